@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Tally",
+    products: [
+        .executable(name: "tally", targets: ["tally"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CReadline",
+            path: "Sources/CReadline",
+            providers: [.apt(["libreadline-dev"])]
+        ),
+        .target(
+            name: "TallyCore",
+            resources: [.embedInCode("Resources/categories.tsv")]
+        ),
+        .target(name: "TallyStore", dependencies: ["TallyCore", "CSQLite"]),
+        .target(name: "TallyLanguage", dependencies: ["TallyCore"]),
+        .target(
+            name: "TallyShell",
+            dependencies: ["TallyCore", "TallyStore", "TallyLanguage", "CReadline"]
+        ),
+        .executableTarget(name: "tally", dependencies: ["TallyShell"]),
+        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
+        .testTarget(name: "TallyStoreTests", dependencies: ["TallyStore"]),
+        .testTarget(name: "TallyLanguageTests", dependencies: ["TallyLanguage"]),
+        .testTarget(name: "TallyShellTests", dependencies: ["TallyShell"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [.target(name: "tally")],
+            resources: [.copy("Scripts")]
+        ),
+    ]
+)

@@ -1,0 +1,36 @@
+/// One entry in a book (Timi's 账单). The amount is positive, in minor units of
+/// the book's currency; the category decides whether it is spent or received.
+public struct Bill: Hashable, Sendable, Codable, Identifiable {
+    public let id: Int64
+    public var bookID: Int64
+    public var categoryID: Int64
+    public var amount: Int64
+    public var day: Day
+    public var remark: String
+    public var place: String?
+    public var tags: [String]
+    /// Seconds since 1970, UTC: when the bill was written down and last changed.
+    public var created: Int64
+    public var updated: Int64
+
+    public init(
+        id: Int64, bookID: Int64, categoryID: Int64, amount: Int64, day: Day,
+        remark: String = "", place: String? = nil, tags: [String] = [], created: Int64 = 0, updated: Int64 = 0
+    ) {
+        self.id = id
+        self.bookID = bookID
+        self.categoryID = categoryID
+        self.amount = amount
+        self.day = day
+        self.remark = remark
+        self.place = place
+        self.tags = tags
+        self.created = created
+        self.updated = updated
+    }
+
+    /// Day order, then entry order: the order of the timeline and of `list`.
+    public static func chronological(_ a: Bill, _ b: Bill) -> Bool {
+        a.day != b.day ? a.day < b.day : a.id < b.id
+    }
+}

@@ -1,0 +1,125 @@
+/// The whole ledger in memory: what every query reads. Bills are kept in day
+/// order so that a period is a contiguous slice found by binary search.
+public struct Ledger: Equatable, Sendable {
+    public private(set) var books: [Book]
+    public private(set) var categories: [Category]
+    public private(set) var bills: [Bill]
+    public private(set) var settings: Settings
+    /// The highest bill id ever given, so ids of deleted bills are never reused.
+    public private(set) var lastBillID: Int64
+
+    public init(books: [Book], categories: [Category], bills: [Bill], settings: Settings, lastBillID: Int64 = 0) {
+        self.books = books.sorted { $0.position < $1.position }
+        self.categories = categories.sorted { $0.position < $1.position }
+        self.bills = bills.sorted(by: Bill.chronological)
+        self.settings = settings
+        self.lastBillID = max(lastBillID, bills.map(\.id).max() ?? 0)
+    }
+
+    public var currentBook: Book {
+        book(id: settings.currentBookID) ?? books[0]
+    }
+
+    public func book(id: Int64) -> Book? {
+        books.first { $0.id == id }
+    }
+
+    public func book(named name: String) -> Book? {
+        let key = Names.key(name)
+        return books.first { Names.key($0.name) == key }
+    }
+
+    public func category(id: Int64) -> Category? {
+        categories.first { $0.id == id }
+    }
+
+    /// The category whose name or alias is `name`.
+    public func category(named name: String) -> Category? {
+        categories.first { $0.isNamed(name) }
+    }
+
+    public func bill(id: Int64) -> Bill? {
+        bills.first { $0.id == id }
+    }
+
+    /// The bills whose day lies in `range`, in day order.
+    public func bills(in range: DateRange) -> ArraySlice<Bill> {
+        guard !range.isEmpty else { return [] }
+        let lower = firstIndex(onOrAfter: range.start)
+        let upper = range.end.ordinal == Int32.max ? bills.count : firstIndex(onOrAfter: range.end.adding(days: 1))
+        return bills[lower..<upper]
+    }
+
+    /// Every tag used on any bill, sorted.
+    public var tags: [String] {
+        Array(Set(bills.flatMap(\.tags).map(Names.key))).sorted()
+    }
+
+    public var nextBillID: Int64 { lastBillID + 1 }
+    public var nextBookID: Int64 { (books.map(\.id).max() ?? 0) + 1 }
+    public var nextCategoryID: Int64 { (categories.map(\.id).max() ?? 0) + 1 }
+
+    /// Writes each row's after-image, in order.
+    public mutating func apply(_ change: ChangeSet) {
+        for row in change.rows {
+            if let after = row.after {
+                put(after)
+            } else if let before = row.before {
+                remove(before)
+            }
+        }
+        if book(id: settings.currentBookID) == nil {
+            settings.currentBookID = books[0].id
+        }
+    }
+
+    private mutating func put(_ record: Record) {
+        switch record {
+        case .book(let book):
+            if let index = books.firstIndex(where: { $0.id == book.id }) { books[index] = book } else { books.append(book) }
+            books.sort { $0.position < $1.position }
+        case .category(let category):
+            if let index = categories.firstIndex(where: { $0.id == category.id }) {
+                categories[index] = category
+            } else {
+                categories.append(category)
+            }
+            categories.sort { $0.position < $1.position }
+        case .bill(let bill):
+            if let index = bills.firstIndex(where: { $0.id == bill.id }) { bills.remove(at: index) }
+            bills.insert(bill, at: insertionIndex(for: bill))
+            lastBillID = max(lastBillID, bill.id)
+        case .settings(let settings):
+            self.settings = settings
+        }
+    }
+
+    private mutating func remove(_ record: Record) {
+        switch record {
+        case .book(let book): books.removeAll { $0.id == book.id }
+        case .category(let category): categories.removeAll { $0.id == category.id }
+        case .bill(let bill): bills.removeAll { $0.id == bill.id }
+        case .settings: break
+        }
+    }
+
+    private func insertionIndex(for bill: Bill) -> Int {
+        var low = 0
+        var high = bills.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Bill.chronological(bills[middle], bill) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    private func firstIndex(onOrAfter day: Day) -> Int {
+        var low = 0
+        var high = bills.count
+        while low < high {
+            let middle = (low + high) / 2
+            if bills[middle].day < day { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
