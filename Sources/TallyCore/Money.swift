@@ -48,6 +48,14 @@ public struct ExactNumber: Hashable, Sendable {
         self.scale = scale
     }
 
+    /// The number as written, less any leading zeros: `25.50`.
+    public var text: String {
+        guard scale > 0 else { return String(units) }
+        var digits = String(units)
+        while digits.count <= scale { digits = "0" + digits }
+        return digits.dropLast(scale) + "." + digits.suffix(scale)
+    }
+
     /// The same number in minor units of `currency`, or why it can't be.
     public func minorUnits(in currency: Currency) throws(AmountError) -> Int64 {
         var units = self.units

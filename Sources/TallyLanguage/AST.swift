@@ -1,0 +1,197 @@
+import TallyCore
+
+/// One statement of the language, as the parser read it.
+public enum Statement: Sendable {
+    case query(Query)
+    case add(AddBill)
+    case edit(id: Located<Int64>, assignments: [Assignment])
+    case deleteBills(ids: [Located<Int64>])
+    case deleteWhere(condition: Condition?, period: Located<PeriodSpec>?)
+    case undo
+    case redo
+    case books
+    case categories(kind: Kind?)
+    case bookAdd(name: Located<String>, currency: Located<String>?)
+    case bookUse(name: Located<String>)
+    case bookRename(old: Located<String>, new: Located<String>)
+    case bookDelete(name: Located<String>, into: Located<String>?)
+    case categoryAdd(name: Located<String>, kind: Kind, icon: String?, aliases: [Located<String>])
+    case categoryRename(old: Located<String>, new: Located<String>)
+    case categoryMerge(old: Located<String>, into: Located<String>)
+    case categoryDelete(name: Located<String>, into: Located<String>?)
+    case set(name: Located<String>, value: Located<String>)
+    case help(topic: String?)
+    case quit
+}
+
+public enum Aggregate: String, Sendable, CaseIterable {
+    case sum, count, avg, min, max, list
+}
+
+/// Which bills an aggregate reads. `net` and no kind both read every bill,
+/// income counted positive and expense negative.
+public enum KindSelector: String, Sendable {
+    case expense, income, net
+
+    public var kind: Kind? {
+        switch self {
+        case .expense: return .expense
+        case .income: return .income
+        case .net: return nil
+        }
+    }
+}
+
+public enum Dimension: String, Sendable, CaseIterable {
+    case category, book, place, tag, kind, day, week, month, quarter, year, weekday
+
+    /// Time dimensions sort by time; the others by their aggregate.
+    public var isTime: Bool {
+        switch self {
+        case .day, .week, .month, .quarter, .year, .weekday: return true
+        default: return false
+        }
+    }
+}
+
+public enum OutputFormat: String, Sendable, CaseIterable {
+    case table, csv, json, chart
+}
+
+/// `AGG [KIND] [where COND] [PERIOD] [by DIM[, DIM]] [order by KEY [asc|desc]] [limit N | top N] [as FORMAT]`
+public struct Query: Sendable {
+    public var aggregate: Aggregate
+    public var kind: KindSelector?
+    public var condition: Condition?
+    public var period: Located<PeriodSpec>?
+    public var dimensions: [Located<Dimension>] = []
+    public var order: Order?
+    public var limit: Int?
+    public var top: Int?
+    public var format: OutputFormat?
+
+    public init(aggregate: Aggregate) {
+        self.aggregate = aggregate
+    }
+
+    /// A query that names `book` covers every book; otherwise only the current one.
+    public var coversAllBooks: Bool {
+        dimensions.contains { $0.value == .book } || (condition?.mentions(.book) ?? false)
+    }
+}
+
+public struct Order: Sendable {
+    /// An aggregate name, a dimension, or for `list` a bill field.
+    public let key: Located<String>
+    public let descending: Bool
+}
+
+public indirect enum Condition: Sendable {
+    case and(Condition, Condition)
+    case or(Condition, Condition)
+    case not(Condition)
+    case comparison(Comparison)
+
+    public func mentions(_ field: Field) -> Bool {
+        switch self {
+        case .and(let a, let b), .or(let a, let b): return a.mentions(field) || b.mentions(field)
+        case .not(let a): return a.mentions(field)
+        case .comparison(let comparison): return comparison.field.value == field
+        }
+    }
+}
+
+public enum Field: String, Sendable, CaseIterable {
+    case category, amount, remark, place, book, tag, date, kind, id, weekday
+
+    /// Other spellings users reach for.
+    public static let synonyms: [String: Field] = ["cat": .category, "note": .remark, "tags": .tag, "day": .date]
+}
+
+public enum ComparisonOperator: String, Sendable {
+    case equal = "="
+    case notEqual = "!="
+    case less = "<"
+    case lessEqual = "<="
+    case greater = ">"
+    case greaterEqual = ">="
+    case contains = "~"
+    case notContains = "!~"
+    case isIn = "in"
+    case notIn = "not in"
+}
+
+public struct Comparison: Sendable {
+    public let field: Located<Field>
+    public let op: Located<ComparisonOperator>
+    /// One operand, or the list of `in (…)`.
+    public let operands: [Located<Operand>]
+}
+
+/// A value on the right of a comparison, read the way its field wants it.
+public enum Operand: Sendable, Equatable {
+    case text(String)
+    case number(ExactNumber)
+    case date(DateSpec)
+}
+
+/// `2016-07-01`, `today`, `yesterday`: resolved against *today* by the evaluator.
+public enum DateSpec: Sendable, Equatable {
+    case day(Day)
+    case today
+    case yesterday
+
+    public func resolve(today: Day) -> Day {
+        switch self {
+        case .day(let day): return day
+        case .today: return today
+        case .yesterday: return today.adding(days: -1)
+        }
+    }
+}
+
+public enum PeriodUnit: String, Sendable {
+    case day, week, month, quarter, year
+}
+
+/// A period as written; `resolve` turns it into days once *today* is known.
+public enum PeriodSpec: Sendable, Equatable {
+    case range(DateRange)
+    case monthOfCurrentYear(Int)
+    case date(DateSpec)
+    case this(PeriodUnit)
+    case last(PeriodUnit)
+    case lastCount(Int, PeriodUnit)
+    case between(DateSpec, DateSpec)
+    case since(DateSpec)
+    case until(DateSpec)
+}
+
+/// `amount = 12+8.5-3`: terms with their signs, summed once the currency is known.
+public struct AmountExpression: Sendable {
+    public let terms: [Located<ExactNumber>]
+    public let negated: [Bool]
+    public let range: SourceRange
+}
+
+public struct AddBill: Sendable {
+    public var kind: Kind?
+    public var amount: AmountExpression
+    public var category: Located<String>
+    public var remark: String?
+    public var date: Located<DateSpec>?
+    public var place: String?
+    public var tags: [String] = []
+    public var book: Located<String>?
+}
+
+/// `FIELD=VALUE` in `edit`.
+public enum Assignment: Sendable {
+    case amount(AmountExpression)
+    case category(Located<String>)
+    case remark(String)
+    case place(String?)
+    case date(Located<DateSpec>)
+    case tags([String])
+    case book(Located<String>)
+}

@@ -1,0 +1,69 @@
+import TallyCore
+
+/// What went wrong with a statement. Every case is rendered to words in
+/// `message`, the one place error text is written.
+public enum Problem: Sendable, Equatable {
+    /// The lexer could not read the text; it says why.
+    case unreadable(String)
+    case unexpected(found: String, expected: String, suggestion: String? = nil)
+    case unknownStatement(String, suggestion: String?)
+    case unknownName(kind: String, name: String, suggestion: String?)
+    case noSuchDate(String)
+    case noSuchWeek(year: Int, week: Int)
+    case badAmount(String, AmountError)
+    case amountNotPositive(String)
+    case duplicateClause(String)
+    case tooDeep
+    case needsConfirmation(String)
+    case refused(String)
+}
+
+public struct Diagnostic: Error, Sendable, Equatable {
+    public let problem: Problem
+    public let range: SourceRange
+
+    public init(_ problem: Problem, at range: SourceRange) {
+        self.problem = problem
+        self.range = range
+    }
+
+    public var message: String {
+        switch problem {
+        case .unreadable(let message):
+            return message
+        case .unexpected(let found, let expected, let suggestion):
+            return "expected \(expected), found \(found)" + didYouMean(suggestion)
+        case .unknownStatement(let word, let suggestion):
+            return "unknown statement '\(word)'" + didYouMean(suggestion) + (suggestion == nil ? "; type 'help' for the list" : "")
+        case .unknownName(let kind, let name, let suggestion):
+            return "unknown \(kind) '\(name)'" + didYouMean(suggestion)
+        case .noSuchDate(let text):
+            return "no such date '\(text)'"
+        case .noSuchWeek(let year, let week):
+            return "\(year) has no ISO week \(week); it has \(Day.isoWeeks(in: year))"
+        case .badAmount(let text, let error):
+            switch error {
+            case .notANumber: return "'\(text)' is not an amount"
+            case .tooManyDecimals(0): return "'\(text)' has decimals, but this currency has none"
+            case .tooManyDecimals(let allowed): return "'\(text)' has more than \(allowed) decimals"
+            case .notPositive: return "an amount must be more than zero, not \(text)"
+            case .tooLarge: return "'\(text)' is too large for an amount"
+            case .overflow: return "the total of '\(text)' is too large to add up exactly"
+            }
+        case .amountNotPositive(let text):
+            return "an amount must be more than zero, not \(text)"
+        case .duplicateClause(let clause):
+            return "'\(clause)' may appear only once in a query"
+        case .tooDeep:
+            return "too deeply nested; at most \(Parser.maximumDepth) levels of parentheses"
+        case .needsConfirmation(let what):
+            return "\(what); scripts must confirm this with --yes"
+        case .refused(let reason):
+            return reason
+        }
+    }
+
+    private func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    }
+}

@@ -1,0 +1,84 @@
+import TallyCore
+
+extension Evaluator {
+    func add(_ add: AddBill) throws(Diagnostic) -> Outcome {
+        let book = try add.book.map { name throws(Diagnostic) in try self.book(name) } ?? ledger.currentBook
+        let category = try self.category(add.category)
+        if let kind = add.kind, kind != category.kind {
+            throw Diagnostic(
+                .refused("'\(category.name)' is an \(category.kind.rawValue) category, not an \(kind.rawValue) one"),
+                at: add.category.range)
+        }
+        let bill = Bill(
+            id: ledger.nextBillID, bookID: book.id, categoryID: category.id,
+            amount: try amount(add.amount, in: book.currency),
+            day: add.date?.value.resolve(today: today) ?? today,
+            remark: add.remark ?? "", place: add.place, tags: add.tags, created: now, updated: now)
+        return .change(
+            ChangeSet(summary: "added #\(bill.id)", rows: [RowChange(before: nil, after: .bill(bill))]),
+            report: .bill(verb: "added", BillRow(bill, in: ledger)), confirmation: nil)
+    }
+
+    func edit(_ id: Located<Int64>, _ assignments: [Assignment]) throws(Diagnostic) -> Outcome {
+        let original = try bill(id)
+        var bill = original
+        var currency = ledger.book(id: bill.bookID)?.currency ?? .cny
+        // The book goes first: an amount is read in the currency of the book it lands in.
+        for case .book(let name) in assignments {
+            let book = try self.book(name)
+            guard book.currency == currency else {
+                throw Diagnostic(
+                    .refused("book '\(book.name)' keeps \(book.currency.code), but #\(bill.id) is in \(currency.code)"),
+                    at: name.range)
+            }
+            bill.bookID = book.id
+            currency = book.currency
+        }
+        for assignment in assignments {
+            switch assignment {
+            case .amount(let expression): bill.amount = try amount(expression, in: currency)
+            case .category(let name): bill.categoryID = try category(name).id
+            case .remark(let remark): bill.remark = remark
+            case .place(let place): bill.place = place
+            case .date(let date): bill.day = date.value.resolve(today: today)
+            case .tags(let tags): bill.tags = tags
+            case .book: break
+            }
+        }
+        bill.updated = now
+        return .change(
+            ChangeSet(summary: "edited #\(bill.id)", rows: [RowChange(before: .bill(original), after: .bill(bill))]),
+            report: .bill(verb: "edited", BillRow(bill, in: ledger)), confirmation: nil)
+    }
+
+    func deleteBills(_ ids: [Located<Int64>]) throws(Diagnostic) -> Outcome {
+        var bills: [Bill] = []
+        for id in ids where !bills.contains(where: { $0.id == id.value }) {
+            bills.append(try bill(id))
+        }
+        let change = ChangeSet(
+            summary: "deleted " + bills.map { "#\($0.id)" }.joined(separator: ", "),
+            rows: bills.map { RowChange(before: .bill($0), after: nil) })
+        let report: QueryResult = bills.count == 1
+            ? .bill(verb: "deleted", BillRow(bills[0], in: ledger))
+            : .message(change.summary)
+        return .change(change, report: report, confirmation: nil)
+    }
+
+    func deleteWhere(_ condition: Condition?, _ period: Located<PeriodSpec>?) throws(Diagnostic) -> Outcome {
+        let allBooks = condition?.mentions(.book) ?? false
+        let bills = try Selection(evaluator: self, condition: condition, period: period, kind: nil, allBooks: allBooks)
+            .bills(of: ledger)
+        guard !bills.isEmpty else { return .result(.message("no bills match; nothing deleted"), format: nil) }
+        let what = bills.count == 1 ? "1 bill" : "\(bills.count) bills"
+        let change = ChangeSet(summary: "deleted \(what)", rows: bills.map { RowChange(before: .bill($0), after: nil) })
+        return .change(change, report: .message("deleted \(what)"), confirmation: "delete \(what)")
+    }
+
+    private func bill(_ id: Located<Int64>) throws(Diagnostic) -> Bill {
+        guard let bill = ledger.bill(id: id.value) else {
+            throw Diagnostic(.refused("there is no bill #\(id.value)"), at: id.range)
+        }
+        return bill
+    }
+}

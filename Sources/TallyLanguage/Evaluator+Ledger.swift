@@ -1,0 +1,210 @@
+import TallyCore
+
+extension Evaluator {
+    func booksTable() -> RecordTable {
+        let counts = Dictionary(grouping: ledger.bills, by: \.bookID).mapValues(\.count)
+        let current = ledger.currentBook.id
+        return RecordTable(
+            columns: ["current", "book", "currency", "bills"],
+            rows: ledger.books.map { [$0.id == current ? "*" : "", $0.name, $0.currency.code, String(counts[$0.id] ?? 0)] })
+    }
+
+    func categoriesTable(kind: Kind?) -> RecordTable {
+        let counts = Dictionary(grouping: ledger.bills, by: \.categoryID).mapValues(\.count)
+        return RecordTable(
+            columns: ["icon", "category", "kind", "aliases", "bills"],
+            rows: ledger.categories.filter { kind == nil || $0.kind == kind }.map {
+                [$0.icon, $0.name, $0.kind.rawValue, $0.aliases.joined(separator: ", "), String(counts[$0.id] ?? 0)]
+            })
+    }
+
+    func bookAdd(_ name: Located<String>, _ currencyCode: Located<String>?) throws(Diagnostic) -> Outcome {
+        try ensureBookNameFree(name, except: nil)
+        var currency = ledger.currentBook.currency
+        if let currencyCode {
+            guard Currency.isValidCode(currencyCode.value) else {
+                throw Diagnostic(.refused("'\(currencyCode.value)' is not a currency code; use three letters such as CNY or USD"), at: currencyCode.range)
+            }
+            currency = Currency(code: currencyCode.value)
+        }
+        let book = Book(id: ledger.nextBookID, name: name.value, currency: currency,
+                        position: (ledger.books.map(\.position).max() ?? 0) + 1)
+        return .change(
+            ChangeSet(summary: "added book '\(book.name)'", rows: [RowChange(before: nil, after: .book(book))]),
+            report: .message("added book '\(book.name)' (\(currency.code)); 'use \(book.name)' to switch to it"),
+            confirmation: nil)
+    }
+
+    func bookUse(_ name: Located<String>) throws(Diagnostic) -> Outcome {
+        let book = try self.book(name)
+        var settings = ledger.settings
+        settings.currentBookID = book.id
+        return .change(
+            ChangeSet(summary: "using book '\(book.name)'",
+                      rows: [RowChange(before: .settings(ledger.settings), after: .settings(settings))], undoable: false),
+            report: .message("using book '\(book.name)' (\(book.currency.code))"), confirmation: nil)
+    }
+
+    func bookRename(_ old: Located<String>, _ new: Located<String>) throws(Diagnostic) -> Outcome {
+        let book = try self.book(old)
+        try ensureBookNameFree(new, except: book.id)
+        var renamed = book
+        renamed.name = new.value
+        return .change(
+            ChangeSet(summary: "renamed book '\(book.name)' to '\(new.value)'", rows: [RowChange(before: .book(book), after: .book(renamed))]),
+            report: .message("renamed book '\(book.name)' to '\(new.value)'"), confirmation: nil)
+    }
+
+    func bookDelete(_ name: Located<String>, _ into: Located<String>?) throws(Diagnostic) -> Outcome {
+        let book = try self.book(name)
+        guard ledger.books.count > 1 else {
+            throw Diagnostic(.refused("'\(book.name)' is the only book; add another before deleting it"), at: name.range)
+        }
+        let bills = ledger.bills.filter { $0.bookID == book.id }
+        var rows: [RowChange] = []
+        var target: Book?
+        if let into {
+            let destination = try self.book(into)
+            guard destination.id != book.id else {
+                throw Diagnostic(.refused("a book cannot take its own bills"), at: into.range)
+            }
+            guard destination.currency == book.currency else {
+                throw Diagnostic(.refused("'\(destination.name)' keeps \(destination.currency.code), but '\(book.name)' keeps \(book.currency.code)"), at: into.range)
+            }
+            target = destination
+            rows += bills.map { bill in
+                var moved = bill
+                moved.bookID = destination.id
+                moved.updated = now
+                return RowChange(before: .bill(bill), after: .bill(moved))
+            }
+        } else if !bills.isEmpty {
+            let other = ledger.books.first { $0.id != book.id }!.name
+            throw Diagnostic(
+                .refused("book '\(book.name)' has \(bills.count) bill\(bills.count == 1 ? "" : "s"); move them with 'book delete \(book.name) into \(other)', or delete them first with 'delete where book=\(book.name)'"),
+                at: name.range)
+        }
+        if ledger.settings.currentBookID == book.id {
+            var settings = ledger.settings
+            settings.currentBookID = (target ?? ledger.books.first { $0.id != book.id }!).id
+            rows.append(RowChange(before: .settings(ledger.settings), after: .settings(settings)))
+        }
+        rows.append(RowChange(before: .book(book), after: nil))
+        let moved = target.map { " and moved \(bills.count) bill\(bills.count == 1 ? "" : "s") into '\($0.name)'" } ?? ""
+        return .change(
+            ChangeSet(summary: "deleted book '\(book.name)'", rows: rows),
+            report: .message("deleted book '\(book.name)'" + moved), confirmation: nil)
+    }
+
+    func categoryAdd(_ name: Located<String>, _ kind: Kind, _ icon: String?, _ aliases: [Located<String>]) throws(Diagnostic) -> Outcome {
+        var seen: Set<String> = []
+        for word in [name] + aliases {
+            try ensureCategoryNameFree(word, except: nil)
+            guard seen.insert(Names.key(word.value)).inserted else {
+                throw Diagnostic(.refused("'\(word.value)' is given twice"), at: word.range)
+            }
+        }
+        let category = Category(
+            id: ledger.nextCategoryID, name: name.value, kind: kind, icon: icon ?? "🏷", aliases: aliases.map(\.value),
+            position: (ledger.categories.map(\.position).max() ?? 0) + 1)
+        return .change(
+            ChangeSet(summary: "added category '\(category.name)'", rows: [RowChange(before: nil, after: .category(category))]),
+            report: .message("added \(kind.rawValue) category '\(category.name)'"), confirmation: nil)
+    }
+
+    func categoryRename(_ old: Located<String>, _ new: Located<String>) throws(Diagnostic) -> Outcome {
+        let category = try self.category(old)
+        try ensureCategoryNameFree(new, except: category.id)
+        var renamed = category
+        renamed.name = new.value
+        renamed.aliases.removeAll { Names.key($0) == Names.key(new.value) }
+        return .change(
+            ChangeSet(summary: "renamed category '\(category.name)' to '\(new.value)'",
+                      rows: [RowChange(before: .category(category), after: .category(renamed))]),
+            report: .message("renamed category '\(category.name)' to '\(new.value)'"), confirmation: nil)
+    }
+
+    func categoryDelete(_ name: Located<String>, _ into: Located<String>?) throws(Diagnostic) -> Outcome {
+        if let into { return try categoryMove(name, into: into, verb: "deleted") }
+        let category = try self.category(name)
+        let count = ledger.bills.count { $0.categoryID == category.id }
+        guard count == 0 else {
+            throw Diagnostic(
+                .refused("category '\(category.name)' has \(count) bill\(count == 1 ? "" : "s"); move them with 'category merge \(category.name) into OTHER'"),
+                at: name.range)
+        }
+        return .change(
+            ChangeSet(summary: "deleted category '\(category.name)'", rows: [RowChange(before: .category(category), after: nil)]),
+            report: .message("deleted category '\(category.name)'"), confirmation: nil)
+    }
+
+    /// Moves every bill of one category into another of the same kind, then deletes the first.
+    func categoryMove(_ old: Located<String>, into: Located<String>, verb: String) throws(Diagnostic) -> Outcome {
+        let source = try category(old)
+        let destination = try category(into)
+        guard source.id != destination.id else {
+            throw Diagnostic(.refused("a category cannot take its own bills"), at: into.range)
+        }
+        guard source.kind == destination.kind else {
+            throw Diagnostic(
+                .refused("'\(source.name)' is an \(source.kind.rawValue) category but '\(destination.name)' is an \(destination.kind.rawValue) one"),
+                at: into.range)
+        }
+        var rows = ledger.bills.filter { $0.categoryID == source.id }.map { bill in
+            var moved = bill
+            moved.categoryID = destination.id
+            moved.updated = now
+            return RowChange(before: .bill(bill), after: .bill(moved))
+        }
+        let count = rows.count
+        rows.append(RowChange(before: .category(source), after: nil))
+        let summary = "\(verb) category '\(source.name)' into '\(destination.name)'"
+        return .change(
+            ChangeSet(summary: summary, rows: rows),
+            report: .message(summary + " (\(count) bill\(count == 1 ? "" : "s") moved)"), confirmation: nil)
+    }
+
+    static let settingNames = ["weekstart", "format", "color"]
+
+    func set(_ name: Located<String>, _ value: Located<String>) throws(Diagnostic) -> Outcome {
+        let word = value.value.lowercased()
+        switch name.value {
+        case "weekstart":
+            guard let start = WeekStart(rawValue: word) else {
+                throw Diagnostic(.unexpected(found: "'\(value.value)'", expected: "'monday' or 'sunday'"), at: value.range)
+            }
+            var settings = ledger.settings
+            settings.weekStart = start
+            return .change(
+                ChangeSet(summary: "weeks start on \(start.rawValue)",
+                          rows: [RowChange(before: .settings(ledger.settings), after: .settings(settings))], undoable: false),
+                report: .message("weeks start on \(start.rawValue)"), confirmation: nil)
+        case "format":
+            guard let format = OutputFormat(rawValue: word), format != .chart else {
+                throw Diagnostic(.unexpected(found: "'\(value.value)'", expected: "'table', 'csv' or 'json'"), at: value.range)
+            }
+            return .sessionSetting(.format(format))
+        case "color", "colour":
+            guard ["on", "off"].contains(word) else {
+                throw Diagnostic(.unexpected(found: "'\(value.value)'", expected: "'on' or 'off'"), at: value.range)
+            }
+            return .sessionSetting(.color(word == "on"))
+        default:
+            throw Diagnostic(
+                .unknownName(kind: "setting", name: name.value, suggestion: Suggestion.nearest(to: name.value, among: Evaluator.settingNames)),
+                at: name.range)
+        }
+    }
+
+    private func ensureBookNameFree(_ name: Located<String>, except id: Int64?) throws(Diagnostic) {
+        if let existing = ledger.book(named: name.value), existing.id != id {
+            throw Diagnostic(.refused("there is already a book named '\(existing.name)'"), at: name.range)
+        }
+    }
+
+    private func ensureCategoryNameFree(_ name: Located<String>, except id: Int64?) throws(Diagnostic) {
+        if let existing = ledger.category(named: name.value), existing.id != id {
+            throw Diagnostic(.refused("'\(name.value)' already names the category '\(existing.name)'"), at: name.range)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import TallyCore
+
+/// Turns a parsed statement into an outcome. Pure: it reads the ledger it is
+/// given and *today*, and returns values; committing changes and drawing
+/// results are the session's work.
+public struct Evaluator: Sendable {
+    public let ledger: Ledger
+    public let today: Day
+    /// Seconds since 1970, stamped on bills as they are written.
+    public let now: Int64
+
+    public init(ledger: Ledger, today: Day, now: Int64) {
+        self.ledger = ledger
+        self.today = today
+        self.now = now
+    }
+
+    public func evaluate(_ parsed: ParsedStatement) throws(Diagnostic) -> Outcome {
+        switch parsed.statement {
+        case .query(let query):
+            return .result(try run(query, range: parsed.range), format: query.format)
+        case .add(let add):
+            return try self.add(add)
+        case .edit(let id, let assignments):
+            return try edit(id, assignments)
+        case .deleteBills(let ids):
+            return try deleteBills(ids)
+        case .deleteWhere(let condition, let period):
+            return try deleteWhere(condition, period)
+        case .undo:
+            return .undo
+        case .redo:
+            return .redo
+        case .books:
+            return .result(.records(booksTable()), format: nil)
+        case .categories(let kind):
+            return .result(.records(categoriesTable(kind: kind)), format: nil)
+        case .bookAdd(let name, let currency):
+            return try bookAdd(name, currency)
+        case .bookUse(let name):
+            return try bookUse(name)
+        case .bookRename(let old, let new):
+            return try bookRename(old, new)
+        case .bookDelete(let name, let into):
+            return try bookDelete(name, into)
+        case .categoryAdd(let name, let kind, let icon, let aliases):
+            return try categoryAdd(name, kind, icon, aliases)
+        case .categoryRename(let old, let new):
+            return try categoryRename(old, new)
+        case .categoryMerge(let old, let into):
+            return try categoryMove(old, into: into, verb: "merged")
+        case .categoryDelete(let name, let into):
+            return try categoryDelete(name, into)
+        case .set(let name, let value):
+            return try set(name, value)
+        case .help(let topic):
+            return .help(topic: topic)
+        case .quit:
+            return .quit
+        }
+    }
+
+    // MARK: Names
+
+    func book(_ name: Located<String>) throws(Diagnostic) -> Book {
+        guard let book = ledger.book(named: name.value) else {
+            throw Diagnostic(
+                .unknownName(kind: "book", name: name.value, suggestion: Suggestion.nearest(to: name.value, among: ledger.books.map(\.name))),
+                at: name.range)
+        }
+        return book
+    }
+
+    func category(_ name: Located<String>) throws(Diagnostic) -> Category {
+        guard let category = ledger.category(named: name.value) else {
+            let names = ledger.categories.flatMap(\.allNames)
+            throw Diagnostic(
+                .unknownName(kind: "category", name: name.value, suggestion: Suggestion.nearest(to: name.value, among: names)),
+                at: name.range)
+        }
+        return category
+    }
+
+    /// The sum of an amount expression in `currency`'s minor units; it must be
+    /// above zero and at most `maximumAmount`.
+    func amount(_ expression: AmountExpression, in currency: Currency) throws(Diagnostic) -> Int64 {
+        var total: Int64 = 0
+        for (term, negated) in zip(expression.terms, expression.negated) {
+            let minor: Int64
+            do {
+                minor = try term.value.minorUnits(in: currency)
+            } catch {
+                throw Diagnostic(.badAmount(term.value.text, error), at: term.range)
+            }
+            guard minor <= maximumAmount else { throw Diagnostic(.badAmount(term.value.text, .tooLarge), at: term.range) }
+            total += negated ? -minor : minor
+        }
+        guard total > 0 else {
+            throw Diagnostic(.amountNotPositive(MoneyFormat.plain(total, currency)), at: expression.range)
+        }
+        guard total <= maximumAmount else {
+            throw Diagnostic(.badAmount(MoneyFormat.plain(total, currency), .tooLarge), at: expression.range)
+        }
+        return total
+    }
+}

@@ -1,0 +1,141 @@
+import TallyCore
+
+/// One dimension's value for a group: what sorts it and what shows.
+struct GroupKey: Hashable {
+    /// Time as a number that sorts chronologically; for names, 0.
+    let order: Int
+    /// How the group reads; nil for bills without a place or tag.
+    let label: String?
+}
+
+struct GroupIdentity: Hashable {
+    let keys: [GroupKey]
+    /// Set only when the groups span currencies.
+    let currency: String?
+}
+
+/// Works out which groups a bill belongs to. A bill with two tags belongs to
+/// two `tag` groups.
+struct GroupKeyer {
+    private let categoryNames: [Int64: String]
+    private let categoryKinds: [Int64: Kind]
+    private let bookNames: [Int64: String]
+    private let weekStart: WeekStart
+
+    init(ledger: Ledger) {
+        categoryNames = Dictionary(uniqueKeysWithValues: ledger.categories.map { ($0.id, $0.name) })
+        categoryKinds = Dictionary(uniqueKeysWithValues: ledger.categories.map { ($0.id, $0.kind) })
+        bookNames = Dictionary(uniqueKeysWithValues: ledger.books.map { ($0.id, $0.name) })
+        weekStart = ledger.settings.weekStart
+    }
+
+    func keys(of bill: Bill, _ dimensions: [Dimension]) -> [[GroupKey]] {
+        var combinations: [[GroupKey]] = [[]]
+        for dimension in dimensions {
+            let values = keys(of: bill, dimension)
+            combinations = combinations.flatMap { prefix in values.map { prefix + [$0] } }
+        }
+        return combinations
+    }
+
+    private func keys(of bill: Bill, _ dimension: Dimension) -> [GroupKey] {
+        let day = bill.day
+        switch dimension {
+        case .day:
+            return [GroupKey(order: Int(day.ordinal), label: day.iso)]
+        case .week:
+            let (year, week) = day.isoWeek
+            return [GroupKey(order: year * 100 + week, label: "\(year)-W\(Parser.twoDigits(week))")]
+        case .month:
+            return [GroupKey(order: day.year * 100 + day.month, label: "\(day.year)-\(Parser.twoDigits(day.month))")]
+        case .quarter:
+            return [GroupKey(order: day.year * 10 + day.quarter, label: "\(day.year)-Q\(day.quarter)")]
+        case .year:
+            return [GroupKey(order: day.year, label: String(day.year))]
+        case .weekday:
+            let weekday = day.isoWeekday
+            let order = weekStart == .monday ? weekday : weekday % 7
+            return [GroupKey(order: order, label: Weekday.shortNames[weekday - 1])]
+        case .category:
+            return [GroupKey(order: 0, label: categoryNames[bill.categoryID] ?? "?")]
+        case .book:
+            return [GroupKey(order: 0, label: bookNames[bill.bookID] ?? "?")]
+        case .kind:
+            return [GroupKey(order: 0, label: categoryKinds[bill.categoryID]?.rawValue ?? "?")]
+        case .place:
+            return [GroupKey(order: 0, label: bill.place)]
+        case .tag:
+            return bill.tags.isEmpty ? [GroupKey(order: 0, label: nil)] : bill.tags.map { GroupKey(order: 0, label: $0) }
+        }
+    }
+}
+
+/// The order of groups: by default time dimensions run forward and the others
+/// by their aggregate, largest first; `order by` and `top` put their key first.
+struct GroupOrdering {
+    let dimensions: [Dimension]
+    let aggregate: Aggregate
+    let order: Order?
+    let top: Bool
+    /// With two dimensions, the first one's groups sort by their overall aggregate.
+    let firstTotals: [GroupKey: Measure]
+
+    func precedes(_ a: GroupIdentity, _ aMeasure: Measure, _ b: GroupIdentity, _ bMeasure: Measure) -> Bool {
+        if top {
+            let comparison = GroupOrdering.compare(aMeasure, bMeasure)
+            if comparison != 0 { return comparison > 0 }
+        } else if let order {
+            let comparison: Int
+            if let index = dimensions.firstIndex(where: { $0.rawValue == order.key.value || (order.key.value == "cat" && $0 == .category) }) {
+                comparison = GroupOrdering.compare(a.keys[index], b.keys[index])
+            } else {
+                comparison = GroupOrdering.compare(aMeasure, bMeasure)
+            }
+            if comparison != 0 { return order.descending ? comparison > 0 : comparison < 0 }
+        }
+        for (index, dimension) in dimensions.enumerated() {
+            let comparison: Int
+            if dimension.isTime {
+                comparison = GroupOrdering.compare(a.keys[index], b.keys[index])
+            } else {
+                let measures = index == dimensions.count - 1
+                    ? (aMeasure, bMeasure)
+                    : (firstTotals[a.keys[index]] ?? .none, firstTotals[b.keys[index]] ?? .none)
+                let byMeasure = GroupOrdering.compare(measures.0, measures.1)
+                comparison = byMeasure != 0 ? -byMeasure : GroupOrdering.compare(a.keys[index], b.keys[index])
+            }
+            if comparison != 0 { return comparison < 0 }
+        }
+        return (a.currency ?? "") < (b.currency ?? "")
+    }
+
+    /// Time by its order, names alphabetically ignoring case; groups without a label last.
+    static func compare(_ a: GroupKey, _ b: GroupKey) -> Int {
+        if a.order != b.order { return a.order < b.order ? -1 : 1 }
+        switch (a.label, b.label) {
+        case (nil, nil): return 0
+        case (nil, _): return 1
+        case (_, nil): return -1
+        case (let x?, let y?):
+            let (kx, ky) = (Names.key(x), Names.key(y))
+            return kx < ky ? -1 : (kx == ky ? (x < y ? -1 : (x == y ? 0 : 1)) : 1)
+        }
+    }
+
+    /// Amounts and counts by value; nothing (an empty average) below everything.
+    static func compare(_ a: Measure, _ b: Measure) -> Int {
+        func value(_ measure: Measure) -> Int64? {
+            switch measure {
+            case .money(let amount, _): return amount
+            case .count(let count): return Int64(count)
+            case .none: return nil
+            }
+        }
+        switch (value(a), value(b)) {
+        case (nil, nil): return 0
+        case (nil, _): return -1
+        case (_, nil): return 1
+        case (let x?, let y?): return x < y ? -1 : (x == y ? 0 : 1)
+        }
+    }
+}

@@ -1,0 +1,168 @@
+/// Turns text into tokens. It never throws: text it cannot read becomes an
+/// `.error` token carrying the message, and lexing goes on, so one typo gives
+/// one error.
+public struct Lexer {
+    private let characters: [Character]
+    private var index = 0
+    private var line = 1
+    private var column = 1
+
+    public init(_ text: String) {
+        // Swift reads "\r\n" as one character; a line break is a line break.
+        characters = text.map { $0 == "\r\n" ? "\n" : $0 }
+    }
+
+    /// Every token of the text, ending with `.end`.
+    public static func tokens(_ text: String) -> [Token] {
+        var lexer = Lexer(text)
+        var tokens: [Token] = []
+        while true {
+            let token = lexer.next()
+            tokens.append(token)
+            if token.kind == .end { return tokens }
+        }
+    }
+
+    public mutating func next() -> Token {
+        skipBlanks()
+        let start = location
+        guard let character = peek() else { return Token(.end, "", SourceRange(start: start, end: start)) }
+        advance()
+        switch character {
+        case "\n", ";": return make(.separator, String(character), from: start)
+        case "(": return make(.leftParen, "(", from: start)
+        case ")": return make(.rightParen, ")", from: start)
+        case ",": return make(.comma, ",", from: start)
+        case "+": return make(.plus, "+", from: start)
+        case "-": return make(.minus, "-", from: start)
+        case "~": return make(.contains, "~", from: start)
+        case "=": return make(.equal, "=", from: start)
+        case "<": return match("=") ? make(.lessEqual, "<=", from: start) : make(.less, "<", from: start)
+        case ">": return match("=") ? make(.greaterEqual, ">=", from: start) : make(.greater, ">", from: start)
+        case "!":
+            if match("=") { return make(.notEqual, "!=", from: start) }
+            if match("~") { return make(.notContains, "!~", from: start) }
+            return make(.error, "'!' must be followed by '=' or '~'", from: start)
+        case "\"", "'": return string(quote: character, from: start)
+        case "#": return hash(from: start)
+        case "\\": return make(.error, "'\\' continues a line only at the end of one", from: start)
+        default:
+            if character.isASCII && character.isNumber { return number(from: start) }
+            if Lexer.isWordCharacter(character) { return word(from: start) }
+            return make(.error, "unexpected character '\(character)'", from: start)
+        }
+    }
+
+    /// Letters and digits of any script, `_`, and symbols such as emoji, so that
+    /// `餐饮`, `#旅行` and `icon 🍜` are single words.
+    static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+            || (!character.isASCII && (character.isSymbol || character.unicodeScalars.first?.properties.isEmoji == true))
+    }
+
+    private mutating func skipBlanks() {
+        while let character = peek() {
+            if character == " " || character == "\t" || character == "\r" {
+                advance()
+            } else if character == "\\" && continuesLine() {
+                while let next = peek(), next != "\n" { advance() }
+                advance()
+            } else if character == "-" && peek(at: 1) == "-" {
+                while let next = peek(), next != "\n" { advance() }
+            } else {
+                return
+            }
+        }
+    }
+
+    /// A `\` followed by nothing but blanks up to the line break joins the lines.
+    private func continuesLine() -> Bool {
+        var lookahead = index + 1
+        while lookahead < characters.count {
+            switch characters[lookahead] {
+            case "\n": return true
+            case " ", "\t", "\r": lookahead += 1
+            default: return false
+            }
+        }
+        return true
+    }
+
+    private mutating func number(from start: SourceLocation) -> Token {
+        while let character = peek(), character.isASCII, character.isNumber { advance() }
+        if peek() == ".", let after = peek(at: 1), after.isASCII, after.isNumber {
+            advance()
+            while let character = peek(), character.isASCII, character.isNumber { advance() }
+        }
+        return make(.number, text(from: start), from: start)
+    }
+
+    private mutating func word(from start: SourceLocation) -> Token {
+        while let character = peek(), Lexer.isWordCharacter(character) { advance() }
+        return make(.word, text(from: start), from: start)
+    }
+
+    private mutating func hash(from start: SourceLocation) -> Token {
+        let nameStart = index
+        while let character = peek(), Lexer.isWordCharacter(character) { advance() }
+        let name = String(characters[nameStart..<index])
+        if name.isEmpty { return make(.error, "'#' must be followed by a bill id (#42) or a tag (#travel)", from: start) }
+        if name.allSatisfy({ $0.isASCII && $0.isNumber }) { return make(.billID, name, from: start) }
+        return make(.tag, name, from: start)
+    }
+
+    private mutating func string(quote: Character, from start: SourceLocation) -> Token {
+        var value = ""
+        while let character = peek(), character != "\n" {
+            advance()
+            if character == quote { return make(.string, value, from: start) }
+            guard character == "\\" else {
+                value.append(character)
+                continue
+            }
+            guard let escaped = peek(), escaped != "\n" else { break }
+            advance()
+            switch escaped {
+            case "n": value.append("\n")
+            case "t": value.append("\t")
+            case "\\", "\"", "'": value.append(escaped)
+            default:
+                return make(.error, "unknown escape '\\\(escaped)' in string; use \\\", \\', \\\\, \\n or \\t", from: start)
+            }
+        }
+        return make(.error, "unterminated string: missing closing \(quote)", from: start)
+    }
+
+    private var location: SourceLocation {
+        SourceLocation(offset: index, line: line, column: column)
+    }
+
+    private func peek(at distance: Int = 0) -> Character? {
+        index + distance < characters.count ? characters[index + distance] : nil
+    }
+
+    private mutating func advance() {
+        guard index < characters.count else { return }
+        if characters[index] == "\n" {
+            line += 1
+            column = 1
+        } else {
+            column += 1
+        }
+        index += 1
+    }
+
+    private mutating func match(_ expected: Character) -> Bool {
+        guard peek() == expected else { return false }
+        advance()
+        return true
+    }
+
+    private func text(from start: SourceLocation) -> String {
+        String(characters[start.offset..<index])
+    }
+
+    private func make(_ kind: TokenKind, _ text: String, from start: SourceLocation) -> Token {
+        Token(kind, text, SourceRange(start: start, end: location))
+    }
+}

@@ -1,0 +1,195 @@
+import TallyCore
+
+extension Parser {
+    static let addClauseWords = ["on", "at", "book"]
+
+    // add = "add" [ KIND ] amount category_name [ remark ] { "on" date | "at" place | TAG | "book" name }
+    mutating func add() throws(Diagnostic) -> AddBill {
+        let kind = matchKind()
+        return try billBody(kind: kind)
+    }
+
+    // quick_add = ( "-" | "+" ) amount category_name [ remark ] { "on" date | "at" place | TAG | "book" name }
+    mutating func quickAdd() throws(Diagnostic) -> Statement {
+        let kind: Kind = advance().kind == .minus ? .expense : .income
+        return .add(try billBody(kind: kind))
+    }
+
+    private mutating func billBody(kind: Kind?) throws(Diagnostic) -> AddBill {
+        let amount = try self.amount()
+        let category = try name("a category, such as food")
+        var bill = AddBill(kind: kind, amount: amount, category: category)
+        if check(.string) {
+            bill.remark = advance().text
+        } else if let words = bareWords() {
+            bill.remark = words
+        }
+        while !atStatementEnd {
+            if matchWord("on") {
+                guard bill.date == nil else { throw Diagnostic(.duplicateClause("on"), at: previous.range) }
+                bill.date = try date()
+            } else if matchWord("at") {
+                guard bill.place == nil else { throw Diagnostic(.duplicateClause("at"), at: previous.range) }
+                if check(.string) {
+                    bill.place = advance().text
+                } else if let words = bareWords() {
+                    bill.place = words
+                } else {
+                    throw unexpected("a place, such as \"Wangfujing\"")
+                }
+            } else if check(.tag) {
+                let tag = advance().text.lowercased()
+                if !bill.tags.contains(tag) { bill.tags.append(tag) }
+            } else if matchWord("book") {
+                guard bill.book == nil else { throw Diagnostic(.duplicateClause("book"), at: previous.range) }
+                bill.book = try name("a book name")
+            } else {
+                throw unexpected("'on DATE', 'at PLACE', a #tag, 'book NAME' or end of statement",
+                                 suggestion: check(.word) ? Suggestion.nearest(to: peek.text, among: Parser.addClauseWords) : nil)
+            }
+        }
+        return bill
+    }
+
+    /// Unquoted words up to the next `on`, `at`, `book` or tag: `-25 food lunch with team at KFC`.
+    private mutating func bareWords() -> String? {
+        var words: [String] = []
+        while (check(.word) || check(.number)) && !Parser.addClauseWords.contains(peek.text.lowercased()) {
+            words.append(advance().text)
+        }
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    // amount = NUMBER { ( "+" | "-" ) NUMBER }
+    mutating func amount() throws(Diagnostic) -> AmountExpression {
+        let start = peek.range
+        if check(.minus), check(.number, at: 1) {
+            advance()
+            let number = advance()
+            throw Diagnostic(.amountNotPositive("-\(number.text)"), at: start.through(number.range))
+        }
+        var terms: [Located<ExactNumber>] = []
+        var negated: [Bool] = []
+        var isNegative = false
+        while true {
+            guard check(.number) else { throw unexpected(terms.isEmpty ? "an amount, such as 25.50" : "a number after '\(previous.text)'") }
+            let token = advance()
+            guard let number = ExactNumber(text: token.text) else {
+                throw Diagnostic(.badAmount(token.text, .tooLarge), at: token.range)
+            }
+            terms.append(Located(number, token.range))
+            negated.append(isNegative)
+            if check(.plus) || check(.minus), check(.number, at: 1) {
+                isNegative = advance().kind == .minus
+            } else {
+                break
+            }
+        }
+        return AmountExpression(terms: terms, negated: negated, range: start.through(previous.range))
+    }
+
+    // edit = "edit" BILL_ID assignment { assignment }
+    mutating func edit() throws(Diagnostic) -> Statement {
+        let id = try billID()
+        var assignments: [Assignment] = []
+        repeat {
+            assignments.append(try assignment())
+        } while !atStatementEnd
+        return .edit(id: id, assignments: assignments)
+    }
+
+    static let editableFields = ["amount", "category", "remark", "place", "date", "tags", "book"]
+
+    // assignment = FIELD "=" value
+    mutating func assignment() throws(Diagnostic) -> Assignment {
+        guard check(.word) else { throw unexpected("a field to change, such as amount=30") }
+        let fieldToken = advance()
+        let word = fieldToken.text.lowercased()
+        let field = ["cat": "category", "note": "remark", "tag": "tags", "day": "date"][word] ?? word
+        guard Parser.editableFields.contains(field) else {
+            if field == "kind" {
+                throw Diagnostic(.refused("a bill's kind follows its category; change the category instead"), at: fieldToken.range)
+            }
+            throw Diagnostic(
+                .unknownName(kind: "field", name: fieldToken.text, suggestion: Suggestion.nearest(to: fieldToken.text, among: Parser.editableFields)),
+                at: fieldToken.range)
+        }
+        _ = try expect(.equal, "'=' after '\(fieldToken.text)'")
+        switch field {
+        case "amount": return .amount(try amount())
+        case "category": return .category(try name("a category name"))
+        case "remark": return .remark(try text("a remark, such as \"lunch\""))
+        case "place":
+            let place = try text("a place, such as \"KFC\"")
+            return .place(place.isEmpty ? nil : place)
+        case "date": return .date(try date())
+        case "book": return .book(try name("a book name"))
+        default: return .tags(try tagList())
+        }
+    }
+
+    // tag_list = "(" [ tag_name { "," tag_name } ] ")" | TAG { TAG } | tag_name
+    private mutating func tagList() throws(Diagnostic) -> [String] {
+        var tags: [String] = []
+        func add(_ tag: String) {
+            let key = tag.lowercased()
+            if !tags.contains(key) { tags.append(key) }
+        }
+        if match(.leftParen) {
+            if match(.rightParen) { return [] }
+            repeat {
+                guard check(.word) || check(.tag) || check(.string) else { throw unexpected("a tag name") }
+                add(advance().text)
+            } while match(.comma)
+            _ = try expect(.rightParen, "',' or ')' to close the list of tags")
+        } else if check(.tag) {
+            while check(.tag) { add(advance().text) }
+        } else {
+            guard check(.word) || check(.string) else { throw unexpected("tags, such as #work #lunch or (work, lunch)") }
+            add(advance().text)
+        }
+        if tags.contains(where: { $0.contains(where: \.isWhitespace) || $0.isEmpty }) {
+            throw Diagnostic(.refused("a tag is one word, without spaces"), at: previous.range)
+        }
+        return tags
+    }
+
+    private mutating func text(_ expected: String) throws(Diagnostic) -> String {
+        guard check(.string) || check(.word) || check(.number) else { throw unexpected(expected) }
+        return advance().text
+    }
+
+    // delete = "delete" ( BILL_ID { [ "," ] BILL_ID } | [ "where" condition ] [ period ] )
+    mutating func delete() throws(Diagnostic) -> Statement {
+        if check(.billID) {
+            var ids = [try billID()]
+            while !atStatementEnd {
+                _ = match(.comma)
+                ids.append(try billID())
+            }
+            return .deleteBills(ids: ids)
+        }
+        var condition: Condition?
+        var period: Located<PeriodSpec>?
+        while !atStatementEnd {
+            if condition == nil, matchWord("where") {
+                condition = try self.condition()
+            } else if period == nil, check(.word), Parser.periodWords.contains(peek.text.lowercased()) {
+                period = try self.period()
+            } else {
+                break
+            }
+        }
+        if condition == nil && period == nil {
+            throw unexpected("a bill id (#42), 'where CONDITION' or a period")
+        }
+        return .deleteWhere(condition: condition, period: period)
+    }
+
+    mutating func billID() throws(Diagnostic) -> Located<Int64> {
+        guard check(.billID) else { throw unexpected("a bill id, such as #42") }
+        let token = advance()
+        guard let id = Int64(token.text) else { throw Diagnostic(.refused("no bill has id #\(token.text)"), at: token.range) }
+        return Located(id, token.range)
+    }
+}

@@ -1,0 +1,149 @@
+import TallyCore
+
+extension Parser {
+    // condition = and_condition { "or" and_condition }
+    mutating func condition() throws(Diagnostic) -> Condition {
+        var result = try andCondition()
+        while matchWord("or") { result = .or(result, try andCondition()) }
+        return result
+    }
+
+    // and_condition = not_condition { "and" not_condition }
+    mutating func andCondition() throws(Diagnostic) -> Condition {
+        var result = try notCondition()
+        while matchWord("and") { result = .and(result, try notCondition()) }
+        return result
+    }
+
+    // not_condition = "not" not_condition | primary_condition
+    mutating func notCondition() throws(Diagnostic) -> Condition {
+        guard checkWord("not") else { return try primaryCondition() }
+        try descend()
+        defer { depth -= 1 }
+        advance()
+        return .not(try notCondition())
+    }
+
+    // primary_condition = "(" condition ")" | comparison
+    mutating func primaryCondition() throws(Diagnostic) -> Condition {
+        guard check(.leftParen) else { return .comparison(try comparison()) }
+        try descend()
+        defer { depth -= 1 }
+        let open = advance()
+        let inner = try condition()
+        guard match(.rightParen) else {
+            throw unexpected("')' to close the '(' at column \(open.range.start.column)")
+        }
+        return inner
+    }
+
+    mutating func descend() throws(Diagnostic) {
+        depth += 1
+        if depth > Parser.maximumDepth { throw Diagnostic(.tooDeep, at: peek.range) }
+    }
+
+    // comparison = FIELD ( OPERATOR value | [ "not" ] "in" "(" value { "," value } ")" )
+    mutating func comparison() throws(Diagnostic) -> Comparison {
+        let field = try field()
+        let op = try comparisonOperator(for: field)
+        var operands: [Located<Operand>] = []
+        if op.value == .isIn || op.value == .notIn {
+            let open = try expect(.leftParen, "'(' to start the list of values")
+            if check(.rightParen) {
+                throw Diagnostic(.unexpected(found: "')'", expected: "at least one value inside 'in ( )'"), at: open.range.through(peek.range))
+            }
+            repeat {
+                operands.append(try operand(for: field))
+            } while match(.comma)
+            _ = try expect(.rightParen, "',' or ')' to close the list of values")
+        } else {
+            operands.append(try operand(for: field))
+        }
+        return Comparison(field: field, op: op, operands: operands)
+    }
+
+    mutating func field() throws(Diagnostic) -> Located<Field> {
+        let names = Field.allCases.map(\.rawValue)
+        guard check(.word) else { throw unexpected("a field (\(names.joined(separator: ", ")))") }
+        let token = peek
+        let word = token.text.lowercased()
+        guard let field = Field(rawValue: word) ?? Field.synonyms[word] else {
+            throw Diagnostic(
+                .unknownName(kind: "field", name: token.text, suggestion: Suggestion.nearest(to: token.text, among: names)),
+                at: token.range)
+        }
+        advance()
+        return Located(field, token.range)
+    }
+
+    mutating func comparisonOperator(for field: Located<Field>) throws(Diagnostic) -> Located<ComparisonOperator> {
+        let start = peek.range
+        let op: ComparisonOperator
+        switch peek.kind {
+        case .equal: op = .equal
+        case .notEqual: op = .notEqual
+        case .less: op = .less
+        case .lessEqual: op = .lessEqual
+        case .greater: op = .greater
+        case .greaterEqual: op = .greaterEqual
+        case .contains: op = .contains
+        case .notContains: op = .notContains
+        default:
+            if checkWord("in") {
+                op = .isIn
+            } else if checkWord("not") && check(.word, at: 1) && tokens[position + 1].isWord("in") {
+                advance()
+                op = .notIn
+            } else {
+                throw unexpected("an operator after '\(field.value.rawValue)' (=, !=, <, <=, >, >=, ~, !~, in, not in)")
+            }
+        }
+        advance()
+        let located = Located(op, start.through(previous.range))
+        let ordered: Set<Field> = [.amount, .date, .id, .weekday]
+        let isOrdering = [.less, .lessEqual, .greater, .greaterEqual].contains(op)
+        if isOrdering && !ordered.contains(field.value) {
+            throw Diagnostic(.refused("'\(op.rawValue)' does not apply to \(field.value.rawValue); use =, !=, ~, !~ or in"), at: located.range)
+        }
+        if (op == .contains || op == .notContains) && ordered.contains(field.value) {
+            throw Diagnostic(.refused("'\(op.rawValue)' does not apply to \(field.value.rawValue); use =, !=, <, <=, >, >= or in"), at: located.range)
+        }
+        return located
+    }
+
+    // value = NUMBER | DATE | "today" | "yesterday" | BILL_ID | TAG | WORD | STRING
+    mutating func operand(for field: Located<Field>) throws(Diagnostic) -> Located<Operand> {
+        let start = peek.range
+        switch field.value {
+        case .amount:
+            guard check(.number), let number = ExactNumber(text: peek.text) else { throw unexpected("an amount, such as 25.50") }
+            advance()
+            return Located(.number(number), start)
+        case .id:
+            guard check(.number) || check(.billID), !peek.text.contains("."), let number = ExactNumber(text: peek.text) else {
+                throw unexpected("a bill id, such as #42")
+            }
+            advance()
+            return Located(.number(number), start)
+        case .date:
+            let date = try self.date()
+            return Located(.date(date.value), date.range)
+        case .kind:
+            guard check(.word), Kind(rawValue: peek.text.lowercased()) != nil else { throw unexpected("'expense' or 'income'") }
+            return Located(.text(advance().text.lowercased()), start)
+        case .weekday:
+            guard check(.word) else { throw unexpected("a weekday, such as mon") }
+            guard Weekday.parse(peek.text) != nil else {
+                throw Diagnostic(
+                    .unknownName(kind: "weekday", name: peek.text, suggestion: Suggestion.nearest(to: peek.text, among: Weekday.longNames)),
+                    at: peek.range)
+            }
+            return Located(.text(advance().text), start)
+        default:
+            guard check(.word) || check(.string) || check(.number) || (field.value == .tag && check(.tag)) else {
+                throw unexpected("a value for \(field.value.rawValue)")
+            }
+            return Located(.text(advance().text), start)
+        }
+    }
+}

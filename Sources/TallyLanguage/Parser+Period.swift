@@ -1,0 +1,186 @@
+import TallyCore
+
+extension Parser {
+    static let periodWords = ["in", "on", "from", "since", "until", "today", "yesterday", "this", "last"]
+    static let monthNames = ["january", "february", "march", "april", "may", "june", "july",
+                             "august", "september", "october", "november", "december"]
+
+    // period = "in" period_value | "on" date | "from" date "to" date | "since" date | "until" date | relative_period
+    mutating func period() throws(Diagnostic) -> Located<PeriodSpec> {
+        let start = peek.range
+        let spec: PeriodSpec
+        if matchWord("in") {
+            return try periodValue(startingAt: start)
+        } else if matchWord("on") {
+            spec = .date(try date().value)
+        } else if matchWord("from") {
+            let from = try date().value
+            try expectWord("to")
+            spec = .between(from, try date().value)
+        } else if matchWord("since") {
+            spec = .since(try date().value)
+        } else if matchWord("until") {
+            spec = .until(try date().value)
+        } else if let relative = try relativePeriod() {
+            spec = relative
+        } else {
+            throw unexpected("a period, such as 'in 2016-07' or 'last month'")
+        }
+        return Located(spec, start.through(previous.range))
+    }
+
+    /// Whether a period starts here: views accept one with or without `in`.
+    var atPeriod: Bool {
+        (check(.word) && (Parser.periodWords.contains(peek.text.lowercased()) || monthNumber(peek.text) != nil)) || check(.number)
+    }
+
+    // period_value = calendar_period | MONTH_NAME [ YEAR ] | relative_period
+    mutating func periodValue(startingAt start: SourceRange) throws(Diagnostic) -> Located<PeriodSpec> {
+        let spec: PeriodSpec
+        if check(.number) {
+            spec = try calendarPeriod()
+        } else if check(.word), let month = monthNumber(peek.text) {
+            advance()
+            if check(.number) {
+                let year = try self.year()
+                spec = .range(DateRange.month(year, month)!)
+            } else {
+                spec = .monthOfCurrentYear(month)
+            }
+        } else if let relative = try relativePeriod() {
+            spec = relative
+        } else {
+            throw unexpected("a period, such as 2016, 2016-07, 2016-07-01, 2016-q3, 2016-w27, jul 2016 or last month")
+        }
+        return Located(spec, start.through(previous.range))
+    }
+
+    // relative_period = "today" | "yesterday" | ( "this" | "last" ) UNIT | "last" INTEGER UNITS
+    mutating func relativePeriod() throws(Diagnostic) -> PeriodSpec? {
+        if matchWord("today") { return .date(.today) }
+        if matchWord("yesterday") { return .date(.yesterday) }
+        let isThis = checkWord("this")
+        guard isThis || checkWord("last") else { return nil }
+        advance()
+        if !isThis, check(.number) {
+            let count = try self.count("how many, such as 30")
+            guard check(.word), let unit = unit(peek.text, plural: true) else {
+                throw unexpected("'days', 'weeks', 'months' or 'years'")
+            }
+            advance()
+            return .lastCount(count, unit)
+        }
+        guard check(.word), let unit = unit(peek.text, plural: false), unit != .day else {
+            throw unexpected("'week', 'month', 'quarter' or 'year'", suggestion: check(.word)
+                ? Suggestion.nearest(to: peek.text, among: ["week", "month", "quarter", "year"]) : nil)
+        }
+        advance()
+        return isThis ? .this(unit) : .last(unit)
+    }
+
+    // calendar_period = YEAR [ "-" ( MONTH [ "-" DAY ] | "q" QUARTER | "w" WEEK ) ]
+    mutating func calendarPeriod() throws(Diagnostic) -> PeriodSpec {
+        let start = peek.range
+        let year = try self.year()
+        guard check(.minus), previous.range.end.offset == peek.range.start.offset, nextIsAdjacent() else {
+            return .range(DateRange.year(year)!)
+        }
+        advance()
+        if check(.word) {
+            let text = peek.text.lowercased()
+            let range = peek.range
+            if let part = Int(text.dropFirst()), text.count >= 2, text.count <= 3 {
+                if text.hasPrefix("q") {
+                    advance()
+                    guard let quarter = DateRange.quarter(year, part) else {
+                        throw Diagnostic(.noSuchDate("\(year)-\(text)"), at: start.through(range))
+                    }
+                    return .range(quarter)
+                }
+                if text.hasPrefix("w") {
+                    advance()
+                    guard let week = DateRange.isoWeek(year, part) else {
+                        throw Diagnostic(.noSuchWeek(year: year, week: part), at: start.through(range))
+                    }
+                    return .range(week)
+                }
+            }
+            throw unexpected("a month (07), quarter (q3) or week (w27) after '\(year)-'")
+        }
+        let (month, day, range) = try monthAndDay(year: year, start: start)
+        if let day {
+            return .range(.day(day))
+        }
+        guard let monthRange = DateRange.month(year, month) else {
+            throw Diagnostic(.noSuchDate("\(year)-\(Parser.twoDigits(month))"), at: range)
+        }
+        return .range(monthRange)
+    }
+
+    // date = YEAR "-" MONTH "-" DAY | "today" | "yesterday"
+    mutating func date() throws(Diagnostic) -> Located<DateSpec> {
+        let start = peek.range
+        if matchWord("today") { return Located(.today, start) }
+        if matchWord("yesterday") { return Located(.yesterday, start) }
+        guard check(.number) else { throw unexpected("a date (2016-07-01, today or yesterday)") }
+        let year = try self.year()
+        guard check(.minus), previous.range.end.offset == peek.range.start.offset, nextIsAdjacent() else {
+            throw unexpected("'-' and the month of a full date such as \(year)-07-01")
+        }
+        advance()
+        let (_, day, range) = try monthAndDay(year: year, start: start)
+        guard let day else {
+            throw Diagnostic(.unexpected(found: "a month", expected: "a full date such as \(year)-07-01"), at: range)
+        }
+        return Located(.day(day), range)
+    }
+
+    /// After `YEAR-`: `MM` or `MM-DD`, each one or two digits.
+    private mutating func monthAndDay(year: Int, start: SourceRange) throws(Diagnostic) -> (Int, Day?, SourceRange) {
+        guard check(.number), !peek.text.contains("."), peek.text.count <= 2, let month = Int(peek.text) else {
+            throw unexpected("a month (07), quarter (q3) or week (w27) after '\(year)-'")
+        }
+        advance()
+        guard check(.minus), previous.range.end.offset == peek.range.start.offset, nextIsAdjacent(), check(.number, at: 1) else {
+            return (month, nil, start.through(previous.range))
+        }
+        advance()
+        guard !peek.text.contains("."), peek.text.count <= 2, let dayOfMonth = Int(peek.text) else {
+            throw unexpected("a day of the month (01–31)")
+        }
+        advance()
+        let range = start.through(previous.range)
+        guard let day = Day(year: year, month: month, day: dayOfMonth) else {
+            throw Diagnostic(.noSuchDate("\(year)-\(Parser.twoDigits(month))-\(Parser.twoDigits(dayOfMonth))"), at: range)
+        }
+        return (month, day, range)
+    }
+
+    mutating func year() throws(Diagnostic) -> Int {
+        guard check(.number), peek.text.count == 4, let year = Int(peek.text), year >= 1 else {
+            throw unexpected("a four-digit year, such as 2016")
+        }
+        advance()
+        return year
+    }
+
+    func monthNumber(_ word: String) -> Int? {
+        let lower = word.lowercased()
+        guard lower.count >= 3 else { return nil }
+        if lower == "sept" { return 9 }
+        for (index, name) in Parser.monthNames.enumerated() where name == lower || String(name.prefix(3)) == lower {
+            return index + 1
+        }
+        return nil
+    }
+
+    func unit(_ word: String, plural: Bool) -> PeriodUnit? {
+        var lower = word.lowercased()
+        if plural && lower.hasSuffix("s") { lower.removeLast() }
+        return PeriodUnit(rawValue: lower)
+    }
+
+    static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+}

@@ -1,0 +1,122 @@
+import TallyCore
+
+extension Parser {
+    static let clauseWords = ["where", "by", "order", "limit", "top", "as"] + periodWords
+    static let listOrderKeys = ["date", "amount", "id", "category", "book", "place", "remark", "kind"]
+
+    // query = AGGREGATE [ kind_selector ] { where_clause | period | by_clause | order_clause
+    //                                      | limit_clause | top_clause | format_clause }
+    mutating func query(_ aggregate: Aggregate) throws(Diagnostic) -> Query {
+        var query = Query(aggregate: aggregate)
+        if check(.word), let kind = KindSelector(rawValue: peek.text.lowercased()) {
+            advance()
+            query.kind = kind
+        }
+        var seen: [String: SourceRange] = [:]
+        while !atStatementEnd {
+            guard check(.word) else { throw unexpected("a clause (\(Parser.alternatives(["where", "in", "by", "order by", "limit", "top", "as"]))) or end of statement") }
+            let word = peek.text.lowercased()
+            let clause = Parser.periodWords.contains(word) ? "period" : word
+            if seen[clause] != nil {
+                throw Diagnostic(.duplicateClause(clause == "period" ? "a period" : clause), at: peek.range)
+            }
+            seen[clause] = peek.range
+            switch clause {
+            case "where":
+                advance()
+                query.condition = try condition()
+            case "period":
+                query.period = try period()
+            case "by":
+                advance()
+                query.dimensions = try dimensions()
+            case "order":
+                advance()
+                query.order = try orderClause()
+            case "limit":
+                advance()
+                query.limit = try count("how many rows, such as 10")
+            case "top":
+                advance()
+                query.top = try count("how many rows, such as 5")
+            case "as":
+                advance()
+                query.format = try format()
+            default:
+                throw unexpected(
+                    "a clause (\(Parser.alternatives(["where", "in", "by", "order by", "limit", "top", "as"]))) or end of statement",
+                    suggestion: Suggestion.nearest(to: peek.text, among: Parser.clauseWords))
+            }
+        }
+        if let top = seen["top"], seen["limit"] != nil || seen["order"] != nil {
+            throw Diagnostic(.refused("'top N' already orders and limits; use either 'top' or 'order by … limit'"), at: top)
+        }
+        try validateOrder(of: query)
+        return query
+    }
+
+    // by_clause = "by" DIMENSION [ "," DIMENSION ]
+    mutating func dimensions() throws(Diagnostic) -> [Located<Dimension>] {
+        var dimensions = [try dimension()]
+        if match(.comma) { dimensions.append(try dimension()) }
+        if check(.comma) {
+            throw Diagnostic(.refused("at most two dimensions: 'by month, category'"), at: peek.range)
+        }
+        return dimensions
+    }
+
+    mutating func dimension() throws(Diagnostic) -> Located<Dimension> {
+        let names = Dimension.allCases.map(\.rawValue)
+        guard check(.word) else { throw unexpected("a dimension (\(names.joined(separator: ", ")))") }
+        let token = peek
+        let word = token.text.lowercased()
+        guard let dimension = Dimension(rawValue: word == "cat" ? "category" : word) else {
+            throw Diagnostic(.unknownName(kind: "dimension", name: token.text, suggestion: Suggestion.nearest(to: token.text, among: names)), at: token.range)
+        }
+        advance()
+        return Located(dimension, token.range)
+    }
+
+    // order_clause = "order" "by" KEY [ "asc" | "desc" ]
+    mutating func orderClause() throws(Diagnostic) -> Order {
+        try expectWord("by")
+        guard check(.word) else { throw unexpected("what to order by, such as sum or month") }
+        let key = advance()
+        let descending = matchWord("desc") ? true : (matchWord("asc") ? false : false)
+        return Order(key: Located(key.text.lowercased(), key.range), descending: descending)
+    }
+
+    /// `order by` names the aggregate or a `by` dimension, or for `list` a bill field.
+    func validateOrder(of query: Query) throws(Diagnostic) {
+        guard let order = query.order else { return }
+        let keys = query.aggregate == .list
+            ? Parser.listOrderKeys
+            : [query.aggregate.rawValue] + query.dimensions.map(\.value.rawValue)
+        let key = order.key.value == "cat" ? "category" : order.key.value
+        guard keys.contains(key) else {
+            throw Diagnostic(
+                .unknownName(kind: "order key", name: order.key.value, suggestion: Suggestion.nearest(to: order.key.value, among: keys)),
+                at: order.key.range)
+        }
+    }
+
+    // format_clause = "as" ( "table" | "csv" | "json" | "chart" )
+    mutating func format() throws(Diagnostic) -> OutputFormat {
+        let names = OutputFormat.allCases.map(\.rawValue)
+        guard check(.word) else { throw unexpected("a format (\(names.joined(separator: ", ")))") }
+        guard let format = OutputFormat(rawValue: peek.text.lowercased()) else {
+            throw Diagnostic(.unknownName(kind: "format", name: peek.text, suggestion: Suggestion.nearest(to: peek.text, among: names)), at: peek.range)
+        }
+        advance()
+        return format
+    }
+
+    /// A whole number greater than zero.
+    mutating func count(_ expected: String) throws(Diagnostic) -> Int {
+        guard check(.number), !peek.text.contains("."), let value = Int(peek.text), value > 0 else {
+            throw unexpected(expected)
+        }
+        advance()
+        return value
+    }
+}

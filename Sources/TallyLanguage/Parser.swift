@@ -1,0 +1,240 @@
+import TallyCore
+
+/// A statement and the text it was read from.
+public struct ParsedStatement: Sendable {
+    public let statement: Statement
+    public let range: SourceRange
+}
+
+/// A recursive-descent parser shaped like `Grammar/tally.ebnf`: one method
+/// per production, named after it, with the production in a comment on top.
+public struct Parser {
+    /// Parentheses and `not`s nest at most this deep, so hostile input gets an
+    /// error instead of exhausting the stack.
+    public static let maximumDepth = 100
+
+    static let statementKeywords = [
+        "sum", "count", "avg", "min", "max", "list", "add", "edit", "delete", "undo", "redo",
+        "books", "categories", "book", "use", "category", "set", "help", "quit", "exit",
+    ]
+
+    let tokens: [Token]
+    var position = 0
+    var depth = 0
+
+    public init(_ text: String) {
+        tokens = Lexer.tokens(text)
+    }
+
+    /// Every statement of `text`, or the first error.
+    public static func parse(_ text: String) throws(Diagnostic) -> [Statement] {
+        var parser = Parser(text)
+        var statements: [Statement] = []
+        while let result = parser.next() {
+            switch result {
+            case .success(let parsed): statements.append(parsed.statement)
+            case .failure(let diagnostic): throw diagnostic
+            }
+        }
+        return statements
+    }
+
+    /// The next statement, or nil at the end of the input. After an error the
+    /// rest of that statement is skipped, so the caller may go on with the next.
+    public mutating func next() -> Result<ParsedStatement, Diagnostic>? {
+        while check(.separator) { advance() }
+        if check(.end) { return nil }
+        let start = peek.range
+        do throws(Diagnostic) {
+            let statement = try self.statement()
+            let end = previous.range
+            if !check(.separator) && !check(.end) {
+                throw unexpected("end of statement")
+            }
+            return .success(ParsedStatement(statement: statement, range: start.through(end)))
+        } catch {
+            while !check(.separator) && !check(.end) { advance() }
+            return .failure(error)
+        }
+    }
+
+    // statement = query | add | quick_add | edit | delete | "undo" | "redo" | book_statement
+    //           | "use" name | category_statement | "books" | "categories" [kind] | set | help | "quit"
+    mutating func statement() throws(Diagnostic) -> Statement {
+        if check(.minus) || check(.plus) { return try quickAdd() }
+        guard check(.word) else { throw unexpected("a statement") }
+        let keyword = peek.text.lowercased()
+        if let aggregate = Aggregate(rawValue: keyword) {
+            advance()
+            return .query(try query(aggregate))
+        }
+        switch keyword {
+        case "add": advance(); return .add(try add())
+        case "edit": advance(); return try edit()
+        case "delete": advance(); return try delete()
+        case "undo": advance(); return .undo
+        case "redo": advance(); return .redo
+        case "books": advance(); return .books
+        case "categories": advance(); return .categories(kind: matchKind())
+        case "book": advance(); return try bookStatement()
+        case "use": advance(); return .bookUse(name: try name("a book name"))
+        case "category": advance(); return try categoryStatement()
+        case "set": advance(); return try set()
+        case "help": advance(); return .help(topic: check(.word) ? advance().text.lowercased() : nil)
+        case "quit", "exit": advance(); return .quit
+        default:
+            throw Diagnostic(
+                .unknownStatement(peek.text, suggestion: Suggestion.nearest(to: peek.text, among: Parser.statementKeywords)),
+                at: peek.range)
+        }
+    }
+
+    // book_statement = "book" ( "add" name [ "currency" CODE ] | "rename" name "to" name
+    //                         | "delete" name [ "into" name ] | "use" name )
+    mutating func bookStatement() throws(Diagnostic) -> Statement {
+        switch try subcommand(["add", "rename", "delete", "use"]) {
+        case "add":
+            let name = try name("a book name")
+            let currency = matchWord("currency") ? try self.name("a currency code such as CNY") : nil
+            return .bookAdd(name: name, currency: currency)
+        case "rename":
+            let old = try name("a book name")
+            try expectWord("to")
+            return .bookRename(old: old, new: try name("the new book name"))
+        case "delete":
+            let name = try name("a book name")
+            return .bookDelete(name: name, into: matchWord("into") ? try self.name("a book name") : nil)
+        default:
+            return .bookUse(name: try name("a book name"))
+        }
+    }
+
+    // category_statement = "category" ( "add" name kind { "icon" GLYPH | "alias" name }
+    //                    | "rename" name "to" name | "merge" name "into" name | "delete" name [ "into" name ] )
+    mutating func categoryStatement() throws(Diagnostic) -> Statement {
+        switch try subcommand(["add", "rename", "merge", "delete"]) {
+        case "add":
+            let name = try name("a category name")
+            guard let kind = matchKind() else { throw unexpected("'expense' or 'income'") }
+            var icon: String?
+            var aliases: [Located<String>] = []
+            while true {
+                if matchWord("icon") {
+                    icon = try self.name("an icon, such as 🍜").value
+                } else if matchWord("alias") {
+                    aliases.append(try self.name("an alias"))
+                } else {
+                    break
+                }
+            }
+            return .categoryAdd(name: name, kind: kind, icon: icon, aliases: aliases)
+        case "rename":
+            let old = try name("a category name")
+            try expectWord("to")
+            return .categoryRename(old: old, new: try name("the new category name"))
+        case "merge":
+            let old = try name("a category name")
+            try expectWord("into")
+            return .categoryMerge(old: old, into: try name("a category name"))
+        default:
+            let name = try name("a category name")
+            return .categoryDelete(name: name, into: matchWord("into") ? try self.name("a category name") : nil)
+        }
+    }
+
+    // set = "set" NAME VALUE
+    mutating func set() throws(Diagnostic) -> Statement {
+        guard check(.word) else { throw unexpected("a setting name, such as weekstart") }
+        let name = advance()
+        guard check(.word) || check(.string) || check(.number) else { throw unexpected("a value for '\(name.text)'") }
+        let value = advance()
+        return .set(name: Located(name.text.lowercased(), name.range), value: Located(value.text, value.range))
+    }
+
+    // name = WORD | STRING
+    mutating func name(_ expected: String) throws(Diagnostic) -> Located<String> {
+        guard check(.word) || check(.string) else { throw unexpected(expected) }
+        let token = advance()
+        guard Names.isAcceptable(token.text) else {
+            throw Diagnostic(.refused("a name may not be empty or hold control characters"), at: token.range)
+        }
+        return Located(token.text, token.range)
+    }
+
+    // kind = "expense" | "income"
+    mutating func matchKind() -> Kind? {
+        guard check(.word), let kind = Kind(rawValue: peek.text.lowercased()) else { return nil }
+        advance()
+        return kind
+    }
+
+    mutating func subcommand(_ words: [String]) throws(Diagnostic) -> String {
+        guard check(.word), words.contains(peek.text.lowercased()) else {
+            let suggestion = check(.word) ? Suggestion.nearest(to: peek.text, among: words) : nil
+            throw unexpected(Parser.alternatives(words), suggestion: suggestion)
+        }
+        return advance().text.lowercased()
+    }
+
+    // MARK: Helpers
+
+    var peek: Token { tokens[position] }
+    var previous: Token { tokens[max(0, position - 1)] }
+
+    func check(_ kind: TokenKind) -> Bool { peek.kind == kind }
+    func checkWord(_ word: String) -> Bool { peek.isWord(word) }
+
+    func check(_ kind: TokenKind, at distance: Int) -> Bool {
+        position + distance < tokens.count && tokens[position + distance].kind == kind
+    }
+
+    /// Whether the token after this one starts right where this one ends: `2016-07` and not `2016 - 07`.
+    func nextIsAdjacent() -> Bool {
+        position + 1 < tokens.count && tokens[position + 1].range.start.offset == peek.range.end.offset
+    }
+
+    var atStatementEnd: Bool { check(.separator) || check(.end) }
+
+    @discardableResult
+    mutating func advance() -> Token {
+        let token = tokens[position]
+        if token.kind != .end { position += 1 }
+        return token
+    }
+
+    mutating func matchWord(_ word: String) -> Bool {
+        guard checkWord(word) else { return false }
+        advance()
+        return true
+    }
+
+    mutating func match(_ kind: TokenKind) -> Bool {
+        guard check(kind) else { return false }
+        advance()
+        return true
+    }
+
+    mutating func expectWord(_ word: String) throws(Diagnostic) {
+        guard matchWord(word) else {
+            let suggestion = check(.word) ? Suggestion.nearest(to: peek.text, among: [word]) : nil
+            throw unexpected("'\(word)'", suggestion: suggestion)
+        }
+    }
+
+    mutating func expect(_ kind: TokenKind, _ expected: String) throws(Diagnostic) -> Token {
+        guard check(kind) else { throw unexpected(expected) }
+        return advance()
+    }
+
+    /// The error for the current token: the lexer's own message when it could not read it.
+    func unexpected(_ expected: String, suggestion: String? = nil) -> Diagnostic {
+        if peek.kind == .error { return Diagnostic(.unreadable(peek.text), at: peek.range) }
+        return Diagnostic(.unexpected(found: peek.quoted, expected: expected, suggestion: suggestion), at: peek.range)
+    }
+
+    static func alternatives(_ words: [String]) -> String {
+        let quoted = words.map { "'\($0)'" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+    }
+}

@@ -1,0 +1,103 @@
+import TallyCore
+
+/// What an aggregate came to: money in a currency, a count, or nothing to
+/// average (an empty selection's `avg`, `min` and `max`).
+public enum Measure: Sendable, Equatable {
+    case money(Int64, Currency)
+    case count(Int)
+    case none
+}
+
+/// One value of a result that has no `by`; a selection spanning currencies
+/// has one cell per currency.
+public struct AggregateCell: Sendable, Equatable {
+    public let currency: Currency?
+    public let measure: Measure
+}
+
+public struct AggregateResult: Sendable, Equatable {
+    public let aggregate: Aggregate
+    public let cells: [AggregateCell]
+}
+
+/// One group of a `by` query: a label per dimension (nil for bills with no
+/// place or tag) and the aggregate.
+public struct GroupRow: Sendable, Equatable {
+    public let labels: [String?]
+    public let currency: Currency?
+    public let measure: Measure
+}
+
+public struct GroupResult: Sendable, Equatable {
+    public let dimensions: [Dimension]
+    public let aggregate: Aggregate
+    /// True when the groups span currencies, so each row must say its own.
+    public let showsCurrency: Bool
+    public let rows: [GroupRow]
+}
+
+/// A bill as results show it: names instead of ids, the kind spelled out.
+public struct BillRow: Sendable, Equatable {
+    public let id: Int64
+    public let day: Day
+    public let kind: Kind
+    public let amount: Int64
+    public let currency: Currency
+    public let category: String
+    public let book: String
+    public let remark: String
+    public let place: String?
+    public let tags: [String]
+
+    public init(_ bill: Bill, in ledger: Ledger) {
+        let book = ledger.book(id: bill.bookID)
+        let category = ledger.category(id: bill.categoryID)
+        id = bill.id
+        day = bill.day
+        kind = category?.kind ?? .expense
+        amount = bill.amount
+        currency = book?.currency ?? .cny
+        self.category = category?.name ?? "?"
+        self.book = book?.name ?? "?"
+        remark = bill.remark
+        place = bill.place
+        tags = bill.tags
+    }
+}
+
+/// Rows of named columns, for listings such as `books` and `categories`.
+public struct RecordTable: Sendable, Equatable {
+    public let columns: [String]
+    public let rows: [[String]]
+}
+
+/// The value a statement produces; renderers draw it as a table, CSV, JSON or a chart.
+public enum QueryResult: Sendable, Equatable {
+    case aggregate(AggregateResult)
+    case groups(GroupResult)
+    case bills([BillRow])
+    /// `added #12 …`, `edited #12 …`: a bill a statement wrote.
+    case bill(verb: String, BillRow)
+    case records(RecordTable)
+    case message(String)
+}
+
+/// What a statement asks of the session: show a result, commit a change,
+/// or something only the session can do.
+public enum Outcome: Sendable {
+    case result(QueryResult, format: OutputFormat?)
+    /// Commit `change`, then show `report`. With a `confirmation`, ask first
+    /// (or, in a script, require `--yes`).
+    case change(ChangeSet, report: QueryResult, confirmation: String?)
+    case undo
+    case redo
+    case sessionSetting(SessionSetting)
+    case help(topic: String?)
+    case quit
+}
+
+/// Settings that last for the session only.
+public enum SessionSetting: Sendable, Equatable {
+    case format(OutputFormat)
+    case color(Bool)
+}

@@ -1,0 +1,171 @@
+import TallyCore
+
+/// The bills a query or `delete where` reads: its books, period, kind and
+/// condition, with every name resolved up front so scanning is cheap.
+struct Selection {
+    let range: DateRange
+    let predicate: (Bill) -> Bool
+
+    /// A query that names `book` covers every book; otherwise only the current one.
+    init(
+        evaluator: Evaluator, condition: Condition?, period: Located<PeriodSpec>?, kind: Kind?, allBooks: Bool
+    ) throws(Diagnostic) {
+        let ledger = evaluator.ledger
+        if let period {
+            let range = period.value.resolve(today: evaluator.today, weekStart: ledger.settings.weekStart)
+            guard !range.isEmpty else {
+                throw Diagnostic(.refused("this period ends before it starts"), at: period.range)
+            }
+            self.range = range
+        } else {
+            range = .everything
+        }
+        let kinds = Dictionary(uniqueKeysWithValues: ledger.categories.map { ($0.id, $0.kind) })
+        var tests: [(Bill) -> Bool] = []
+        if !allBooks {
+            let current = ledger.currentBook.id
+            tests.append { $0.bookID == current }
+        }
+        if let kind {
+            tests.append { kinds[$0.categoryID] == kind }
+        }
+        if let condition {
+            tests.append(try ConditionCompiler(ledger: ledger, today: evaluator.today).compile(condition))
+        }
+        predicate = { bill in tests.allSatisfy { $0(bill) } }
+    }
+
+    func bills(of ledger: Ledger) -> [Bill] {
+        ledger.bills(in: range).filter(predicate)
+    }
+}
+
+/// Turns a condition into a test on bills, failing on names that don't exist.
+struct ConditionCompiler {
+    let ledger: Ledger
+    let today: Day
+
+    func compile(_ condition: Condition) throws(Diagnostic) -> (Bill) -> Bool {
+        switch condition {
+        case .and(let a, let b):
+            let (left, right) = (try compile(a), try compile(b))
+            return { left($0) && right($0) }
+        case .or(let a, let b):
+            let (left, right) = (try compile(a), try compile(b))
+            return { left($0) || right($0) }
+        case .not(let a):
+            let inner = try compile(a)
+            return { !inner($0) }
+        case .comparison(let comparison):
+            return try compile(comparison)
+        }
+    }
+
+    private func compile(_ comparison: Comparison) throws(Diagnostic) -> (Bill) -> Bool {
+        let op = comparison.op.value
+        switch comparison.field.value {
+        case .category:
+            return try names(op, comparison.operands, lookup: { name throws(Diagnostic) in
+                try Evaluator(ledger: ledger, today: today, now: 0).category(name).id
+            }, all: ledger.categories.map { ($0.id, $0.allNames) }, key: \.categoryID)
+        case .book:
+            return try names(op, comparison.operands, lookup: { name throws(Diagnostic) in
+                try Evaluator(ledger: ledger, today: today, now: 0).book(name).id
+            }, all: ledger.books.map { ($0.id, [$0.name]) }, key: \.bookID)
+        case .kind:
+            let kinds = Dictionary(uniqueKeysWithValues: ledger.categories.map { ($0.id, $0.kind.rawValue) })
+            return text(op, comparison.operands) { [kinds[$0.categoryID] ?? ""] }
+        case .remark:
+            return text(op, comparison.operands) { [$0.remark] }
+        case .place:
+            return text(op, comparison.operands) { [$0.place ?? ""] }
+        case .tag:
+            return tag(op, comparison.operands)
+        case .amount:
+            let currencies = Dictionary(uniqueKeysWithValues: ledger.books.map { ($0.id, $0.currency) })
+            return ordered(op, comparison.operands) { bill, operand in
+                guard case .number(let number) = operand else { return 0 }
+                return -number.compare(minorUnits: bill.amount, of: currencies[bill.bookID] ?? .cny)
+            }
+        case .id:
+            return ordered(op, comparison.operands) { bill, operand in
+                guard case .number(let number) = operand else { return 0 }
+                return -number.compare(minorUnits: bill.id, of: Currency(code: "JPY"))
+            }
+        case .date:
+            let today = self.today
+            return ordered(op, comparison.operands) { bill, operand in
+                guard case .date(let date) = operand else { return 0 }
+                let day = date.resolve(today: today)
+                return bill.day < day ? -1 : (bill.day == day ? 0 : 1)
+            }
+        case .weekday:
+            return ordered(op, comparison.operands) { bill, operand in
+                guard case .text(let text) = operand, let weekday = Weekday.parse(text) else { return 0 }
+                return bill.day.isoWeekday - weekday
+            }
+        }
+    }
+
+    /// Fields that name a category or book: `=` and `in` need names that exist.
+    private func names(
+        _ op: ComparisonOperator, _ operands: [Located<Operand>],
+        lookup: (Located<String>) throws(Diagnostic) -> Int64, all: [(Int64, [String])], key: KeyPath<Bill, Int64>
+    ) throws(Diagnostic) -> (Bill) -> Bool {
+        if op == .contains || op == .notContains {
+            guard case .text(let text)? = operands.first?.value else { return { _ in false } }
+            let needle = Names.key(text)
+            let ids = Set(all.filter { $0.1.contains { Names.key($0).contains(needle) } }.map(\.0))
+            return op == .contains ? { ids.contains($0[keyPath: key]) } : { !ids.contains($0[keyPath: key]) }
+        }
+        var ids = Set<Int64>()
+        for operand in operands {
+            guard case .text(let text) = operand.value else { continue }
+            ids.insert(try lookup(Located(text, operand.range)))
+        }
+        let matches = op == .equal || op == .isIn
+        return { ids.contains($0[keyPath: key]) == matches }
+    }
+
+    /// Free text: `=` ignores case, `~` looks for a part.
+    private func text(_ op: ComparisonOperator, _ operands: [Located<Operand>], values: @escaping (Bill) -> [String]) -> (Bill) -> Bool {
+        let needles = operands.compactMap { operand -> String? in
+            if case .text(let text) = operand.value { return Names.key(text) }
+            return nil
+        }
+        switch op {
+        case .contains, .notContains:
+            let wanted = op == .contains
+            return { bill in values(bill).contains { value in needles.contains { Names.key(value).contains($0) } } == wanted }
+        default:
+            let wanted = op == .equal || op == .isIn
+            let set = Set(needles)
+            return { bill in values(bill).contains { set.contains(Names.key($0)) } == wanted }
+        }
+    }
+
+    /// A bill matches `tag = x` when any of its tags is x; `tag != x` when none is.
+    private func tag(_ op: ComparisonOperator, _ operands: [Located<Operand>]) -> (Bill) -> Bool {
+        text(op, operands) { $0.tags }
+    }
+
+    /// Amounts, dates, ids and weekdays: `compare` says how the bill's value
+    /// stands against an operand (negative: less).
+    private func ordered(
+        _ op: ComparisonOperator, _ operands: [Located<Operand>], compare: @escaping (Bill, Operand) -> Int
+    ) -> (Bill) -> Bool {
+        let values = operands.map(\.value)
+        guard let first = values.first else { return { _ in false } }
+        switch op {
+        case .equal: return { compare($0, first) == 0 }
+        case .notEqual: return { compare($0, first) != 0 }
+        case .less: return { compare($0, first) < 0 }
+        case .lessEqual: return { compare($0, first) <= 0 }
+        case .greater: return { compare($0, first) > 0 }
+        case .greaterEqual: return { compare($0, first) >= 0 }
+        case .isIn: return { bill in values.contains { compare(bill, $0) == 0 } }
+        case .notIn: return { bill in !values.contains { compare(bill, $0) == 0 } }
+        case .contains, .notContains: return { _ in false }
+        }
+    }
+}

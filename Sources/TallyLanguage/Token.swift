@@ -1,0 +1,49 @@
+/// The kinds of token. Keywords are words: which words are keywords depends
+/// on where they stand, so `in` can be a period and a category at once.
+public enum TokenKind: Hashable, Sendable {
+    case word
+    case number
+    case string
+    /// `#42`; the text is the digits.
+    case billID
+    /// `#travel`; the text is the tag without `#`.
+    case tag
+    case equal, notEqual, less, lessEqual, greater, greaterEqual
+    case contains, notContains
+    case leftParen, rightParen, comma, plus, minus
+    /// A line break or `;`: the end of a statement.
+    case separator
+    case end
+    /// Text the lexer could not read; the text is the message.
+    case error
+}
+
+/// A token: its kind, its text (a string's decoded value, a word as written), and its place.
+public struct Token: Hashable, Sendable {
+    public let kind: TokenKind
+    public let text: String
+    public let range: SourceRange
+
+    public init(_ kind: TokenKind, _ text: String, _ range: SourceRange) {
+        self.kind = kind
+        self.text = text
+        self.range = range
+    }
+
+    /// Whether this is the word `keyword`, in any case.
+    public func isWord(_ keyword: String) -> Bool {
+        kind == .word && text.lowercased() == keyword
+    }
+
+    /// How the token reads in an error message.
+    public var quoted: String {
+        switch kind {
+        case .end: return "end of input"
+        case .separator: return text == ";" ? "';'" : "end of line"
+        case .string: return "string \"\(text)\""
+        case .billID: return "'#\(text)'"
+        case .tag: return "'#\(text)'"
+        default: return "'\(text)'"
+        }
+    }
+}

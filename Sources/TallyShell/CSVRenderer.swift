@@ -1,0 +1,59 @@
+import TallyCore
+import TallyLanguage
+
+/// Results as RFC 4180 CSV: a header row, then one row per result.
+struct CSVRenderer {
+    func render(_ result: QueryResult) -> String {
+        switch result {
+        case .aggregate(let aggregate):
+            if aggregate.aggregate == .count {
+                return lines([["count"]] + aggregate.cells.map { [MeasureText.plain($0.measure) ?? ""] })
+            }
+            return lines([[aggregate.aggregate.rawValue, "currency"]]
+                + aggregate.cells.map { [MeasureText.plain($0.measure) ?? "", $0.currency?.code ?? ""] })
+        case .groups(let groups):
+            let header = groups.dimensions.map(\.rawValue) + (groups.showsCurrency ? ["currency"] : []) + [groups.aggregate.rawValue]
+            return lines([header] + groups.rows.map { row in
+                row.labels.map { $0 ?? "" } + (groups.showsCurrency ? [row.currency?.code ?? ""] : [])
+                    + [MeasureText.plain(row.measure) ?? ""]
+            })
+        case .bills(let bills):
+            return lines([BillRow.columns] + bills.map(cells))
+        case .bill(_, let bill):
+            return lines([BillRow.columns, cells(bill)])
+        case .records(let records):
+            return lines([records.columns] + records.rows)
+        case .message(let message):
+            return TerminalText.safe(message)
+        }
+    }
+
+    private func cells(_ bill: BillRow) -> [String] {
+        [String(bill.id), bill.day.iso, bill.kind.rawValue, MoneyFormat.plain(bill.amount, bill.currency),
+         bill.category, bill.book, bill.remark, bill.place ?? "", bill.tags.joined(separator: " ")]
+    }
+
+    private func lines(_ rows: [[String]]) -> String {
+        rows.map { $0.map(field).joined(separator: ",") }.joined(separator: "\n")
+    }
+
+    /// Quoted when it holds a comma, quote or line break; control characters
+    /// other than line breaks are made visible.
+    private func field(_ text: String) -> String {
+        let safe = String(String.UnicodeScalarView(text.unicodeScalars.map {
+            TerminalText.isControl($0) && $0 != "\n" && $0 != "\t" ? "\u{FFFD}" : $0
+        }))
+        guard safe.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r\n" }) else { return safe }
+        return "\"" + safe.replacingAll("\"", with: "\"\"") + "\""
+    }
+}
+
+extension String {
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}

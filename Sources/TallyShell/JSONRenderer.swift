@@ -1,0 +1,84 @@
+import TallyCore
+import TallyLanguage
+
+/// Results as JSON, the stable machine interface: amounts are strings with
+/// exactly the currency's decimals, counts are numbers, missing values null.
+struct JSONRenderer {
+    func render(_ result: QueryResult) -> String {
+        switch result {
+        case .aggregate(let aggregate):
+            let objects = aggregate.cells.map { cell -> String in
+                var members = [(aggregate.aggregate.rawValue, measure(cell.measure))]
+                if let currency = cell.currency { members.append(("currency", string(currency.code))) }
+                return object(members)
+            }
+            return objects.count == 1 ? objects[0] : array(objects)
+        case .groups(let groups):
+            return array(groups.rows.map { row in
+                var members = zip(groups.dimensions, row.labels).map { ($0.rawValue, $1.map(string) ?? "null") }
+                if groups.showsCurrency { members.append(("currency", row.currency.map { string($0.code) } ?? "null")) }
+                members.append((groups.aggregate.rawValue, measure(row.measure)))
+                return object(members)
+            })
+        case .bills(let bills):
+            return array(bills.map(bill))
+        case .bill(let verb, let row):
+            return object([(verb, bill(row))])
+        case .records(let records):
+            return array(records.rows.map { row in object(zip(records.columns, row).map { ($0, string($1)) }) })
+        case .message(let message):
+            return object([("message", string(message))])
+        }
+    }
+
+    private func bill(_ bill: BillRow) -> String {
+        object([
+            ("id", String(bill.id)),
+            ("date", string(bill.day.iso)),
+            ("kind", string(bill.kind.rawValue)),
+            ("amount", string(MoneyFormat.plain(bill.amount, bill.currency))),
+            ("category", string(bill.category)),
+            ("book", string(bill.book)),
+            ("remark", string(bill.remark)),
+            ("place", bill.place.map(string) ?? "null"),
+            ("tags", "[" + bill.tags.map(string).joined(separator: ", ") + "]"),
+        ])
+    }
+
+    private func measure(_ measure: Measure) -> String {
+        switch measure {
+        case .money(let amount, let currency): return string(MoneyFormat.plain(amount, currency))
+        case .count(let count): return String(count)
+        case .none: return "null"
+        }
+    }
+
+    private func object(_ members: [(String, String)]) -> String {
+        "{" + members.map { string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+    }
+
+    private func array(_ elements: [String]) -> String {
+        elements.isEmpty ? "[]" : "[\n" + elements.map { "  " + $0 }.joined(separator: ",\n") + "\n]"
+    }
+
+    func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,55 @@
+import TallyCore
+import TallyLanguage
+
+/// Draws a result in one of the output formats. Every format reads the same
+/// value, so they always agree on the numbers.
+public struct Renderer: Sendable {
+    public let style: Style
+
+    public init(style: Style) {
+        self.style = style
+    }
+
+    public func render(_ result: QueryResult, as format: OutputFormat) -> String {
+        switch format {
+        case .table: return TableRenderer(style: style).render(result)
+        case .chart: return ChartRenderer(style: style).render(result)
+        case .csv: return CSVRenderer().render(result)
+        case .json: return JSONRenderer().render(result)
+        }
+    }
+}
+
+/// How a measure reads: machine text for CSV and JSON, grouped digits with a
+/// currency symbol for people.
+enum MeasureText {
+    static func plain(_ measure: Measure) -> String? {
+        switch measure {
+        case .money(let amount, let currency): return MoneyFormat.plain(amount, currency)
+        case .count(let count): return String(count)
+        case .none: return nil
+        }
+    }
+
+    static func human(_ measure: Measure, symbol: Bool) -> String {
+        switch measure {
+        case .money(let amount, let currency):
+            return symbol ? MoneyFormat.withSymbol(amount, currency) : MoneyFormat.grouped(amount, currency)
+        case .count(let count): return String(count)
+        case .none: return "–"
+        }
+    }
+
+    static func value(_ measure: Measure) -> Int64 {
+        switch measure {
+        case .money(let amount, _): return amount
+        case .count(let count): return Int64(count)
+        case .none: return 0
+        }
+    }
+}
+
+extension BillRow {
+    /// The column titles and cells of a bill in CSV and tables, in the order JSON keys use.
+    static let columns = ["id", "date", "kind", "amount", "category", "book", "remark", "place", "tags"]
+}

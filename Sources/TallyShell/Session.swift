@@ -1,0 +1,143 @@
+import TallyCore
+import TallyLanguage
+import TallyStore
+
+/// How a run of statements ended, from which the exit status follows.
+public enum RunStatus: Sendable, Equatable {
+    case success
+    /// A statement failed (exit 1).
+    case statementFailed
+    /// The ledger could not be written (exit 3).
+    case storeFailed
+}
+
+/// Preferences of one run of `tally`.
+public struct SessionOptions: Sendable {
+    public var format: OutputFormat = .table
+    public var color = false
+    public var assumeYes = false
+    public var keepGoing = false
+    /// A fixed *today* (`--today`), else the local day when each statement runs.
+    public var today: Day?
+
+    public init() {}
+}
+
+/// Runs statements against one ledger: parse, evaluate, commit, show. The
+/// in-memory ledger is changed only after the store has committed, so the two
+/// never disagree.
+public final class Session {
+    public private(set) var ledger: Ledger
+    public var options: SessionOptions
+    public let store: LedgerStore
+    let output: Output
+    /// Asks a yes/no question at the terminal; nil when nobody is there to answer.
+    public var confirm: ((String) -> Bool)?
+    public private(set) var quitRequested = false
+
+    public init(store: LedgerStore, options: SessionOptions, output: Output) throws(StoreError) {
+        self.store = store
+        self.options = options
+        self.output = output
+        ledger = try store.load()
+    }
+
+    /// Runs every statement of `source` in order, stopping at the first
+    /// failure unless `keepGoing` (the REPL always goes on).
+    public func run(_ source: ScriptSource) -> RunStatus {
+        var parser = Parser(source.text)
+        var status = RunStatus.success
+        while !quitRequested, let next = parser.next() {
+            let outcome: RunStatus
+            switch next {
+            case .success(let parsed): outcome = execute(parsed, from: source)
+            case .failure(let diagnostic): outcome = report(diagnostic, in: source)
+            }
+            if outcome == .storeFailed { return .storeFailed }
+            if outcome == .statementFailed {
+                status = .statementFailed
+                if !options.keepGoing && source.origin != .interactive { return status }
+            }
+        }
+        return status
+    }
+
+    private func execute(_ parsed: ParsedStatement, from source: ScriptSource) -> RunStatus {
+        do {
+            if store.hasExternalChanges() { ledger = try store.load() }
+            let evaluator = Evaluator(ledger: ledger, today: options.today ?? Clock.today(), now: Clock.now())
+            let outcome: Outcome
+            do {
+                outcome = try evaluator.evaluate(parsed)
+            } catch {
+                return report(error, in: source)
+            }
+            return try perform(outcome, parsed, source)
+        } catch {
+            output.error(style.error("error:") + " the ledger could not be written: \(error)")
+            return .storeFailed
+        }
+    }
+
+    private func perform(_ outcome: Outcome, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
+        switch outcome {
+        case .result(let result, let format):
+            show(result, format: format)
+        case .change(let change, let report, let confirmation):
+            if let confirmation, !options.assumeYes {
+                guard source.origin == .interactive, let confirm else {
+                    return self.report(Diagnostic(.needsConfirmation(confirmation), at: parsed.range), in: source)
+                }
+                guard confirm("\(confirmation)? [y/N] ") else {
+                    show(.message("nothing deleted"))
+                    return .success
+                }
+            }
+            try store.commit(change)
+            ledger.apply(change)
+            show(report)
+        case .undo:
+            guard let change = try store.undo() else {
+                show(.message("nothing to undo"))
+                return .success
+            }
+            ledger.apply(change)
+            show(.message("undid: \(change.summary)"))
+        case .redo:
+            guard let change = try store.redo() else {
+                show(.message("nothing to redo"))
+                return .success
+            }
+            ledger.apply(change)
+            show(.message("redid: \(change.summary)"))
+        case .sessionSetting(.format(let format)):
+            options.format = format
+            show(.message("results as \(format.rawValue)"))
+        case .sessionSetting(.color(let on)):
+            options.color = on
+            show(.message("colour \(on ? "on" : "off")"))
+        case .help(let topic):
+            guard let text = Help.text(for: topic) else {
+                return report(
+                    Diagnostic(.unknownName(kind: "help topic", name: topic ?? "", suggestion: Suggestion.nearest(to: topic ?? "", among: Help.topics)),
+                               at: parsed.range),
+                    in: source)
+            }
+            output.result(text)
+        case .quit:
+            quitRequested = true
+        }
+        return .success
+    }
+
+    private var style: Style { Style(color: options.color) }
+
+    private func show(_ result: QueryResult, format: OutputFormat? = nil) {
+        output.result(Renderer(style: style).render(result, as: format ?? options.format))
+    }
+
+    private func report(_ diagnostic: Diagnostic, in source: ScriptSource) -> RunStatus {
+        output.error(DiagnosticRenderer(style: style).render(diagnostic, in: source))
+        return .statementFailed
+    }
+}

@@ -1,0 +1,14 @@
+/// Facts about this build of Tally.
+public enum Tally {
+    public static let version = "0.1.0"
+}
+
+/// Where the ledger lives when no `--db` is given.
+public enum LedgerLocation {
+    /// `$TALLY_DB`, else `$XDG_DATA_HOME/tally/ledger.db`, else `~/.local/share/tally/ledger.db`.
+    public static func defaultPath(environment: [String: String]) -> String {
+        if let path = environment["TALLY_DB"], !path.isEmpty { return path }
+        if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/tally/ledger.db" }
+        return (environment["HOME"] ?? ".") + "/.local/share/tally/ledger.db"
+    }
+}

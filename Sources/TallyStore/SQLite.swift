@@ -1,0 +1,250 @@
+import CSQLite
+
+// The thin layer over SQLite's C API, and the only file that imports it. SQL
+// reaches it as `StaticString`, so statement text is always written in the
+// source; whatever the user typed travels as bound values.
+
+/// `SQLITE_TRANSIENT` is a macro Swift can't import: it makes SQLite copy bound text at once.
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// One open database file.
+final class Connection {
+    fileprivate let handle: OpaquePointer
+    /// Prepared once, reused: a big change writes thousands of rows through the same few statements.
+    private var statements: [String: Statement] = [:]
+
+    init(path: String) throws(StoreError) {
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        guard let handle else {
+            throw StoreError(code: code, message: String(cString: sqlite3_errstr(code)), doing: "opening \(path)")
+        }
+        guard code == SQLITE_OK else {
+            let error = StoreError(code: code, message: String(cString: sqlite3_errmsg(handle)), doing: "opening \(path)")
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        self.handle = handle
+    }
+
+    deinit {
+        // close_v2 waits for the cached statements, which are finalized after this body runs.
+        sqlite3_close_v2(handle)
+    }
+
+    /// How long to wait for another process's write lock before giving up with SQLITE_BUSY.
+    func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    /// Runs SQL that takes no values, possibly several statements: pragmas, migrations, BEGIN and COMMIT.
+    func exec(_ sql: StaticString) throws(StoreError) {
+        try exec(text: sql.description)
+    }
+
+    /// Runs one statement with `values` bound to its `?`s, to the end.
+    func run(_ sql: StaticString, _ values: any Bindable...) throws(StoreError) {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        while try statement.step() {}
+    }
+
+    /// Calls `body` with each row of the result, positioned on that row.
+    func forEachRow(
+        _ sql: StaticString, _ values: any Bindable..., body: (Statement) throws(StoreError) -> Void
+    ) throws(StoreError) {
+        let statement = try prepare(sql)
+        // Reset even on an early exit, or the statement would keep its read lock.
+        defer { statement.reset() }
+        try statement.bind(values)
+        while try statement.step() {
+            try body(statement)
+        }
+    }
+
+    /// The first column of the first row, or nil when there is no row.
+    func integer(_ sql: StaticString, _ values: any Bindable...) throws(StoreError) -> Int64? {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        return try statement.step() ? statement.int64(0) : nil
+    }
+
+    enum Begin {
+        /// Takes the write lock at once, so a writer never fails halfway on another's lock.
+        case immediate
+        /// Reads one consistent snapshot and lets writers go on.
+        case deferred
+    }
+
+    /// Runs `body` in a transaction: committed if it returns, rolled back if it throws.
+    func transaction<T>(_ begin: Begin = .immediate, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        switch begin {
+        case .immediate: try exec("BEGIN IMMEDIATE")
+        case .deferred: try exec("BEGIN DEFERRED")
+        }
+        do throws(StoreError) {
+            let result = try body()
+            try exec("COMMIT")
+            return result
+        } catch {
+            // Some errors (a full disk) make SQLite roll back by itself; then there is nothing left to end.
+            if sqlite3_get_autocommit(handle) == 0 { try? exec("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// The schema version the migrations have reached.
+    func userVersion() throws(StoreError) -> Int {
+        Int(try integer("PRAGMA user_version") ?? 0)
+    }
+
+    func setUserVersion(_ version: Int) throws(StoreError) {
+        // A pragma takes no bound values; an Int can't carry SQL.
+        try exec(text: "PRAGMA user_version = \(version)")
+    }
+
+    /// A number that changes whenever another connection commits to the file.
+    func dataVersion() throws(StoreError) -> Int64 {
+        try integer("PRAGMA data_version") ?? 0
+    }
+
+    private func exec(text: String) throws(StoreError) {
+        let code = sqlite3_exec(handle, text, nil, nil, nil)
+        guard code == SQLITE_OK else {
+            throw StoreError(code: code, message: String(cString: sqlite3_errmsg(handle)), doing: "running \(abbreviated(text))")
+        }
+    }
+
+    private func prepare(_ sql: StaticString) throws(StoreError) -> Statement {
+        let key = sql.description
+        if let statement = statements[key] { return statement }
+        let statement = try Statement(self, sql)
+        statements[key] = statement
+        return statement
+    }
+}
+
+/// One prepared statement: values go in with `bind`, rows come out with `step`
+/// and the column readers.
+final class Statement {
+    private let handle: OpaquePointer
+
+    init(_ connection: Connection, _ sql: StaticString) throws(StoreError) {
+        var handle: OpaquePointer?
+        let code = sqlite3_prepare_v3(
+            connection.handle, sql.description, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+        guard code == SQLITE_OK, let handle else {
+            throw StoreError(
+                code: code, message: String(cString: sqlite3_errmsg(connection.handle)), doing: "preparing \(abbreviated(sql.description))")
+        }
+        self.handle = handle
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    func bind(_ values: [any Bindable]) throws(StoreError) {
+        precondition(values.count == sqlite3_bind_parameter_count(handle), "wrong number of values for \(sql)")
+        for (index, value) in values.enumerated() {
+            let code = value.bind(to: handle, at: Int32(index + 1))
+            guard code == SQLITE_OK else { throw failure(code, doing: "binding values for") }
+        }
+    }
+
+    /// Moves to the next row: true while there is one, false once the statement is done.
+    func step() throws(StoreError) -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code: throw failure(code, doing: "running")
+        }
+    }
+
+    /// Ready to run again; also releases the locks a half-read result holds.
+    func reset() {
+        sqlite3_reset(handle)
+    }
+
+    func int64(_ column: Int) -> Int64 {
+        sqlite3_column_int64(handle, Int32(column))
+    }
+
+    func text(_ column: Int) -> String {
+        guard let bytes = sqlite3_column_text(handle, Int32(column)) else { return "" }
+        // By byte count rather than up to the first NUL, which text may hold.
+        let count = Int(sqlite3_column_bytes(handle, Int32(column)))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    func optionalText(_ column: Int) -> String? {
+        sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL ? nil : text(column)
+    }
+
+    private var sql: String {
+        String(cString: sqlite3_sql(handle))
+    }
+
+    private func failure(_ code: Int32, doing: String) -> StoreError {
+        StoreError(code: code, message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))), doing: "\(doing) \(abbreviated(sql))")
+    }
+}
+
+/// A Swift value that can stand for a `?` in SQL.
+protocol Bindable {
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32
+}
+
+extension Int64: Bindable {
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+        sqlite3_bind_int64(statement, index, self)
+    }
+}
+
+extension Int: Bindable {
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+        sqlite3_bind_int64(statement, index, Int64(self))
+    }
+}
+
+extension Bool: Bindable {
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+        sqlite3_bind_int64(statement, index, self ? 1 : 0)
+    }
+}
+
+extension String: Bindable {
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+        // The byte count rather than -1, so text holding a NUL is stored whole.
+        sqlite3_bind_text64(statement, index, self, UInt64(utf8.count), transient, UInt8(SQLITE_UTF8))
+    }
+}
+
+extension Optional: Bindable where Wrapped: Bindable {
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+        switch self {
+        case .some(let value): value.bind(to: statement, at: index)
+        case .none: sqlite3_bind_null(statement, index)
+        }
+    }
+}
+
+/// The first line of `sql`: enough to tell which statement failed, short enough for an error message.
+private func abbreviated(_ sql: String) -> String {
+    let lines = sql.split(separator: "\n", maxSplits: 1)
+    return lines.count > 1 ? lines[0] + " …" : sql
+}
+
+extension StoreError {
+    /// The file or its folder could not be made, or the file is not one this Tally can read.
+    static func cannotOpen(doing: String, _ message: String) -> StoreError {
+        StoreError(code: SQLITE_CANTOPEN, message: message, doing: doing)
+    }
+
+    /// SQLite read the data, but it holds something Tally never writes.
+    static func corrupt(doing: String, _ message: String) -> StoreError {
+        StoreError(code: SQLITE_CORRUPT, message: message, doing: doing)
+    }
+}

@@ -1,0 +1,33 @@
+import TallyCore
+
+/// What a new ledger starts with.
+public struct Seed: Sendable {
+    public var bookName: String
+    public var currency: Currency
+    public var categories: [Category]
+
+    public init(bookName: String = "daily", currency: Currency, categories: [Category]) {
+        self.bookName = bookName
+        self.currency = currency
+        self.categories = categories
+    }
+}
+
+extension Connection {
+    /// Gives the ledger whatever part of `seed` it lacks: each table is seeded
+    /// only while empty, so opening a used ledger changes nothing.
+    func plant(_ seed: Seed) throws(StoreError) {
+        if try integer("SELECT count(*) FROM books") == 0 {
+            try write(.book(Book(id: 1, name: seed.bookName, currency: seed.currency, position: 1)))
+        }
+        if try integer("SELECT count(*) FROM categories") == 0 {
+            for category in seed.categories {
+                try write(.category(category))
+            }
+        }
+        if try integer("SELECT count(*) FROM settings") == 0,
+           let firstBook = try integer("SELECT id FROM books ORDER BY position, id LIMIT 1") {
+            try write(.settings(Settings(currentBookID: firstBook)))
+        }
+    }
+}

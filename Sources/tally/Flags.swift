@@ -1,0 +1,97 @@
+import TallyCore
+import TallyLanguage
+import TallyShell
+
+/// The command line, read into values; anything wrong is a `UsageError` (exit 2).
+struct Flags {
+    enum Input {
+        case statement(String)
+        case file(String)
+    }
+
+    var inputs: [Input] = []
+    var databasePath: String?
+    var format: OutputFormat?
+    var today: Day?
+    var assumeYes = false
+    var keepGoing = false
+    var noColor = false
+    var showHelp = false
+    var showVersion = false
+
+    static let names = ["-c", "--db", "--format", "--today", "--yes", "--keep-going", "--no-color", "--help", "--version"]
+
+    init(_ arguments: [String]) throws(UsageError) {
+        var remaining = arguments[...]
+        var onlyFiles = false
+        while let argument = remaining.popFirst() {
+            if onlyFiles || argument == "-" || !argument.hasPrefix("-") {
+                inputs.append(.file(argument))
+                continue
+            }
+            var name = argument
+            var attached: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                attached = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let attached { return attached }
+                guard let next = remaining.popFirst() else { throw UsageError("\(name) needs a value") }
+                return next
+            }
+            switch name {
+            case "--": onlyFiles = true
+            case "-c", "--command": inputs.append(.statement(try value()))
+            case "--db": databasePath = try value()
+            case "--format":
+                let text = try value()
+                guard let format = OutputFormat(rawValue: text.lowercased()), format != .chart else {
+                    throw UsageError("--format takes table, csv or json, not '\(text)'")
+                }
+                self.format = format
+            case "--today":
+                let text = try value()
+                guard let day = Day(iso: text) else { throw UsageError("--today takes a date such as 2016-07-01, not '\(text)'") }
+                today = day
+            case "--yes", "-y": assumeYes = true
+            case "--keep-going": keepGoing = true
+            case "--no-color", "--no-colour": noColor = true
+            case "--help", "-h": showHelp = true
+            case "--version", "-V": showVersion = true
+            default:
+                let suggestion = Suggestion.nearest(to: name, among: Flags.names).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError("unknown option '\(name)'\(suggestion)")
+            }
+        }
+    }
+
+    static let usage = """
+        Usage: tally [OPTIONS] [FILE...]
+
+        Personal bookkeeping in the terminal. With no FILE and no -c, a REPL on
+        a terminal, or the statements on standard input.
+
+        Options:
+          -c STATEMENT        run STATEMENT (repeatable), print results, exit
+          --db PATH           the ledger at PATH (default: $TALLY_DB, else
+                              $XDG_DATA_HOME/tally/ledger.db, else ~/.local/share/tally/ledger.db)
+          --format FORMAT     results as table (default), csv or json
+          --today DATE        take DATE (YYYY-MM-DD) as today
+          --yes               confirm destructive statements in scripts
+          --keep-going        in scripts, report an error and go on
+          --no-color          no ANSI colours (also when NO_COLOR is set)
+          --help, --version   this text; the version
+
+        Exit status: 0 success, 1 a statement failed, 2 bad command line,
+        3 the ledger could not be opened or written.
+        """
+}
+
+struct UsageError: Error {
+    let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+}
