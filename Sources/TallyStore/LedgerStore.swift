@@ -9,7 +9,8 @@ public final class LedgerStore {
     /// PRAGMA data_version when last asked; it moves only when another connection commits.
     private var dataVersion: Int64 = 0
 
-    /// Opens the ledger at `path`, creating it (and its folders) from `seed` when new.
+    /// Opens the ledger at `path`, brought up to the current schema. A new ledger
+    /// is created private to its owner, with its folders, and given `seed`.
     public init(path: String, seed: Seed) throws(StoreError) {
         self.path = path
         try LedgerFile.create(path)
@@ -20,7 +21,7 @@ public final class LedgerStore {
         // the default: a change must survive a power cut once it is confirmed.
         try connection.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;")
         try connection.migrate()
-        try connection.transaction { () throws(StoreError) in try connection.plant(seed) }
+        try connection.transaction { () throws(StoreError) in try connection.seed(with: seed) }
         dataVersion = try connection.dataVersion()
     }
 

@@ -38,11 +38,15 @@ extension Connection {
                 bill.tags.joined(separator: " "), bill.created, bill.updated)
         case .settings(let settings):
             let values = [
-                (SettingKey.currentBook, String(settings.currentBookID)), (SettingKey.weekStart, settings.weekStart.rawValue),
+                (SettingKey.currentBook, String(settings.currentBookID)),
+                (SettingKey.weekStart, settings.weekStart.rawValue),
             ]
             for (key, value) in values {
                 try run(
-                    "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    """
+                    INSERT INTO settings (key, value) VALUES (?, ?)
+                    ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                    """,
                     key, value)
             }
         }

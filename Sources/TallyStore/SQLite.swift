@@ -20,7 +20,7 @@ final class Connection {
             throw StoreError(code: code, message: String(cString: sqlite3_errstr(code)), doing: "opening \(path)")
         }
         guard code == SQLITE_OK else {
-            let error = StoreError(code: code, message: String(cString: sqlite3_errmsg(handle)), doing: "opening \(path)")
+            let error = StoreError(code: code, connection: handle, doing: "opening \(path)")
             sqlite3_close_v2(handle)
             throw error
         }
@@ -51,23 +51,19 @@ final class Connection {
     }
 
     /// Calls `body` with each row of the result, positioned on that row.
-    func forEachRow(
-        _ sql: StaticString, _ values: any Bindable..., body: (Statement) throws(StoreError) -> Void
-    ) throws(StoreError) {
+    func forEachRow(_ sql: StaticString, body: (Statement) throws(StoreError) -> Void) throws(StoreError) {
         let statement = try prepare(sql)
         // Reset even on an early exit, or the statement would keep its read lock.
         defer { statement.reset() }
-        try statement.bind(values)
         while try statement.step() {
             try body(statement)
         }
     }
 
     /// The first column of the first row, or nil when there is no row.
-    func integer(_ sql: StaticString, _ values: any Bindable...) throws(StoreError) -> Int64? {
+    func integer(_ sql: StaticString) throws(StoreError) -> Int64? {
         let statement = try prepare(sql)
         defer { statement.reset() }
-        try statement.bind(values)
         return try statement.step() ? statement.int64(0) : nil
     }
 
@@ -113,7 +109,7 @@ final class Connection {
     private func exec(text: String) throws(StoreError) {
         let code = sqlite3_exec(handle, text, nil, nil, nil)
         guard code == SQLITE_OK else {
-            throw StoreError(code: code, message: String(cString: sqlite3_errmsg(handle)), doing: "running \(abbreviated(text))")
+            throw StoreError(code: code, connection: handle, doing: "running \(abbreviated(text))")
         }
     }
 
@@ -136,8 +132,8 @@ final class Statement {
         let code = sqlite3_prepare_v3(
             connection.handle, sql.description, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
         guard code == SQLITE_OK, let handle else {
-            throw StoreError(
-                code: code, message: String(cString: sqlite3_errmsg(connection.handle)), doing: "preparing \(abbreviated(sql.description))")
+            let doing = "preparing \(abbreviated(sql.description))"
+            throw StoreError(code: code, connection: connection.handle, doing: doing)
         }
         self.handle = handle
     }
@@ -188,7 +184,7 @@ final class Statement {
     }
 
     private func failure(_ code: Int32, doing: String) -> StoreError {
-        StoreError(code: code, message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))), doing: "\(doing) \(abbreviated(sql))")
+        StoreError(code: code, connection: sqlite3_db_handle(handle), doing: "\(doing) \(abbreviated(sql))")
     }
 }
 
@@ -238,6 +234,11 @@ private func abbreviated(_ sql: String) -> String {
 }
 
 extension StoreError {
+    /// The error SQLite last reported on `connection`.
+    fileprivate init(code: Int32, connection: OpaquePointer, doing: String) {
+        self.init(code: code, message: String(cString: sqlite3_errmsg(connection)), doing: doing)
+    }
+
     /// The file or its folder could not be made, or the file is not one this Tally can read.
     static func cannotOpen(doing: String, _ message: String) -> StoreError {
         StoreError(code: SQLITE_CANTOPEN, message: message, doing: doing)

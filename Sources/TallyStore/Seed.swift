@@ -16,7 +16,7 @@ public struct Seed: Sendable {
 extension Connection {
     /// Gives the ledger whatever part of `seed` it lacks: each table is seeded
     /// only while empty, so opening a used ledger changes nothing.
-    func plant(_ seed: Seed) throws(StoreError) {
+    func seed(with seed: Seed) throws(StoreError) {
         if try integer("SELECT count(*) FROM books") == 0 {
             try write(.book(Book(id: 1, name: seed.bookName, currency: seed.currency, position: 1)))
         }

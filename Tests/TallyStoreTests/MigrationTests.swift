@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import TallyCore
+@testable import TallyStore
+
+@Suite("Opening and migrating a ledger file")
+struct MigrationTests {
+    @Test func aNewFileIsCreatedMigratedAndSeeded() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/nested/deeper/ledger.db"
+            let ledger = try LedgerStore(path: path, seed: .english).load()
+
+            #expect(try Connection(path: path).userVersion() == 1)
+            #expect(ledger.books == [Book(id: 1, name: "daily", currency: .cny, position: 1)])
+            #expect(ledger.categories.count == 38)
+            #expect(ledger.categories == DefaultCategories.make(chinese: false))
+            #expect(ledger.settings == Settings(currentBookID: 1, weekStart: .monday))
+            #expect(ledger.bills.isEmpty)
+            #expect(ledger.lastBillID == 0)
+            #expect(try mode(of: path) == 0o600)
+            #expect(try mode(of: folder + "/nested") == 0o700)
+            #expect(try mode(of: folder + "/nested/deeper") == 0o700)
+        }
+    }
+
+    @Test func theSeedNameAndCurrencyAreUsed() throws {
+        try withTemporaryFolder { folder in
+            let seed = Seed(
+                bookName: "日常", currency: Currency(code: "USD"), categories: DefaultCategories.make(chinese: true))
+            let ledger = try LedgerStore(path: folder + "/ledger.db", seed: seed).load()
+
+            #expect(ledger.books.map(\.name) == ["日常"])
+            #expect(ledger.books[0].currency == Currency(code: "USD"))
+            #expect(ledger.categories[0].name == "用餐")
+        }
+    }
+
+    @Test func reopeningDoesNotSeedAgain() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/ledger.db"
+            let store = try LedgerStore(path: path, seed: .english)
+            var ledger = try store.load()
+            let food = ledger.category(named: "food")!
+            var meals = food
+            meals.name = "meals"
+            let change = ChangeSet(summary: "renamed", rows: [update(.category(food), to: .category(meals))])
+            try store.commit(change)
+            ledger.apply(change)
+
+            let chinese = Seed(bookName: "other", currency: .cny, categories: DefaultCategories.make(chinese: true))
+            let reopened = try LedgerStore(path: path, seed: chinese).load()
+
+            #expect(reopened == ledger)
+            #expect(reopened.category(id: 1)?.name == "meals")
+        }
+    }
+
+    @Test func anExistingEmptyFileIsMigrated() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/ledger.db"
+            #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+
+            let ledger = try LedgerStore(path: path, seed: .english).load()
+
+            #expect(try Connection(path: path).userVersion() == 1)
+            #expect(ledger.books.map(\.name) == ["daily"])
+            #expect(ledger.categories.count == 38)
+        }
+    }
+
+    @Test func aFileThatIsNotADatabaseIsAnError() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/notes.txt"
+            let text = String(repeating: "this is a shopping list, not a ledger\n", count: 100)
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+
+            let error = #expect(throws: StoreError.self) { try LedgerStore(path: path, seed: .english) }
+
+            #expect(error?.code == 26)
+            let after = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(after == text)
+        }
+    }
+
+    @Test func aFileFromANewerTallyIsRefused() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/ledger.db"
+            _ = try LedgerStore(path: path, seed: .english)
+            try Connection(path: path).setUserVersion(2)
+
+            let error = #expect(throws: StoreError.self) { try LedgerStore(path: path, seed: .english) }
+
+            #expect(error?.description.contains("newer") == true)
+        }
+    }
+}
