@@ -1,0 +1,46 @@
+# make run   — install what is missing, build, start the REPL
+# make test  — install what is missing, build, run every test
+SWIFT ?= swift
+PREFIX ?= /usr/local
+APT_PACKAGES = libreadline-dev libsqlite3-dev
+
+.PHONY: run test build release install bench deps clean
+
+run: deps
+	$(SWIFT) build
+	.build/debug/tally
+
+test: deps
+	$(SWIFT) test
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 .build/release/tally $(DESTDIR)$(PREFIX)/bin/tally
+
+clean:
+	rm -rf .build
+
+# The C libraries Tally links: installed with apt-get when running as root,
+# otherwise named so the user can install them.
+deps:
+	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "Tally needs Swift 6 or later: see https://www.swift.org/install/linux/" >&2; exit 1; }
+	@missing=""; \
+	[ -f /usr/include/readline/readline.h ] || missing="$$missing libreadline-dev"; \
+	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "Installing$$missing"; \
+			DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+		else \
+			echo "Tally needs:$$missing" >&2; \
+			echo "Install them with: sudo apt-get install$$missing" >&2; \
+			exit 1; \
+		fi; \
+	fi
