@@ -13,7 +13,8 @@ extension Evaluator {
         let currencies = Dictionary(uniqueKeysWithValues: ledger.books.map { ($0.id, $0.currency) })
         let kinds = Dictionary(uniqueKeysWithValues: ledger.categories.map { ($0.id, $0.kind) })
         let value: (Bill) -> Int64 = signed ? { kinds[$0.categoryID]?.signed($0.amount) ?? 0 } : { $0.amount }
-        let spansCurrencies = Set(bills.map { currencies[$0.bookID] ?? .cny }).count > 1
+        // Counts add up across currencies; money never does.
+        let spansCurrencies = query.aggregate != .count && Set(bills.map { currencies[$0.bookID] ?? .cny }).count > 1
         if query.dimensions.isEmpty {
             return .aggregate(try aggregate(bills, query.aggregate, value: value, currencies: currencies, range: range))
         }

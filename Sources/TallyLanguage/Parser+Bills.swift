@@ -77,6 +77,10 @@ extension Parser {
             guard let number = ExactNumber(text: token.text) else {
                 throw Diagnostic(.badAmount(token.text, .tooLarge), at: token.range)
             }
+            if check(.comma), previous.range.end.offset == peek.range.start.offset, check(.number, at: 1),
+               tokens[position + 1].text.count == 3 {
+                throw Diagnostic(.refused("write amounts without thousands separators, such as 1000.50"), at: token.range.through(tokens[position + 1].range))
+            }
             terms.append(Located(number, token.range))
             negated.append(isNegative)
             if check(.plus) || check(.minus), check(.number, at: 1) {

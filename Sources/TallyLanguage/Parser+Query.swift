@@ -51,6 +51,9 @@ extension Parser {
         if let top = seen["top"], seen["limit"] != nil || seen["order"] != nil {
             throw Diagnostic(.refused("'top N' already orders and limits; use either 'top' or 'order by … limit'"), at: top)
         }
+        if aggregate == .list, let first = query.dimensions.first {
+            throw Diagnostic(.refused("'list' shows bills one by one and takes no 'by'; use 'order by' to sort them"), at: first.range)
+        }
         try validateOrder(of: query)
         return query
     }

@@ -1,0 +1,51 @@
+import Testing
+@testable import TallyCore
+
+@Suite struct DefaultCategoriesTests {
+    @Test func shipsTimisCategoriesWithChineseAliases() {
+        let categories = DefaultCategories.make(chinese: false)
+        #expect(categories.count == 38)
+        #expect(categories.filter { $0.kind == .expense }.count == 29)
+        #expect(categories.filter { $0.kind == .income }.count == 9)
+        #expect(categories.first { $0.name == "food" }?.aliases == ["用餐"])
+        #expect(categories.first { $0.name == "pocket" }?.aliases == ["零花钱"])
+        #expect(Set(categories.map(\.id)).count == 38)
+    }
+
+    @Test func swapsNamesForChinese() {
+        let categories = DefaultCategories.make(chinese: true)
+        #expect(categories.first { $0.name == "用餐" }?.aliases == ["food"])
+        #expect(categories.first { $0.name == "工资" }?.kind == .income)
+    }
+}
+
+@Suite struct LocaleDefaultsTests {
+    @Test(arguments: [
+        (["LANG": "zh_CN.UTF-8"], true, "CNY"),
+        (["LANG": "en_US.UTF-8"], false, "USD"),
+        (["LANG": "C.UTF-8"], false, "CNY"),
+        ([:], false, "CNY"),
+        (["LANG": "en_GB.UTF-8", "LC_MONETARY": "ja_JP.UTF-8"], false, "JPY"),
+        (["LANG": "zh_TW.UTF-8", "LC_ALL": "de_DE.UTF-8"], false, "EUR"),
+        (["LANG": "en_ZZ.UTF-8"], false, "CNY"),
+    ])
+    func readsLanguageAndCurrency(environment: [String: String], chinese: Bool, currency: String) {
+        let defaults = LocaleDefaults(environment: environment)
+        #expect(defaults.chinese == chinese)
+        #expect(defaults.currency.code == currency)
+    }
+}
+
+@Suite struct SuggestionTests {
+    @Test(arguments: [
+        ("sun", "sum"), ("foood", "food"), ("tranport", "transport"), ("catgeory", "category"), ("tran", "transport"),
+    ])
+    func suggestsTheNearestName(word: String, expected: String) {
+        #expect(Suggestion.nearest(to: word, among: ["sum", "count", "food", "transport", "category"]) == expected)
+    }
+
+    @Test func suggestsNothingWhenNothingIsClose() {
+        #expect(Suggestion.nearest(to: "xylophone", among: ["food", "transport"]) == nil)
+        #expect(Suggestion.nearest(to: "ab", among: ["xy"]) == nil)
+    }
+}

@@ -1,0 +1,119 @@
+import Testing
+import TallyLanguage
+@testable import TallyShell
+
+@Suite struct JSONRendererTests {
+    let renderer = Renderer(style: Style(color: false))
+
+    func json(_ statement: String) throws -> String {
+        renderer.render(try Fixture.result(statement), as: .json)
+    }
+
+    @Test func printsAnAggregateWithItsCurrency() throws {
+        #expect(try json("sum expense where category=food in 2016-07") == #"{"sum": "37.50", "currency": "CNY"}"#)
+        #expect(try json("count in 2016-07") == #"{"count": 4}"#)
+        #expect(try json("avg expense in 2015") == #"{"avg": null, "currency": "CNY"}"#)
+        #expect(try json("sum expense in 2015") == #"{"sum": "0.00", "currency": "CNY"}"#)
+    }
+
+    @Test func printsOneObjectPerCurrencyWhenBooksDiffer() throws {
+        #expect(try json("sum expense where book in (daily, travel) in 2016-07") == """
+            [
+              {"sum": "40.50", "currency": "CNY"},
+              {"sum": "99.99", "currency": "USD"}
+            ]
+            """)
+    }
+
+    @Test func printsGroupsInTheDefaultOrder() throws {
+        #expect(try json("sum expense by category") == """
+            [
+              {"category": "food", "sum": "45.50"},
+              {"category": "transport", "sum": "3.00"}
+            ]
+            """)
+        #expect(try json("count by month") == """
+            [
+              {"month": "2016-07", "count": 4},
+              {"month": "2016-08", "count": 1}
+            ]
+            """)
+        #expect(try json("sum in 2015 by month") == "[]")
+    }
+
+    @Test func printsBillsWithEveryKey() throws {
+        #expect(try json("list where id = 2") == """
+            [
+              {"id": 2, "date": "2016-07-02", "kind": "expense", "amount": "12.00", "category": "food", "book": "daily", "remark": "面条", "place": "兰州拉面", "tags": []}
+            ]
+            """)
+    }
+
+    @Test func escapesStrings() {
+        let renderer = JSONRenderer()
+        #expect(renderer.string("a\"b\\c\nd\u{7}\u{1B}") == ##""a\"b\\c\nd\u0007\u001b""##)
+        #expect(renderer.string("用餐🍜") == "\"用餐🍜\"")
+    }
+}
+
+@Suite struct CSVRendererTests {
+    let renderer = Renderer(style: Style(color: false))
+
+    @Test func printsAHeaderThenRows() throws {
+        #expect(renderer.render(try Fixture.result("sum expense in 2016-07"), as: .csv) == "sum,currency\n40.50,CNY")
+        #expect(renderer.render(try Fixture.result("sum expense by category"), as: .csv) == "category,sum\nfood,45.50\ntransport,3.00")
+    }
+
+    @Test func quotesFieldsThatNeedIt() throws {
+        #expect(renderer.render(try Fixture.result("list where id = 5 and book = travel"), as: .csv) == #"""
+            id,date,kind,amount,category,book,remark,place,tags
+            5,2016-07-03,expense,99.99,travel,travel,"hotel, ""nice""",,
+            """#)
+        #expect(renderer.render(try Fixture.result("list where id = 6"), as: .csv).hasSuffix("food,daily,bell\u{FFFD},,"))
+    }
+}
+
+@Suite struct TableRendererTests {
+    let renderer = Renderer(style: Style(color: false))
+
+    @Test func printsAnAggregateWithItsSymbol() throws {
+        #expect(renderer.render(try Fixture.result("sum in 2016-07"), as: .table) == "¥4,959.50")
+        #expect(renderer.render(try Fixture.result("sum expense in 2016-07"), as: .table) == "¥40.50")
+    }
+
+    @Test func alignsColumnsByDisplayWidth() throws {
+        #expect(renderer.render(try Fixture.result("sum expense by place"), as: .table) == """
+            place       sum
+            (none)    36.50
+            兰州拉面  12.00
+            """)
+    }
+
+    @Test func drawsTwoDimensionsAsAGrid() throws {
+        #expect(renderer.render(try Fixture.result("sum expense by category, month"), as: .table) == """
+            category   2016-07  2016-08
+            food         37.50     8.00
+            transport     3.00
+            """)
+    }
+
+    @Test func showsControlCharactersSafely() throws {
+        let text = renderer.render(try Fixture.result("list where id = 6"), as: .table)
+        #expect(!text.contains("\u{7}"))
+        #expect(text.contains("bell\u{FFFD}"))
+    }
+
+    @Test func coloursAmountsByKindOnlyWhenAsked() throws {
+        let coloured = Renderer(style: Style(color: true)).render(try Fixture.result("list where id in (3, 4)"), as: .table)
+        #expect(coloured.contains("\u{1B}[31m"))
+        #expect(coloured.contains("\u{1B}[32m"))
+        #expect(!renderer.render(try Fixture.result("list where id in (3, 4)"), as: .table).contains("\u{1B}"))
+    }
+
+    @Test func drawsBarsForCharts() throws {
+        #expect(renderer.render(try Fixture.result("sum expense by category"), as: .chart) == """
+            food       45.50  ████████████████████████████████████████
+            transport   3.00  ███
+            """)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import TallyCore
+import TallyStore
+@testable import TallyShell
+
+/// Collects what a session prints.
+final class CapturedOutput: Output {
+    var results: [String] = []
+    var errors: [String] = []
+    func result(_ text: String) { results.append(text) }
+    func error(_ text: String) { errors.append(text) }
+}
+
+@Suite struct SessionTests {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tally-session-\(UUID().uuidString)/ledger.db").path
+    let seed = Seed(currency: .cny, categories: DefaultCategories.make(chinese: false))
+
+    func session(_ configure: (inout SessionOptions) -> Void = { _ in }) throws -> (Session, CapturedOutput) {
+        var options = SessionOptions()
+        options.today = Day(iso: "2016-07-20")
+        configure(&options)
+        let output = CapturedOutput()
+        return (try Session(store: try LedgerStore(path: path, seed: seed), options: options, output: output), output)
+    }
+
+    func script(_ text: String) -> ScriptSource {
+        ScriptSource(origin: .file("test.tally"), text: text)
+    }
+
+    @Test func keepsTheModelEqualToTheFile() throws {
+        let (session, _) = try session { $0.assumeYes = true }
+        let status = session.run(script("""
+            -25.50 food lunch #work
+            +5000 salary on 2016-07-01
+            book add travel currency USD
+            add 99.99 travel hotel book travel at "Hilton"
+            edit #1 amount=30 tags=(work, team)
+            category add coffee expense alias 咖啡
+            add 4 coffee
+            category merge coffee into drinks
+            delete #2
+            undo
+            delete where category=drinks
+            set weekstart sunday
+            use travel
+            """))
+        #expect(status == .success)
+        let reopened = try LedgerStore(path: path, seed: seed).load()
+        #expect(reopened == session.ledger)
+        #expect(reopened.currentBook.name == "travel")
+        #expect(reopened.settings.weekStart == .sunday)
+        #expect(reopened.bills.map(\.id) == [2, 1, 3])
+    }
+
+    @Test func stopsAtTheFirstErrorHavingCommittedWhatCameBefore() throws {
+        let (session, output) = try session()
+        let status = session.run(script("-1 food\n-2 fod\n-3 food\n"))
+        #expect(status == .statementFailed)
+        #expect(output.errors.count == 1)
+        #expect(output.errors[0].hasPrefix("test.tally:2:4: error: unknown category 'fod'; did you mean 'food'?"))
+        #expect(try LedgerStore(path: path, seed: seed).load().bills.map(\.amount) == [100])
+    }
+
+    @Test func goesOnAfterErrorsWhenAsked() throws {
+        let (session, output) = try session { $0.keepGoing = true }
+        #expect(session.run(script("-1 food\nsum where\n-3 food\n")) == .statementFailed)
+        #expect(output.errors.count == 1)
+        #expect(session.ledger.bills.count == 2)
+    }
+
+    @Test func refusesDeleteWhereInScriptsWithoutYes() throws {
+        let (session, output) = try session()
+        _ = session.run(script("-1 food\n-2 food\n"))
+        #expect(session.run(script("delete where category=food")) == .statementFailed)
+        #expect(output.errors.last?.contains("delete 2 bills; scripts must confirm this with --yes") == true)
+        #expect(try LedgerStore(path: path, seed: seed).load().bills.count == 2)
+    }
+
+    @Test func asksBeforeDeletingAtThePrompt() throws {
+        let (session, output) = try session()
+        _ = session.run(script("-1 food\n-2 food\n"))
+        var questions: [String] = []
+        session.confirm = { questions.append($0); return false }
+        #expect(session.run(ScriptSource(origin: .interactive, text: "delete where category=food")) == .success)
+        #expect(questions == ["delete 2 bills? [y/N] "])
+        #expect(output.results.last == "nothing deleted")
+        session.confirm = { _ in true }
+        _ = session.run(ScriptSource(origin: .interactive, text: "delete where category=food"))
+        #expect(try LedgerStore(path: path, seed: seed).load().bills.isEmpty)
+    }
+
+    @Test func seesWhatAnotherProcessWrote() throws {
+        let (first, output) = try session()
+        let (second, _) = try session()
+        _ = second.run(script("-7 food"))
+        _ = first.run(script("count"))
+        #expect(output.results == ["1"])
+    }
+}
