@@ -59,14 +59,35 @@ public struct Ledger: Equatable, Sendable {
     public var nextBookID: Int64 { (books.map(\.id).max() ?? 0) + 1 }
     public var nextCategoryID: Int64 { (categories.map(\.id).max() ?? 0) + 1 }
 
-    /// Writes each row's after-image, in order.
+    /// Writes each row's after-image. Bills are changed in one pass, so that
+    /// deleting or moving thousands of them stays linear.
     public mutating func apply(_ change: ChangeSet) {
+        var touchedBills = Set<Int64>()
+        var billsAfter: [Bill] = []
         for row in change.rows {
-            if let after = row.after {
+            switch (row.before, row.after) {
+            case (_, .bill(let bill)?):
+                touchedBills.insert(bill.id)
+                billsAfter.append(bill)
+            case (.bill(let bill)?, nil):
+                touchedBills.insert(bill.id)
+            case (_, let after?):
                 put(after)
-            } else if let before = row.before {
+            case (let before?, nil):
                 remove(before)
+            case (nil, nil):
+                break
             }
+        }
+        if !touchedBills.isEmpty {
+            bills.removeAll { touchedBills.contains($0.id) }
+            if billsAfter.count > 16 {
+                bills += billsAfter
+                bills.sort(by: Bill.chronological)
+            } else {
+                for bill in billsAfter { bills.insert(bill, at: insertionIndex(for: bill)) }
+            }
+            lastBillID = max(lastBillID, billsAfter.map(\.id).max() ?? 0)
         }
         if book(id: settings.currentBookID) == nil {
             settings.currentBookID = books[0].id
@@ -85,12 +106,10 @@ public struct Ledger: Equatable, Sendable {
                 categories.append(category)
             }
             categories.sort { $0.position < $1.position }
-        case .bill(let bill):
-            if let index = bills.firstIndex(where: { $0.id == bill.id }) { bills.remove(at: index) }
-            bills.insert(bill, at: insertionIndex(for: bill))
-            lastBillID = max(lastBillID, bill.id)
         case .settings(let settings):
             self.settings = settings
+        case .bill:
+            preconditionFailure("bills are applied in one pass")
         }
     }
 
@@ -98,8 +117,8 @@ public struct Ledger: Equatable, Sendable {
         switch record {
         case .book(let book): books.removeAll { $0.id == book.id }
         case .category(let category): categories.removeAll { $0.id == category.id }
-        case .bill(let bill): bills.removeAll { $0.id == bill.id }
         case .settings: break
+        case .bill: preconditionFailure("bills are applied in one pass")
         }
     }
 

@@ -60,25 +60,12 @@ public struct Evaluator: Sendable {
         }
     }
 
-    // MARK: Names
-
     func book(_ name: Located<String>) throws(Diagnostic) -> Book {
-        guard let book = ledger.book(named: name.value) else {
-            throw Diagnostic(
-                .unknownName(kind: "book", name: name.value, suggestion: Suggestion.nearest(to: name.value, among: ledger.books.map(\.name))),
-                at: name.range)
-        }
-        return book
+        try ledger.book(named: name)
     }
 
     func category(_ name: Located<String>) throws(Diagnostic) -> Category {
-        guard let category = ledger.category(named: name.value) else {
-            let names = ledger.categories.flatMap(\.allNames)
-            throw Diagnostic(
-                .unknownName(kind: "category", name: name.value, suggestion: Suggestion.nearest(to: name.value, among: names)),
-                at: name.range)
-        }
-        return category
+        try ledger.category(named: name)
     }
 
     /// The sum of an amount expression in `currency`'s minor units; it must be

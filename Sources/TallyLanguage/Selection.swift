@@ -65,13 +65,11 @@ struct ConditionCompiler {
         let op = comparison.op.value
         switch comparison.field.value {
         case .category:
-            return try names(op, comparison.operands, lookup: { name throws(Diagnostic) in
-                try Evaluator(ledger: ledger, today: today, now: 0).category(name).id
-            }, all: ledger.categories.map { ($0.id, $0.allNames) }, key: \.categoryID)
+            return try names(op, comparison.operands, lookup: { name throws(Diagnostic) in try ledger.category(named: name).id },
+                             all: ledger.categories.map { ($0.id, $0.allNames) }, key: \.categoryID)
         case .book:
-            return try names(op, comparison.operands, lookup: { name throws(Diagnostic) in
-                try Evaluator(ledger: ledger, today: today, now: 0).book(name).id
-            }, all: ledger.books.map { ($0.id, [$0.name]) }, key: \.bookID)
+            return try names(op, comparison.operands, lookup: { name throws(Diagnostic) in try ledger.book(named: name).id },
+                             all: ledger.books.map { ($0.id, [$0.name]) }, key: \.bookID)
         case .kind:
             let kinds = Dictionary(uniqueKeysWithValues: ledger.categories.map { ($0.id, $0.kind.rawValue) })
             return text(op, comparison.operands) { [kinds[$0.categoryID] ?? ""] }
