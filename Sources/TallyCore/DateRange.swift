@@ -23,12 +23,12 @@ public struct DateRange: Hashable, Sendable {
 
     public static func month(_ year: Int, _ month: Int) -> DateRange? {
         guard let start = Day(year: year, month: month, day: 1) else { return nil }
-        return DateRange(start: start, end: start.adding(months: 1).adding(days: -1))
+        return DateRange(start: start, end: Day(year: year, month: month, day: Day.daysIn(month: month, year: year))!)
     }
 
     public static func quarter(_ year: Int, _ quarter: Int) -> DateRange? {
         guard (1...4).contains(quarter), let start = Day(year: year, month: quarter * 3 - 2, day: 1) else { return nil }
-        return DateRange(start: start, end: start.adding(months: 3).adding(days: -1))
+        return DateRange(start: start, end: Day(year: year, month: quarter * 3, day: Day.daysIn(month: quarter * 3, year: year))!)
     }
 
     public static func isoWeek(_ year: Int, _ week: Int) -> DateRange? {

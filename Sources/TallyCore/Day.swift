@@ -79,14 +79,23 @@ public struct Day: Hashable, Comparable, Sendable, Codable {
         return december28.isoWeek.week
     }
 
+    /// The first and last days Tally can name: 0001-01-01 and 9999-12-31.
+    public static let first = Day(year: 1, month: 1, day: 1)!
+    public static let last = Day(year: 9999, month: 12, day: 31)!
+
+    /// Moving past the calendar's ends stops at them.
     public func adding(days: Int) -> Day {
-        Day(ordinal: ordinal + Int32(days))
+        let (target, overflow) = Int(ordinal).addingReportingOverflow(days)
+        if overflow { return days < 0 ? Day.first : Day.last }
+        return Day(ordinal: Int32(clamping: min(max(target, Int(Day.first.ordinal)), Int(Day.last.ordinal))))
     }
 
     /// Same day of month `months` later, clamped to the month's end (Mar 31 − 1 month = Feb 29).
     public func adding(months: Int) -> Day {
         let (y, m, d) = civil
-        let index = y * 12 + (m - 1) + months
+        let (index, overflow) = (y * 12 + (m - 1)).addingReportingOverflow(months)
+        if overflow || index < 12 { return months < 0 ? Day.first : Day.last }
+        if index >= 10000 * 12 { return Day.last }
         let year = index / 12
         let month = index % 12 + 1
         return Day(year: year, month: month, day: min(d, Day.daysIn(month: month, year: year)))!

@@ -20,7 +20,7 @@ public enum Statement: Sendable {
     case categoryMerge(old: Located<String>, into: Located<String>)
     case categoryDelete(name: Located<String>, into: Located<String>?)
     case set(name: Located<String>, value: Located<String>)
-    case help(topic: String?)
+    case help(topic: Located<String>?)
     case quit
 }
 

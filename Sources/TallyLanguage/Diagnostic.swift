@@ -9,6 +9,7 @@ public enum Problem: Sendable, Equatable {
     case unknownStatement(String, suggestion: String?)
     case unknownName(kind: String, name: String, suggestion: String?)
     case noSuchDate(String)
+    case noSuchQuarter(String)
     case noSuchWeek(year: Int, week: Int)
     case badAmount(String, AmountError)
     case amountNotPositive(String)
@@ -39,6 +40,8 @@ public struct Diagnostic: Error, Sendable, Equatable {
             return "unknown \(kind) '\(name)'" + didYouMean(suggestion)
         case .noSuchDate(let text):
             return "no such date '\(text)'"
+        case .noSuchQuarter(let text):
+            return "no such quarter '\(text)'; quarters are q1 to q4"
         case .noSuchWeek(let year, let week):
             return "\(year) has no ISO week \(week); it has \(Day.isoWeeks(in: year))"
         case .badAmount(let text, let error):
@@ -52,6 +55,8 @@ public struct Diagnostic: Error, Sendable, Equatable {
             }
         case .amountNotPositive(let text):
             return "an amount must be more than zero, not \(text)"
+        case .duplicateClause("period"):
+            return "a query takes only one period"
         case .duplicateClause(let clause):
             return "'\(clause)' may appear only once in a query"
         case .tooDeep:

@@ -20,7 +20,7 @@ extension Evaluator {
 
     func bookAdd(_ name: Located<String>, _ currencyCode: Located<String>?) throws(Diagnostic) -> Outcome {
         try ensureBookNameFree(name, except: nil)
-        var currency = ledger.currentBook.currency
+        var currency = defaultCurrency
         if let currencyCode {
             guard Currency.isValidCode(currencyCode.value) else {
                 throw Diagnostic(.refused("'\(currencyCode.value)' is not a currency code; use three letters such as CNY or USD"), at: currencyCode.range)
@@ -31,7 +31,7 @@ extension Evaluator {
                         position: (ledger.books.map(\.position).max() ?? 0) + 1)
         return .change(
             ChangeSet(summary: "added book '\(book.name)'", rows: [RowChange(before: nil, after: .book(book))]),
-            report: .message("added book '\(book.name)' (\(currency.code)); 'use \(book.name)' to switch to it"),
+            report: .message("added book '\(book.name)' (\(currency.code)); 'use \(Names.quoted(book.name))' to switch to it"),
             confirmation: nil)
     }
 
@@ -79,9 +79,10 @@ extension Evaluator {
                 return RowChange(before: .bill(bill), after: .bill(moved))
             }
         } else if !bills.isEmpty {
-            let other = ledger.books.first { $0.id != book.id }!.name
+            let other = Names.quoted(ledger.books.first { $0.id != book.id }!.name)
+            let quoted = Names.quoted(book.name)
             throw Diagnostic(
-                .refused("book '\(book.name)' has \(bills.count) bill\(bills.count == 1 ? "" : "s"); move them with 'book delete \(book.name) into \(other)', or delete them first with 'delete where book=\(book.name)'"),
+                .refused("book '\(book.name)' has \(bills.count) bill\(bills.count == 1 ? "" : "s"); move them with 'book delete \(quoted) into \(other)', or delete them first with 'delete where book=\(quoted)'"),
                 at: name.range)
         }
         if ledger.settings.currentBookID == book.id {
@@ -130,7 +131,7 @@ extension Evaluator {
         let count = ledger.bills.count { $0.categoryID == category.id }
         guard count == 0 else {
             throw Diagnostic(
-                .refused("category '\(category.name)' has \(count) bill\(count == 1 ? "" : "s"); move them with 'category merge \(category.name) into OTHER'"),
+                .refused("category '\(category.name)' has \(count) bill\(count == 1 ? "" : "s"); move them with 'category merge \(Names.quoted(category.name)) into OTHER'"),
                 at: name.range)
         }
         return .change(
@@ -164,8 +165,6 @@ extension Evaluator {
             report: .message(summary + " (\(count) bill\(count == 1 ? "" : "s") moved)"), confirmation: nil)
     }
 
-    static let settingNames = ["weekstart", "format", "color"]
-
     func set(_ name: Located<String>, _ value: Located<String>) throws(Diagnostic) -> Outcome {
         let word = value.value.lowercased()
         switch name.value {
@@ -191,7 +190,7 @@ extension Evaluator {
             return .sessionSetting(.color(word == "on"))
         default:
             throw Diagnostic(
-                .unknownName(kind: "setting", name: name.value, suggestion: Suggestion.nearest(to: name.value, among: Evaluator.settingNames)),
+                .unknownName(kind: "setting", name: name.value, suggestion: Suggestion.nearest(to: name.value, among: Parser.settingNames)),
                 at: name.range)
         }
     }

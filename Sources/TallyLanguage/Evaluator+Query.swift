@@ -31,14 +31,14 @@ extension Evaluator {
         }
         var totals: [Currency: Accumulator] = [:]
         for bill in bills {
-            let currency = currencies[bill.bookID] ?? .cny
-            try totals[currency, default: Accumulator()].add(value(bill), at: range)
+            totals[currencies[bill.bookID] ?? .cny, default: Accumulator()].add(value(bill))
         }
         if totals.isEmpty {
             totals[ledger.currentBook.currency] = Accumulator()
         }
-        let cells = totals.sorted { $0.key.code < $1.key.code }.map { currency, accumulator in
-            AggregateCell(currency: currency, measure: accumulator.measure(aggregate, currency))
+        var cells: [AggregateCell] = []
+        for (currency, accumulator) in totals.sorted(by: { $0.key.code < $1.key.code }) {
+            cells.append(AggregateCell(currency: currency, measure: try accumulator.measure(aggregate, currency, at: range)))
         }
         return AggregateResult(aggregate: aggregate, cells: cells)
     }
@@ -51,35 +51,52 @@ extension Evaluator {
     ) throws(Diagnostic) -> GroupResult {
         let dimensions = query.dimensions.map(\.value)
         let keyer = GroupKeyer(ledger: ledger)
+        // A grid's rows and columns sort by their totals, which exist only
+        // when every bill is in one currency.
+        let needsTotals = dimensions.count > 1 && !spansCurrencies
         var cells: [GroupIdentity: Accumulator] = [:]
-        var firstDimensionTotals: [GroupKey: Accumulator] = [:]
+        var rowTotals: [GroupKey: Accumulator] = [:]
+        var columnTotals: [GroupKey: Accumulator] = [:]
         for bill in bills {
             let amount = value(bill)
             let currency = spansCurrencies ? currencies[bill.bookID] : nil
             for keys in keyer.keys(of: bill, dimensions) {
-                try cells[GroupIdentity(keys: keys, currency: currency?.code), default: Accumulator()].add(amount, at: range)
-                if dimensions.count > 1 {
-                    try firstDimensionTotals[keys[0], default: Accumulator()].add(amount, at: range)
+                cells[GroupIdentity(keys: keys, currency: currency?.code), default: Accumulator()].add(amount)
+                if needsTotals {
+                    rowTotals[keys[0], default: Accumulator()].add(amount)
+                    columnTotals[keys[1], default: Accumulator()].add(amount)
                 }
             }
         }
-        // Without `showsCurrency` every bill shares one currency.
         let soleCurrency = bills.first.map { currencies[$0.bookID] ?? .cny } ?? ledger.currentBook.currency
-        var rows = cells.map { identity, accumulator in
+        func measures(_ totals: [GroupKey: Accumulator]) throws(Diagnostic) -> [GroupKey: Measure] {
+            var result: [GroupKey: Measure] = [:]
+            for (key, accumulator) in totals { result[key] = try accumulator.measure(query.aggregate, soleCurrency, at: range) }
+            return result
+        }
+        var rows: [(identity: GroupIdentity, measure: Measure, currency: Currency)] = []
+        for (identity, accumulator) in cells {
             let currency = identity.currency.map(Currency.init(code:)) ?? soleCurrency
-            return (identity, accumulator.measure(query.aggregate, currency), currency)
+            rows.append((identity, try accumulator.measure(query.aggregate, currency, at: range), currency))
         }
         let ordering = GroupOrdering(
             dimensions: dimensions, aggregate: query.aggregate, order: query.order, top: query.top != nil,
-            firstTotals: firstDimensionTotals.mapValues { $0.measure(query.aggregate, soleCurrency) })
-        rows.sort { ordering.precedes($0.0, $0.1, $1.0, $1.1) }
+            firstTotals: try measures(rowTotals))
+        rows.sort { ordering.precedes($0.identity, $0.measure, $1.identity, $1.measure) }
         if let limit = query.top ?? query.limit {
             rows = Array(rows.prefix(limit))
         }
+        let columns = try measures(columnTotals).sorted { a, b in
+            let byKey = GroupOrdering.compare(a.key, b.key)
+            guard !dimensions[1].isTime else { return byKey < 0 }
+            let byMeasure = GroupOrdering.compare(a.value, b.value)
+            return byMeasure != 0 ? byMeasure > 0 : byKey < 0
+        }
         return GroupResult(
             dimensions: dimensions, aggregate: query.aggregate, showsCurrency: spansCurrencies,
-            rows: rows.map { identity, measure, currency in
-                GroupRow(labels: identity.keys.map(\.label), currency: spansCurrencies ? currency : nil, measure: measure)
+            columnOrder: columns.map(\.key.label),
+            rows: rows.map { row in
+                GroupRow(labels: row.identity.keys.map(\.label), currency: spansCurrencies ? row.currency : nil, measure: row.measure)
             })
     }
 
@@ -129,21 +146,24 @@ extension BillRow {
 struct Accumulator {
     var count = 0
     var total: Int64 = 0
+    /// Set once the total has left Int64; only `sum` and `avg` need it.
+    var overflowed = false
     var least = Int64.max
     var greatest = Int64.min
 
-    mutating func add(_ value: Int64, at range: SourceRange) throws(Diagnostic) {
-        do {
-            total = try Arithmetic.add(total, value)
-        } catch {
-            throw Diagnostic(.refused("the total is too large to add up exactly"), at: range)
-        }
+    mutating func add(_ value: Int64) {
+        let (sum, overflow) = total.addingReportingOverflow(value)
+        total = sum
+        overflowed = overflowed || overflow
         count += 1
         least = Swift.min(least, value)
         greatest = Swift.max(greatest, value)
     }
 
-    func measure(_ aggregate: Aggregate, _ currency: Currency) -> Measure {
+    func measure(_ aggregate: Aggregate, _ currency: Currency, at range: SourceRange) throws(Diagnostic) -> Measure {
+        if overflowed && (aggregate == .sum || aggregate == .avg) {
+            throw Diagnostic(.refused("the total is too large to add up exactly"), at: range)
+        }
         switch aggregate {
         case .count: return .count(count)
         case .sum: return .money(total, currency)

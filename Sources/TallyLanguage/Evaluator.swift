@@ -8,11 +8,14 @@ public struct Evaluator: Sendable {
     public let today: Day
     /// Seconds since 1970, stamped on bills as they are written.
     public let now: Int64
+    /// The currency of a new book that names none: the locale's.
+    public let defaultCurrency: Currency
 
-    public init(ledger: Ledger, today: Day, now: Int64) {
+    public init(ledger: Ledger, today: Day, now: Int64, defaultCurrency: Currency = .cny) {
         self.ledger = ledger
         self.today = today
         self.now = now
+        self.defaultCurrency = defaultCurrency
     }
 
     public func evaluate(_ parsed: ParsedStatement) throws(Diagnostic) -> Outcome {
@@ -80,7 +83,11 @@ public struct Evaluator: Sendable {
                 throw Diagnostic(.badAmount(term.value.text, error), at: term.range)
             }
             guard minor <= maximumAmount else { throw Diagnostic(.badAmount(term.value.text, .tooLarge), at: term.range) }
-            total += negated ? -minor : minor
+            do {
+                total = try Arithmetic.add(total, negated ? -minor : minor)
+            } catch {
+                throw Diagnostic(.badAmount(term.value.text, .tooLarge), at: expression.range)
+            }
         }
         guard total > 0 else {
             throw Diagnostic(.amountNotPositive(MoneyFormat.plain(total, currency)), at: expression.range)

@@ -55,7 +55,7 @@ public struct Lexer {
 
     /// Letters and digits of any script, `_`, and symbols such as emoji, so that
     /// `餐饮`, `#旅行` and `icon 🍜` are single words.
-    static func isWordCharacter(_ character: Character) -> Bool {
+    public static func isWordCharacter(_ character: Character) -> Bool {
         character.isLetter || character.isNumber || character == "_"
             || (!character.isASCII && (character.isSymbol || character.unicodeScalars.first?.properties.isEmoji == true))
     }
@@ -94,6 +94,10 @@ public struct Lexer {
             advance()
             while let character = peek(), character.isASCII, character.isNumber { advance() }
         }
+        // `7eleven` is a name and `1e5` no number: digits running into letters make a word.
+        if let next = peek(), Lexer.isWordCharacter(next), !(next.isASCII && next.isNumber) {
+            return word(from: start)
+        }
         return make(.number, text(from: start), from: start)
     }
 
@@ -113,9 +117,15 @@ public struct Lexer {
 
     private mutating func string(quote: Character, from start: SourceLocation) -> Token {
         var value = ""
+        var badEscape: Character?
         while let character = peek(), character != "\n" {
             advance()
-            if character == quote { return make(.string, value, from: start) }
+            if character == quote {
+                if let badEscape {
+                    return make(.error, "unknown escape '\\\(badEscape)' in string; use \\\", \\', \\\\, \\n or \\t", from: start)
+                }
+                return make(.string, value, from: start)
+            }
             guard character == "\\" else {
                 value.append(character)
                 continue
@@ -127,7 +137,7 @@ public struct Lexer {
             case "t": value.append("\t")
             case "\\", "\"", "'": value.append(escaped)
             default:
-                return make(.error, "unknown escape '\\\(escaped)' in string; use \\\", \\', \\\\, \\n or \\t", from: start)
+                badEscape = badEscape ?? escaped
             }
         }
         return make(.error, "unterminated string: missing closing \(quote)", from: start)

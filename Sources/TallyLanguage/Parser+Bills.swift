@@ -17,14 +17,16 @@ extension Parser {
 
     private mutating func billBody(kind: Kind?) throws(Diagnostic) -> AddBill {
         let amount = try self.amount()
-        let category = try name("a category, such as food")
+        let category = try categoryName()
         var bill = AddBill(kind: kind, amount: amount, category: category)
         if check(.string) {
             bill.remark = advance().text
         } else if let words = bareWords() {
             bill.remark = words
         }
-        while !atStatementEnd {
+        while true {
+            offer(keywords: Parser.addClauseWords)
+            if atStatementEnd { break }
             if matchWord("on") {
                 guard bill.date == nil else { throw Diagnostic(.duplicateClause("on"), at: previous.range) }
                 bill.date = try date()
@@ -37,12 +39,12 @@ extension Parser {
                 } else {
                     throw unexpected("a place, such as \"Wangfujing\"")
                 }
-            } else if check(.tag) {
+            } else if offerTags(), check(.tag) {
                 let tag = advance().text.lowercased()
                 if !bill.tags.contains(tag) { bill.tags.append(tag) }
             } else if matchWord("book") {
                 guard bill.book == nil else { throw Diagnostic(.duplicateClause("book"), at: previous.range) }
-                bill.book = try name("a book name")
+                bill.book = try bookName()
             } else {
                 throw unexpected("'on DATE', 'at PLACE', a #tag, 'book NAME' or end of statement",
                                  suggestion: check(.word) ? Suggestion.nearest(to: peek.text, among: Parser.addClauseWords) : nil)
@@ -106,6 +108,7 @@ extension Parser {
 
     // assignment = FIELD "=" value
     mutating func assignment() throws(Diagnostic) -> Assignment {
+        offer(keywords: Parser.editableFields)
         guard check(.word) else { throw unexpected("a field to change, such as amount=30") }
         let fieldToken = advance()
         let word = fieldToken.text.lowercased()
@@ -119,15 +122,16 @@ extension Parser {
                 at: fieldToken.range)
         }
         _ = try expect(.equal, "'=' after '\(fieldToken.text)'")
+        if field == "tags" { offer([.tag]) }
         switch field {
         case "amount": return .amount(try amount())
-        case "category": return .category(try name("a category name"))
+        case "category": return .category(try categoryName())
         case "remark": return .remark(try text("a remark, such as \"lunch\""))
         case "place":
             let place = try text("a place, such as \"KFC\"")
             return .place(place.isEmpty ? nil : place)
         case "date": return .date(try date())
-        case "book": return .book(try name("a book name"))
+        case "book": return .book(try bookName())
         default: return .tags(try tagList())
         }
     }
@@ -163,7 +167,7 @@ extension Parser {
         return advance().text
     }
 
-    // delete = "delete" ( BILL_ID { [ "," ] BILL_ID } | [ "where" condition ] [ period ] )
+    // delete = "delete" ( BILL_ID { [ "," ] BILL_ID } | "where" condition [ period ] | period [ "where" condition ] )
     mutating func delete() throws(Diagnostic) -> Statement {
         if check(.billID) {
             var ids = [try billID()]
@@ -195,5 +199,13 @@ extension Parser {
         let token = advance()
         guard let id = Int64(token.text) else { throw Diagnostic(.refused("no bill has id #\(token.text)"), at: token.range) }
         return Located(id, token.range)
+    }
+}
+
+extension Parser {
+    /// Offers tags; always true, so it can sit in a condition list.
+    func offerTags() -> Bool {
+        offer([.tag])
+        return true
     }
 }

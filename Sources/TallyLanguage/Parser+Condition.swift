@@ -64,6 +64,7 @@ extension Parser {
 
     mutating func field() throws(Diagnostic) -> Located<Field> {
         let names = Field.allCases.map(\.rawValue)
+        offer(keywords: names)
         guard check(.word) else { throw unexpected("a field (\(names.joined(separator: ", ")))") }
         let token = peek
         let word = token.text.lowercased()
@@ -114,6 +115,7 @@ extension Parser {
     // value = NUMBER | DATE | "today" | "yesterday" | BILL_ID | TAG | WORD | STRING
     mutating func operand(for field: Located<Field>) throws(Diagnostic) -> Located<Operand> {
         let start = peek.range
+        offer(Parser.completions(for: field.value))
         switch field.value {
         case .amount:
             guard check(.number), let number = ExactNumber(text: peek.text) else { throw unexpected("an amount, such as 25.50") }

@@ -39,7 +39,7 @@ extension Parser {
         let spec: PeriodSpec
         if check(.number) {
             spec = try calendarPeriod()
-        } else if check(.word), let month = monthNumber(peek.text) {
+        } else if offerMonths(), check(.word), let month = monthNumber(peek.text) {
             advance()
             if check(.number) {
                 let year = try self.year()
@@ -64,12 +64,14 @@ extension Parser {
         advance()
         if !isThis, check(.number) {
             let count = try self.count("how many, such as 30")
+            offer(keywords: ["days", "weeks", "months", "quarters", "years"])
             guard check(.word), let unit = unit(peek.text, plural: true) else {
                 throw unexpected("'days', 'weeks', 'months' or 'years'")
             }
             advance()
             return .lastCount(count, unit)
         }
+        offer(keywords: ["week", "month", "quarter", "year"])
         guard check(.word), let unit = unit(peek.text, plural: false), unit != .day else {
             throw unexpected("'week', 'month', 'quarter' or 'year'", suggestion: check(.word)
                 ? Suggestion.nearest(to: peek.text, among: ["week", "month", "quarter", "year"]) : nil)
@@ -93,7 +95,7 @@ extension Parser {
                 if text.hasPrefix("q") {
                     advance()
                     guard let quarter = DateRange.quarter(year, part) else {
-                        throw Diagnostic(.noSuchDate("\(year)-\(text)"), at: start.through(range))
+                        throw Diagnostic(.noSuchQuarter("\(year)-\(text)"), at: start.through(range))
                     }
                     return .range(quarter)
                 }
@@ -162,6 +164,12 @@ extension Parser {
         }
         advance()
         return year
+    }
+
+    /// Offers the month names; always true, so it can sit in a condition list.
+    func offerMonths() -> Bool {
+        offer(keywords: Parser.monthNames)
+        return true
     }
 
     func monthNumber(_ word: String) -> Int? {

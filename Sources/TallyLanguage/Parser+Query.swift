@@ -8,17 +8,20 @@ extension Parser {
     //                                      | limit_clause | top_clause | format_clause }
     mutating func query(_ aggregate: Aggregate) throws(Diagnostic) -> Query {
         var query = Query(aggregate: aggregate)
+        offer(keywords: ["expense", "income", "net"])
         if check(.word), let kind = KindSelector(rawValue: peek.text.lowercased()) {
             advance()
             query.kind = kind
         }
         var seen: [String: SourceRange] = [:]
-        while !atStatementEnd {
+        while true {
+            offer(keywords: Parser.clauseKeywords.filter { seen[Parser.periodWords.contains($0) ? "period" : $0] == nil })
+            if atStatementEnd { break }
             guard check(.word) else { throw unexpected("a clause (\(Parser.alternatives(["where", "in", "by", "order by", "limit", "top", "as"]))) or end of statement") }
             let word = peek.text.lowercased()
             let clause = Parser.periodWords.contains(word) ? "period" : word
             if seen[clause] != nil {
-                throw Diagnostic(.duplicateClause(clause == "period" ? "a period" : clause), at: peek.range)
+                throw Diagnostic(.duplicateClause(clause), at: peek.range)
             }
             seen[clause] = peek.range
             switch clause {
@@ -45,7 +48,7 @@ extension Parser {
             default:
                 throw unexpected(
                     "a clause (\(Parser.alternatives(["where", "in", "by", "order by", "limit", "top", "as"]))) or end of statement",
-                    suggestion: Suggestion.nearest(to: peek.text, among: Parser.clauseWords))
+                    suggestion: Suggestion.nearest(to: peek.text, among: Parser.clauseWords + (query.kind == nil ? ["expense", "income", "net"] : [])))
             }
         }
         if let top = seen["top"], seen["limit"] != nil || seen["order"] != nil {
@@ -70,6 +73,7 @@ extension Parser {
 
     mutating func dimension() throws(Diagnostic) -> Located<Dimension> {
         let names = Dimension.allCases.map(\.rawValue)
+        offer(keywords: names)
         guard check(.word) else { throw unexpected("a dimension (\(names.joined(separator: ", ")))") }
         let token = peek
         let word = token.text.lowercased()
@@ -83,6 +87,7 @@ extension Parser {
     // order_clause = "order" "by" KEY [ "asc" | "desc" ]
     mutating func orderClause() throws(Diagnostic) -> Order {
         try expectWord("by")
+        offer(keywords: Parser.allOrderKeys)
         guard check(.word) else { throw unexpected("what to order by, such as sum or month") }
         let key = advance()
         let descending = matchWord("desc") ? true : (matchWord("asc") ? false : false)
@@ -106,6 +111,7 @@ extension Parser {
     // format_clause = "as" ( "table" | "csv" | "json" | "chart" )
     mutating func format() throws(Diagnostic) -> OutputFormat {
         let names = OutputFormat.allCases.map(\.rawValue)
+        offer(keywords: names)
         guard check(.word) else { throw unexpected("a format (\(names.joined(separator: ", ")))") }
         guard let format = OutputFormat(rawValue: peek.text.lowercased()) else {
             throw Diagnostic(.unknownName(kind: "format", name: peek.text, suggestion: Suggestion.nearest(to: peek.text, among: names)), at: peek.range)
@@ -121,5 +127,26 @@ extension Parser {
         }
         advance()
         return value
+    }
+}
+
+extension Parser {
+    static let clauseKeywords = ["where", "in", "on", "from", "since", "until", "today", "yesterday", "this", "last",
+                                 "by", "order", "limit", "top", "as"]
+    static let allOrderKeys = Aggregate.allCases.map(\.rawValue) + Dimension.allCases.map(\.rawValue) + ["date", "amount", "id", "remark"]
+    static let settingNames = ["weekstart", "format", "color"]
+    static let settingValues = ["weekstart": ["monday", "sunday"], "format": ["table", "csv", "json"], "color": ["on", "off"]]
+
+    /// What a comparison's value may be, for completion.
+    static func completions(for field: Field) -> [ExpectedInput] {
+        switch field {
+        case .category: return [.category]
+        case .book: return [.book]
+        case .tag: return [.tag]
+        case .kind: return ["expense", "income"].map(ExpectedInput.keyword)
+        case .weekday: return Weekday.longNames.map(ExpectedInput.keyword)
+        case .date: return ["today", "yesterday"].map(ExpectedInput.keyword)
+        case .amount, .id, .remark, .place: return []
+        }
     }
 }

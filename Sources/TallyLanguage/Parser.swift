@@ -19,11 +19,13 @@ public struct Parser {
     ]
 
     let tokens: [Token]
+    let log: ExpectedInputLog?
     var position = 0
     var depth = 0
 
-    public init(_ text: String) {
+    public init(_ text: String, log: ExpectedInputLog? = nil) {
         tokens = Lexer.tokens(text)
+        self.log = log
     }
 
     /// Every statement of `text`, or the first error.
@@ -43,7 +45,12 @@ public struct Parser {
     /// rest of that statement is skipped, so the caller may go on with the next.
     public mutating func next() -> Result<ParsedStatement, Diagnostic>? {
         while check(.separator) { advance() }
+        if position == 0 || previous.kind == .separator {
+            offer(keywords: Parser.statementKeywords)
+            offer([.savedQuery])
+        }
         if check(.end) { return nil }
+        depth = 0
         let start = peek.range
         do throws(Diagnostic) {
             let statement = try self.statement()
@@ -77,10 +84,15 @@ public struct Parser {
         case "books": advance(); return .books
         case "categories": advance(); return .categories(kind: matchKind())
         case "book": advance(); return try bookStatement()
-        case "use": advance(); return .bookUse(name: try name("a book name"))
+        case "use": advance(); return .bookUse(name: try bookName())
         case "category": advance(); return try categoryStatement()
         case "set": advance(); return try set()
-        case "help": advance(); return .help(topic: check(.word) ? advance().text.lowercased() : nil)
+        case "help":
+            advance()
+            offer([.helpTopic])
+            guard check(.word) else { return .help(topic: nil) }
+            let topic = advance()
+            return .help(topic: Located(topic.text.lowercased(), topic.range))
         case "quit", "exit": advance(); return .quit
         default:
             throw Diagnostic(
@@ -94,18 +106,18 @@ public struct Parser {
     mutating func bookStatement() throws(Diagnostic) -> Statement {
         switch try subcommand(["add", "rename", "delete", "use"]) {
         case "add":
-            let name = try name("a book name")
+            let name = try bookName()
             let currency = matchWord("currency") ? try self.name("a currency code such as CNY") : nil
             return .bookAdd(name: name, currency: currency)
         case "rename":
-            let old = try name("a book name")
+            let old = try bookName()
             try expectWord("to")
             return .bookRename(old: old, new: try name("the new book name"))
         case "delete":
-            let name = try name("a book name")
-            return .bookDelete(name: name, into: matchWord("into") ? try self.name("a book name") : nil)
+            let name = try bookName()
+            return .bookDelete(name: name, into: matchWord("into") ? try self.bookName() : nil)
         default:
-            return .bookUse(name: try name("a book name"))
+            return .bookUse(name: try bookName())
         }
     }
 
@@ -114,7 +126,7 @@ public struct Parser {
     mutating func categoryStatement() throws(Diagnostic) -> Statement {
         switch try subcommand(["add", "rename", "merge", "delete"]) {
         case "add":
-            let name = try name("a category name")
+            let name = try categoryName()
             guard let kind = matchKind() else { throw unexpected("'expense' or 'income'") }
             var icon: String?
             var aliases: [Located<String>] = []
@@ -129,23 +141,25 @@ public struct Parser {
             }
             return .categoryAdd(name: name, kind: kind, icon: icon, aliases: aliases)
         case "rename":
-            let old = try name("a category name")
+            let old = try categoryName()
             try expectWord("to")
             return .categoryRename(old: old, new: try name("the new category name"))
         case "merge":
-            let old = try name("a category name")
+            let old = try categoryName()
             try expectWord("into")
-            return .categoryMerge(old: old, into: try name("a category name"))
+            return .categoryMerge(old: old, into: try categoryName())
         default:
-            let name = try name("a category name")
-            return .categoryDelete(name: name, into: matchWord("into") ? try self.name("a category name") : nil)
+            let name = try categoryName()
+            return .categoryDelete(name: name, into: matchWord("into") ? try self.categoryName() : nil)
         }
     }
 
     // set = "set" NAME VALUE
     mutating func set() throws(Diagnostic) -> Statement {
+        offer(keywords: Parser.settingNames)
         guard check(.word) else { throw unexpected("a setting name, such as weekstart") }
         let name = advance()
+        offer(keywords: Parser.settingValues[name.text.lowercased()] ?? [])
         guard check(.word) || check(.string) || check(.number) else { throw unexpected("a value for '\(name.text)'") }
         let value = advance()
         return .set(name: Located(name.text.lowercased(), name.range), value: Located(value.text, value.range))
@@ -163,12 +177,14 @@ public struct Parser {
 
     // kind = "expense" | "income"
     mutating func matchKind() -> Kind? {
+        offer(keywords: ["expense", "income"])
         guard check(.word), let kind = Kind(rawValue: peek.text.lowercased()) else { return nil }
         advance()
         return kind
     }
 
     mutating func subcommand(_ words: [String]) throws(Diagnostic) -> String {
+        offer(keywords: words)
         guard check(.word), words.contains(peek.text.lowercased()) else {
             let suggestion = check(.word) ? Suggestion.nearest(to: peek.text, among: words) : nil
             throw unexpected(Parser.alternatives(words), suggestion: suggestion)
@@ -182,7 +198,10 @@ public struct Parser {
     var previous: Token { tokens[max(0, position - 1)] }
 
     func check(_ kind: TokenKind) -> Bool { peek.kind == kind }
-    func checkWord(_ word: String) -> Bool { peek.isWord(word) }
+    func checkWord(_ word: String) -> Bool {
+        offer(keywords: [word])
+        return peek.isWord(word)
+    }
 
     func check(_ kind: TokenKind, at distance: Int) -> Bool {
         position + distance < tokens.count && tokens[position + distance].kind == kind

@@ -40,10 +40,10 @@ extension PeriodSpec {
     private static func step(_ day: Day, _ unit: PeriodUnit, by count: Int) -> Day {
         switch unit {
         case .day: return day.adding(days: count)
-        case .week: return day.adding(days: 7 * count)
+        case .week: return day.adding(days: count.multipliedReportingOverflow(by: 7).overflow ? Int.min : 7 * count)
         case .month: return day.adding(months: count)
-        case .quarter: return day.adding(months: 3 * count)
-        case .year: return day.adding(months: 12 * count)
+        case .quarter: return day.adding(months: count.multipliedReportingOverflow(by: 3).overflow ? Int.min : 3 * count)
+        case .year: return day.adding(months: count.multipliedReportingOverflow(by: 12).overflow ? Int.min : 12 * count)
         }
     }
 }

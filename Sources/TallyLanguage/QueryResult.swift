@@ -33,6 +33,9 @@ public struct GroupResult: Sendable, Equatable {
     public let aggregate: Aggregate
     /// True when the groups span currencies, so each row must say its own.
     public let showsCurrency: Bool
+    /// With two dimensions, the second one's values in the default order: how
+    /// a grid orders its columns.
+    public let columnOrder: [String?]
     public let rows: [GroupRow]
 }
 
@@ -92,7 +95,7 @@ public enum Outcome: Sendable {
     case undo
     case redo
     case sessionSetting(SessionSetting)
-    case help(topic: String?)
+    case help(topic: Located<String>?)
     case quit
 }
 

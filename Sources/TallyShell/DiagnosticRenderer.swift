@@ -11,7 +11,8 @@ public struct DiagnosticRenderer: Sendable {
 
     public func render(_ diagnostic: Diagnostic, in source: ScriptSource) -> String {
         let start = diagnostic.range.start
-        let lineText = String(source.line(start.line))
+        // A tab's width depends on the terminal; shown as one space, the caret stays true.
+        let lineText = String(source.line(start.line).map { $0 == "\t" ? " " : $0 })
         let before = String(lineText.prefix(start.column - 1))
         let spanEnd = diagnostic.range.end.line == start.line ? diagnostic.range.end.column : lineText.count + 1
         let span = String(lineText.dropFirst(start.column - 1).prefix(max(0, spanEnd - start.column)))

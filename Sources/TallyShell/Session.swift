@@ -19,6 +19,8 @@ public struct SessionOptions: Sendable {
     public var keepGoing = false
     /// A fixed *today* (`--today`), else the local day when each statement runs.
     public var today: Day?
+    /// The currency of a new book that names none.
+    public var defaultCurrency = Currency.cny
 
     public init() {}
 }
@@ -65,7 +67,8 @@ public final class Session {
     private func execute(_ parsed: ParsedStatement, from source: ScriptSource) -> RunStatus {
         do {
             if store.hasExternalChanges() { ledger = try store.load() }
-            let evaluator = Evaluator(ledger: ledger, today: options.today ?? Clock.today(), now: Clock.now())
+            let evaluator = Evaluator(
+                ledger: ledger, today: options.today ?? Clock.today(), now: Clock.now(), defaultCurrency: options.defaultCurrency)
             let outcome: Outcome
             do {
                 outcome = try evaluator.evaluate(parsed)
@@ -117,10 +120,11 @@ public final class Session {
             options.color = on
             show(.message("colour \(on ? "on" : "off")"))
         case .help(let topic):
-            guard let text = Help.text(for: topic) else {
+            guard let text = Help.text(for: topic?.value) else {
+                let name = topic?.value ?? ""
                 return report(
-                    Diagnostic(.unknownName(kind: "help topic", name: topic ?? "", suggestion: Suggestion.nearest(to: topic ?? "", among: Help.topics)),
-                               at: parsed.range),
+                    Diagnostic(.unknownName(kind: "help topic", name: name, suggestion: Suggestion.nearest(to: name, among: Help.topics)),
+                               at: topic?.range ?? parsed.range),
                     in: source)
             }
             output.result(text)

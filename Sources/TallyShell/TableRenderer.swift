@@ -8,9 +8,12 @@ struct TableRenderer {
     func render(_ result: QueryResult) -> String {
         switch result {
         case .aggregate(let aggregate):
+            // Two currencies may share a symbol (¥ is CNY and JPY): name each when there are several.
+            let namesCurrency = aggregate.cells.count > 1
             return aggregate.cells.map { cell in
                 let text = MeasureText.human(cell.measure, symbol: true)
-                return aggregate.aggregate == .count ? text : style.signed(MeasureText.value(cell.measure), text)
+                let shown = aggregate.aggregate == .count ? text : style.signed(MeasureText.value(cell.measure), text)
+                return namesCurrency ? shown + "  " + (cell.currency?.code ?? "") : shown
             }.joined(separator: "\n")
         case .groups(let groups):
             return groups.dimensions.count == 2 && !groups.showsCurrency ? pivot(groups) : flat(groups)
@@ -77,17 +80,12 @@ struct TableRenderer {
     private func pivot(_ groups: GroupResult) -> String {
         guard !groups.rows.isEmpty else { return "no bills" }
         var rowLabels: [String?] = []
-        var columnLabels: [String?] = []
         var cells: [String: Measure] = [:]
         for row in groups.rows {
             if !rowLabels.contains(row.labels[0]) { rowLabels.append(row.labels[0]) }
-            if !columnLabels.contains(row.labels[1]) { columnLabels.append(row.labels[1]) }
             cells[key(row.labels[0], row.labels[1])] = row.measure
         }
-        if groups.dimensions[1].isTime {
-            columnLabels = groups.rows.map { $0.labels[1] }.reduce(into: [String?]()) { if !$0.contains($1) { $0.append($1) } }
-                .sorted { ($0 ?? "") < ($1 ?? "") }
-        }
+        let columnLabels = groups.columnOrder.filter { label in groups.rows.contains { $0.labels[1] == label } }
         var table = TextTable(headers: [groups.dimensions[0].rawValue] + columnLabels.map { $0 ?? "(none)" })
         table.rightAligned = Set(1...columnLabels.count)
         table.rows = rowLabels.map { rowLabel in

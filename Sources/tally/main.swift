@@ -52,7 +52,8 @@ func main() -> Int32 {
     options.assumeYes = flags.assumeYes
     options.keepGoing = flags.keepGoing
     options.today = flags.today
-    options.color = !flags.noColor && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb" && isatty(1) == 1
+    options.defaultCurrency = locale.currency
+    options.color = !flags.noColor && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb" && isatty(1) == 1
 
     let session: Session
     do {

@@ -1,0 +1,53 @@
+/// Something that may stand at the end of the input: what Tab completion
+/// offers. The parser notes these as it looks for the next token, so
+/// completion follows the grammar instead of a word list.
+public enum ExpectedInput: Hashable, Sendable {
+    case keyword(String)
+    case category
+    case book
+    case tag
+    case savedQuery
+    case helpTopic
+    case file
+}
+
+/// Where the parser notes what it looked for at the end of the input.
+public final class ExpectedInputLog {
+    public private(set) var expectations: [ExpectedInput] = []
+
+    public init() {}
+
+    func note(_ expectation: ExpectedInput) {
+        if !expectations.contains(expectation) { expectations.append(expectation) }
+    }
+}
+
+extension Parser {
+    /// What could come next, when the input ends here.
+    func offer(_ expectations: [ExpectedInput]) {
+        guard let log, peek.kind == .end else { return }
+        for expectation in expectations { log.note(expectation) }
+    }
+
+    func offer(keywords: [String]) {
+        offer(keywords.map(ExpectedInput.keyword))
+    }
+
+    /// What may follow `text`, which ends where completion begins.
+    public static func expectations(after text: String) -> [ExpectedInput] {
+        let log = ExpectedInputLog()
+        var parser = Parser(text, log: log)
+        while parser.next() != nil {}
+        return log.expectations
+    }
+
+    mutating func bookName() throws(Diagnostic) -> Located<String> {
+        offer([.book])
+        return try name("a book name")
+    }
+
+    mutating func categoryName() throws(Diagnostic) -> Located<String> {
+        offer([.category])
+        return try name("a category name")
+    }
+}

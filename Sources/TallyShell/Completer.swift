@@ -1,0 +1,51 @@
+import TallyCore
+import TallyLanguage
+
+/// Tab completion: what may follow the text before the cursor, as the parser
+/// sees it, filled in with the ledger's names.
+public struct Completer: Sendable {
+    public let ledger: Ledger
+    public let savedQueries: [String]
+
+    public init(ledger: Ledger, savedQueries: [String] = []) {
+        self.ledger = ledger
+        self.savedQueries = savedQueries
+    }
+
+    public enum Completion: Equatable, Sendable {
+        /// Words that may replace the partial word before the cursor.
+        case words([String])
+        /// File names: the line editor completes those itself.
+        case files
+    }
+
+    /// Candidates for the word that ends `line` (everything before the cursor).
+    public func complete(_ line: String) -> Completion {
+        let partialStart = line.lastIndex { !Lexer.isWordCharacter($0) }.map(line.index(after:)) ?? line.startIndex
+        let partial = String(line[partialStart...])
+        let before = String(line[..<partialStart])
+        if before.hasSuffix("#") {
+            return .words(matching(partial, ledger.tags))
+        }
+        var words: [String] = []
+        for expectation in Parser.expectations(after: before) {
+            switch expectation {
+            case .keyword(let keyword): words.append(keyword)
+            case .category: words += ledger.categories.flatMap(\.allNames).map(Names.quoted)
+            case .book: words += ledger.books.map(\.name).map(Names.quoted)
+            case .tag: words += ledger.tags.map { "#" + $0 }
+            case .savedQuery: words += savedQueries
+            case .helpTopic: words += Help.topics
+            case .file: return .files
+            }
+        }
+        return .words(matching(partial, words))
+    }
+
+    /// The candidates that start with `partial`, ignoring case, each once, in order.
+    private func matching(_ partial: String, _ candidates: [String]) -> [String] {
+        let key = Names.key(partial)
+        var seen = Set<String>()
+        return candidates.filter { Names.key($0).hasPrefix(key) && seen.insert($0).inserted }
+    }
+}

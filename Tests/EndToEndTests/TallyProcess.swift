@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+/// What one run of the `tally` binary left behind.
+struct Run: Sendable, CustomStringConvertible {
+    var stdout: String
+    var stderr: String
+    var status: Int32
+
+    var description: String {
+        "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)---"
+    }
+}
+
+/// The built `tally` executable, run as a user would: in a child process with
+/// a clean environment (`NO_COLOR=1`, `LANG=C.UTF-8`, `HOME` in a throwaway
+/// folder), so nothing of the machine running the tests leaks in.
+enum TallyBinary {
+    /// `$TALLY_BINARY`, else `tally` in the products folder, which on Linux
+    /// holds both the test bundle's resources and the executables.
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["TALLY_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        let folders = [
+            Bundle.module.bundleURL.deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        ]
+        for folder in folders {
+            let candidate = folder.appendingPathComponent("tally")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return folders[0].appendingPathComponent("tally")
+    }()
+
+    /// The folder of golden scripts, copied beside the test bundle as a resource.
+    static let scripts: URL = Bundle.module.url(forResource: "Scripts", withExtension: nil)!
+
+    /// The fixed *today* of every test: Wednesday 2016-07-20.
+    static let today = "2016-07-20"
+
+    static let baseEnvironment = [
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "NO_COLOR": "1",
+        "LANG": "C.UTF-8",
+    ]
+
+    /// Runs `tally ARGUMENTS` and waits for it. `stdin`, when given, is piped
+    /// in; otherwise standard input is /dev/null, never a terminal. In
+    /// `environment` a nil value removes a variable.
+    static func run(
+        _ arguments: [String],
+        stdin: String? = nil,
+        environment: [String: String?] = [:],
+        in directory: URL? = nil,
+        home: URL,
+        executable: URL = TallyBinary.binary
+    ) async throws -> Run {
+        var variables = baseEnvironment
+        variables["HOME"] = home.path
+        for (name, value) in environment { variables[name] = value }
+
+        let capture = home.appendingPathComponent(".capture-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: capture) }
+        let outURL = capture.appendingPathComponent("stdout")
+        let errURL = capture.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        defer {
+            try? out.close()
+            try? err.close()
+        }
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = variables
+        if let directory { process.currentDirectoryURL = directory }
+        process.standardOutput = out
+        process.standardError = err
+        if let stdin {
+            // Written before the child starts (it fits the pipe's buffer), so a
+            // child that exits without reading cannot raise SIGPIPE here.
+            let pipe = Pipe()
+            pipe.fileHandleForWriting.write(Data(stdin.utf8))
+            try pipe.fileHandleForWriting.close()
+            process.standardInput = pipe
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        let status = try await wait(for: process)
+        return Run(
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+            status: status)
+    }
+
+    /// Starts `process` and waits for it without holding a thread; one that
+    /// hangs is killed after 30 seconds.
+    static func wait(for process: Process) async throws -> Int32 {
+        let box = ProcessBox(process)
+        return try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { finished in
+                continuation.resume(returning: finished.terminationStatus)
+            }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+                return
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 30) {
+                if box.process.isRunning { box.process.terminate() }
+            }
+        }
+    }
+}
+
+/// Lets the watchdog reach the process from another queue.
+final class ProcessBox: @unchecked Sendable {
+    let process: Process
+    init(_ process: Process) { self.process = process }
+}
+
+/// A folder of its own for one test (its ledger, its HOME).
+struct Sandbox: Sendable {
+    let url: URL
+
+    /// A ledger path inside the sandbox, not created yet.
+    var ledger: String { url.appendingPathComponent("ledger.db").path }
+
+    func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
+
+    /// `tally --db LEDGER --today 2016-07-20 ARGUMENTS`, with HOME in the sandbox.
+    func tally(
+        _ arguments: [String],
+        stdin: String? = nil,
+        environment: [String: String?] = [:],
+        in directory: URL? = nil
+    ) async throws -> Run {
+        try await TallyBinary.run(
+            ["--db", ledger, "--today", TallyBinary.today] + arguments,
+            stdin: stdin, environment: environment, in: directory, home: url)
+    }
+}
+
+/// Runs `body` with a new sandbox, removed afterwards.
+func withSandbox<T>(_ body: (Sandbox) async throws -> T) async throws -> T {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("tally-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try await body(Sandbox(url: url))
+}
+
+/// Where two texts first differ, to make a failed comparison readable.
+func firstDifference(_ actual: String, _ expected: String) -> String {
+    let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    for index in 0..<max(a.count, e.count) {
+        let left = index < a.count ? String(a[index]) : "<none>"
+        let right = index < e.count ? String(e[index]) : "<none>"
+        if left != right {
+            return "first difference at line \(index + 1):\n  actual:   \(left)\n  expected: \(right)"
+        }
+    }
+    return "no difference"
+}

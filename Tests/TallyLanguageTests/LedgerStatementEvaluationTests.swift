@@ -1,0 +1,250 @@
+import Testing
+import TallyCore
+@testable import TallyLanguage
+
+@Suite("Evaluator: books")
+struct BookStatementTests {
+    @Test func bookAdd() throws {
+        let result = try change("book add trips currency usd")
+        #expect(result.set.rows == [RowChange(before: nil, after: .book(Book(id: 4, name: "trips", currency: Fixture.usd, position: 4)))])
+        #expect(result.report == .message("added book 'trips' (USD); 'use trips' to switch to it"))
+        #expect(result.set.undoable)
+    }
+
+    @Test func aNewBookTakesTheLocalesCurrencyNotTheCurrentBooks() throws {
+        let ledger = Fixture.ledger(current: Fixture.travel)
+        var parser = Parser("book add trips")
+        let next = parser.next()
+        let parsed = try #require(next).get()
+        let outcome = try Evaluator(ledger: ledger, today: defaultToday, now: 0, defaultCurrency: Currency(code: "EUR")).evaluate(parsed)
+        guard case .change(let set, _, _) = outcome, case .book(let book)? = set.rows.first?.after else {
+            Issue.record("no book")
+            return
+        }
+        #expect(book.currency.code == "EUR")
+    }
+
+    @Test func useChoosesTheCurrentBookAndIsNotAnEdit() throws {
+        let result = try change("use TRAVEL")
+        var settings = Fixture.ledger().settings
+        settings.currentBookID = Fixture.travel
+        #expect(result.set.rows == [RowChange(before: .settings(Fixture.ledger().settings), after: .settings(settings))])
+        #expect(!result.set.undoable)
+        #expect(result.report == .message("using book 'travel' (USD)"))
+    }
+
+    @Test func bookRename() throws {
+        let result = try change("book rename travel to trips")
+        var renamed = Fixture.books[1]
+        renamed.name = "trips"
+        #expect(result.set.rows == [RowChange(before: .book(Fixture.books[1]), after: .book(renamed))])
+        #expect(try change("book rename travel to TRAVEL").set.rows.count == 1)
+    }
+
+    @Test func bookDeleteWithoutBills() throws {
+        let result = try change("book delete home")
+        #expect(result.set.rows == [RowChange(before: .book(Fixture.books[2]), after: nil)])
+        #expect(result.report == .message("deleted book 'home'"))
+    }
+
+    @Test func deletingTheCurrentBookChoosesAnother() throws {
+        var ledger = Fixture.ledger(current: Fixture.home)
+        ledger.apply(try change("book delete home", in: ledger).set)
+        #expect(ledger.settings.currentBookID == Fixture.daily)
+        #expect(ledger.books.map(\.name) == ["daily", "travel"])
+    }
+
+    @Test func bookDeleteIntoMovesTheBills() throws {
+        var ledger = Fixture.ledger()
+        let result = try change("book delete daily into home", in: ledger)
+        #expect(result.set.rows.count == 21 + 2)
+        #expect(result.set.rows.last == RowChange(before: .book(Fixture.books[0]), after: nil))
+        #expect(result.report == .message("deleted book 'daily' and moved 21 bills into 'home'"))
+        ledger.apply(result.set)
+        #expect(ledger.settings.currentBookID == Fixture.home)
+        #expect(try count("count", in: ledger) == 21)
+        #expect(try measure("sum expense", in: ledger) == cny(277_139))
+        #expect(ledger.bills.allSatisfy { $0.bookID != Fixture.daily })
+    }
+
+    @Test(arguments: [
+        ErrorCase("book add DAILY", .refused("there is already a book named 'daily'"), Span(1, 10, 15)),
+        ErrorCase("book add x currency dollars", .refused("'dollars' is not a currency code; use three letters such as CNY or USD"), Span(1, 21, 28)),
+        ErrorCase("use nope", .unknownName(kind: "book", name: "nope", suggestion: nil), Span(1, 5, 9)),
+        ErrorCase("book rename travel to Daily", .refused("there is already a book named 'daily'"), Span(1, 23, 28)),
+        ErrorCase("book rename travle to x", .unknownName(kind: "book", name: "travle", suggestion: "travel"), Span(1, 13, 19)),
+        ErrorCase("book delete travel", .refused(
+            "book 'travel' has 4 bills; move them with 'book delete travel into daily', or delete them first with 'delete where book=travel'"),
+                  Span(1, 13, 19)),
+        ErrorCase("book delete travel into daily", .refused("'daily' keeps CNY, but 'travel' keeps USD"), Span(1, 25, 30)),
+        ErrorCase("book delete daily into daily", .refused("a book cannot take its own bills"), Span(1, 24, 29)),
+    ])
+    func refused(_ errorCase: ErrorCase) throws {
+        let diagnostic = try #require(try evaluationError(errorCase.text))
+        #expect(diagnostic.problem == errorCase.problem)
+        #expect(Span(diagnostic.range) == errorCase.span)
+    }
+
+    @Test func theOnlyBookCannotBeDeleted() throws {
+        let ledger = Ledger(books: [Fixture.books[0]], categories: Fixture.categories, bills: [], settings: Settings(currentBookID: 1))
+        #expect(try evaluationError("book delete daily", in: ledger)?.problem
+            == .refused("'daily' is the only book; add another before deleting it"))
+    }
+
+    @Test func booksTable() throws {
+        guard case .result(.records(let table), _) = try evaluate("books") else {
+            Issue.record("no table")
+            return
+        }
+        #expect(table == RecordTable(
+            columns: ["current", "book", "currency", "bills"],
+            rows: [["*", "daily", "CNY", "21"], ["", "travel", "USD", "4"], ["", "home", "CNY", "0"]]))
+    }
+}
+
+@Suite("Evaluator: categories")
+struct CategoryStatementTests {
+    @Test func categoryAdd() throws {
+        let result = try change("category add coffee expense icon ☕ alias 咖啡")
+        #expect(result.set.rows == [RowChange(before: nil, after: .category(Category(
+            id: 39, name: "coffee", kind: .expense, icon: "☕", aliases: ["咖啡"], position: 39)))])
+        #expect(result.report == .message("added expense category 'coffee'"))
+    }
+
+    @Test func aNewCategoryGetsADefaultIcon() throws {
+        guard case .category(let category)? = try change("category add tips income").set.rows.first?.after else {
+            Issue.record("no category")
+            return
+        }
+        #expect(category.icon == "🏷")
+        #expect(category.kind == .income)
+        #expect(category.aliases.isEmpty)
+    }
+
+    @Test func categoryRenameKeepsTheAliases() throws {
+        let food = Fixture.categories[0]
+        var renamed = food
+        renamed.name = "meals"
+        #expect(try change("category rename food to meals").set.rows == [RowChange(before: .category(food), after: .category(renamed))])
+    }
+
+    @Test func renamingToAnAliasDropsThatAlias() throws {
+        guard case .category(let category)? = try change("category rename food to 用餐").set.rows.first?.after else {
+            Issue.record("no category")
+            return
+        }
+        #expect(category.name == "用餐")
+        #expect(category.aliases.isEmpty)
+    }
+
+    @Test func categoryMergeMovesTheBills() throws {
+        var ledger = Fixture.ledger()
+        let result = try change("category merge snacks into food", in: ledger)
+        var moved = [Fixture.bill(8), Fixture.bill(9)]
+        for index in moved.indices {
+            moved[index].categoryID = Fixture.category("food")
+            moved[index].updated = fixedNow
+        }
+        let snacks = Fixture.categories.first { $0.name == "snacks" }!
+        #expect(result.set.rows == [
+            RowChange(before: .bill(Fixture.bill(8)), after: .bill(moved[0])),
+            RowChange(before: .bill(Fixture.bill(9)), after: .bill(moved[1])),
+            RowChange(before: .category(snacks), after: nil),
+        ])
+        #expect(result.report == .message("merged category 'snacks' into 'food' (2 bills moved)"))
+        ledger.apply(result.set)
+        #expect(try count("count where category = food", in: ledger) == 10)
+    }
+
+    @Test func categoryDeleteIntoIsAMerge() throws {
+        let result = try change("category delete snacks into food")
+        #expect(result.set.rows.count == 3)
+        #expect(result.set.summary == "deleted category 'snacks' into 'food'")
+    }
+
+    @Test func categoryDeleteWithoutBills() throws {
+        let baby = Fixture.categories.first { $0.name == "baby" }!
+        #expect(try change("category delete baby").set.rows == [RowChange(before: .category(baby), after: nil)])
+    }
+
+    @Test(arguments: [
+        ErrorCase("category add cafe expense alias food", .refused("'food' already names the category 'food'"), Span(1, 33, 37)),
+        ErrorCase("category add 用餐 expense", .refused("'用餐' already names the category 'food'"), Span(1, 14, 16)),
+        ErrorCase("category add tea expense alias Tea", .refused("'Tea' is given twice"), Span(1, 32, 35)),
+        ErrorCase("category rename food to snacks", .refused("'snacks' already names the category 'snacks'"), Span(1, 25, 31)),
+        ErrorCase("category rename fod to x", .unknownName(kind: "category", name: "fod", suggestion: "food"), Span(1, 17, 20)),
+        ErrorCase("category merge food into salary", .refused("'food' is an expense category but 'salary' is an income one"), Span(1, 26, 32)),
+        ErrorCase("category merge food into 用餐", .refused("a category cannot take its own bills"), Span(1, 26, 28)),
+        ErrorCase("category delete food", .refused("category 'food' has 10 bills; move them with 'category merge food into OTHER'"), Span(1, 17, 21)),
+    ])
+    func refused(_ errorCase: ErrorCase) throws {
+        let diagnostic = try #require(try evaluationError(errorCase.text))
+        #expect(diagnostic.problem == errorCase.problem)
+        #expect(Span(diagnostic.range) == errorCase.span)
+    }
+
+    @Test func categoriesTable() throws {
+        guard case .result(.records(let table), _) = try evaluate("categories income") else {
+            Issue.record("no table")
+            return
+        }
+        #expect(table.columns == ["icon", "category", "kind", "aliases", "bills"])
+        #expect(table.rows.count == 9)
+        #expect(table.rows.first == ["💰", "general", "income", "一般", "0"])
+        #expect(table.rows.first { $0[1] == "salary" } == ["💼", "salary", "income", "工资", "1"])
+        #expect(table.rows.first { $0[1] == "reimbursement" }?[4] == "1")
+    }
+}
+
+@Suite("Evaluator: set, help, undo")
+struct SettingStatementTests {
+    @Test func setWeekstartIsKeptInTheLedger() throws {
+        var ledger = Fixture.ledger()
+        let result = try change("set weekstart sunday", in: ledger)
+        #expect(result.set.rows == [RowChange(
+            before: .settings(ledger.settings), after: .settings(Settings(currentBookID: Fixture.daily, weekStart: .sunday)))])
+        #expect(!result.set.undoable)
+        #expect(result.report == .message("weeks start on sunday"))
+        ledger.apply(result.set)
+        #expect(try count("count this week", in: ledger, today: day("2016-01-03")) == 2)
+    }
+
+    @Test(arguments: [
+        ("set format json", SessionSetting.format(.json)),
+        ("set format CSV", .format(.csv)),
+        ("set color off", .color(false)),
+        ("set color on", .color(true)),
+        ("set colour on", .color(true)),
+    ])
+    func sessionSettings(text: String, expected: SessionSetting) throws {
+        guard case .sessionSetting(let setting) = try evaluate(text) else {
+            Issue.record("not a session setting")
+            return
+        }
+        #expect(setting == expected)
+    }
+
+    @Test(arguments: [
+        ErrorCase("set weekstart friday", .unexpected(found: "'friday'", expected: "'monday' or 'sunday'"), Span(1, 15, 21)),
+        ErrorCase("set format chart", .unexpected(found: "'chart'", expected: "'table', 'csv' or 'json'"), Span(1, 12, 17)),
+        ErrorCase("set color maybe", .unexpected(found: "'maybe'", expected: "'on' or 'off'"), Span(1, 11, 16)),
+        ErrorCase("set colr on", .unknownName(kind: "setting", name: "colr", suggestion: "color"), Span(1, 5, 9)),
+    ])
+    func refused(_ errorCase: ErrorCase) throws {
+        let diagnostic = try #require(try evaluationError(errorCase.text))
+        #expect(diagnostic.problem == errorCase.problem)
+        #expect(Span(diagnostic.range) == errorCase.span)
+    }
+
+    @Test func sessionStatementsPassThrough() throws {
+        guard case .help(let topic) = try evaluate("help periods") else {
+            Issue.record("not help")
+            return
+        }
+        #expect(topic?.value == "periods")
+        guard case .undo = try evaluate("undo"), case .redo = try evaluate("redo"), case .quit = try evaluate("exit") else {
+            Issue.record("undo, redo or quit did not pass through")
+            return
+        }
+    }
+}

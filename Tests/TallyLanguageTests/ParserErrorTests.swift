@@ -1,0 +1,160 @@
+import Testing
+@testable import TallyLanguage
+
+struct ErrorCase: Sendable, CustomTestStringConvertible {
+    let text: String
+    let problem: Problem
+    let span: Span
+    init(_ text: String, _ problem: Problem, _ span: Span) {
+        self.text = text
+        self.problem = problem
+        self.span = span
+    }
+    var testDescription: String { text.count > 60 ? String(text.prefix(60)) + "…" : text }
+}
+
+private let clauses = "a clause ('where', 'in', 'by', 'order by', 'limit', 'top' or 'as') or end of statement"
+private let fields = "a field (category, amount, remark, place, book, tag, date, kind, id, weekday)"
+private let topAndLimit = "'top N' already orders and limits; use either 'top' or 'order by … limit'"
+
+@Suite("Parser: errors and where they point")
+struct ParserErrorTests {
+    static let cases: [ErrorCase] = [
+        ErrorCase("sum where remark = \"lunch", .unreadable("unterminated string: missing closing \""), Span(1, 20, 26)),
+        ErrorCase("sum where remark = \"a\\qb\"", .unreadable("unknown escape '\\q' in string; use \\\", \\', \\\\, \\n or \\t"), Span(1, 20, 26)),
+        ErrorCase("count where amount ! 5", .unreadable("'!' must be followed by '=' or '~'"), Span(1, 20, 21)),
+        ErrorCase("sum \\ expense", .unreadable("'\\' continues a line only at the end of one"), Span(1, 5, 6)),
+        ErrorCase("sum @", .unreadable("unexpected character '@'"), Span(1, 5, 6)),
+        ErrorCase("sun expense", .unknownStatement("sun", suggestion: "sum"), Span(1, 1, 4)),
+        ErrorCase("cout where amount > 5", .unknownStatement("cout", suggestion: "count"), Span(1, 1, 5)),
+        ErrorCase("frobnicate", .unknownStatement("frobnicate", suggestion: nil), Span(1, 1, 11)),
+        ErrorCase("25 food", .unexpected(found: "'25'", expected: "a statement"), Span(1, 1, 3)),
+        ErrorCase("sum expense by categry", .unknownName(kind: "dimension", name: "categry", suggestion: "category"), Span(1, 16, 23)),
+        ErrorCase("count where amout > 5", .unknownName(kind: "field", name: "amout", suggestion: "amount"), Span(1, 13, 18)),
+        ErrorCase("sum as jsn", .unknownName(kind: "format", name: "jsn", suggestion: "json"), Span(1, 8, 11)),
+        ErrorCase("sum as xml", .unknownName(kind: "format", name: "xml", suggestion: nil), Span(1, 8, 11)),
+        ErrorCase("sum expense whre category=food", .unexpected(found: "'whre'", expected: clauses, suggestion: "where"), Span(1, 13, 17)),
+        ErrorCase("sum where category=", .unexpected(found: "end of input", expected: "a value for category"), Span(1, 20, 20)),
+        ErrorCase("count\nsum where category=", .unexpected(found: "end of input", expected: "a value for category"), Span(2, 20, 20)),
+        ErrorCase("sum where category= ; count", .unexpected(found: "';'", expected: "a value for category"), Span(1, 21, 22)),
+        ErrorCase("count in 2016-13-01", .noSuchDate("2016-13-01"), Span(1, 10, 20)),
+        ErrorCase("count in 2016-02-30", .noSuchDate("2016-02-30"), Span(1, 10, 20)),
+        ErrorCase("count in 2015-02-29", .noSuchDate("2015-02-29"), Span(1, 10, 20)),
+        ErrorCase("count in 2016-13", .noSuchDate("2016-13"), Span(1, 10, 17)),
+        ErrorCase("count where date = 2016-02-30", .noSuchDate("2016-02-30"), Span(1, 20, 30)),
+        ErrorCase("add 5 food on 2016-04-31", .noSuchDate("2016-04-31"), Span(1, 15, 25)),
+        ErrorCase("count in 2016-w53", .noSuchWeek(year: 2016, week: 53), Span(1, 10, 18)),
+        ErrorCase("count in 2016-w0", .noSuchWeek(year: 2016, week: 0), Span(1, 10, 17)),
+        ErrorCase("count in 2016-q5", .noSuchQuarter("2016-q5"), Span(1, 10, 17)),
+        ErrorCase("count in 2016-00", .noSuchDate("2016-00"), Span(1, 10, 17)),
+        ErrorCase("count in 2016-07-00", .noSuchDate("2016-07-00"), Span(1, 10, 20)),
+        ErrorCase("count in 2016-x3", .unexpected(found: "'x3'", expected: "a month (07), quarter (q3) or week (w27) after '2016-'"), Span(1, 15, 17)),
+        ErrorCase("add 1,000 food", .refused("write amounts without thousands separators, such as 1000.50"), Span(1, 5, 10)),
+        ErrorCase("add 5 food at", .unexpected(found: "end of input", expected: "a place, such as \"Wangfujing\""), Span(1, 14, 14)),
+        ErrorCase("list by category", .refused("'list' shows bills one by one and takes no 'by'; use 'order by' to sort them"), Span(1, 9, 17)),
+        ErrorCase("sum \"x\"", .unexpected(found: "string \"x\"", expected: clauses), Span(1, 5, 8)),
+        ErrorCase("count on 2016-07", .unexpected(found: "a month", expected: "a full date such as 2016-07-01"), Span(1, 10, 17)),
+        ErrorCase("add -5 food", .amountNotPositive("-5"), Span(1, 5, 7)),
+        ErrorCase("add food", .unexpected(found: "'food'", expected: "an amount, such as 25.50"), Span(1, 5, 9)),
+        ErrorCase("add 5", .unexpected(found: "end of input", expected: "a category name"), Span(1, 6, 6)),
+        ErrorCase("add 5+ food", .unexpected(found: "'+'", expected: "a category name"), Span(1, 6, 7)),
+        ErrorCase("add 5 food on 2016-07-01 on 2016-07-02", .duplicateClause("on"), Span(1, 26, 28)),
+        ErrorCase("add 5 food at KFC at Wanda", .duplicateClause("at"), Span(1, 19, 21)),
+        ErrorCase("add 5 food book daily book travel", .duplicateClause("book"), Span(1, 23, 27)),
+        ErrorCase("count where category in ()", .unexpected(found: "')'", expected: "at least one value inside 'in ( )'"), Span(1, 25, 27)),
+        ErrorCase("count where category in (food,)", .unexpected(found: "')'", expected: "a value for category"), Span(1, 31, 32)),
+        ErrorCase("count where amount > 5 and", .unexpected(found: "end of input", expected: fields), Span(1, 27, 27)),
+        ErrorCase("count where amount > 5 or", .unexpected(found: "end of input", expected: fields), Span(1, 26, 26)),
+        ErrorCase("count where not", .unexpected(found: "end of input", expected: fields), Span(1, 16, 16)),
+        ErrorCase("count where (amount > 5", .unexpected(found: "end of input", expected: "')' to close the '(' at column 13"), Span(1, 24, 24)),
+        ErrorCase("count where ((amount > 5)", .unexpected(found: "end of input", expected: "')' to close the '(' at column 13"), Span(1, 26, 26)),
+        ErrorCase("count where amount > 5)", .unexpected(found: "')'", expected: clauses), Span(1, 23, 24)),
+        ErrorCase("count where ()", .unexpected(found: "')'", expected: fields), Span(1, 14, 15)),
+        ErrorCase("count where " + String(repeating: "(", count: 10_000) + "amount > 1" + String(repeating: ")", count: 10_000),
+                  .tooDeep, Span(1, 113, 114)),
+        ErrorCase("count where " + String(repeating: "not ", count: 10_000) + "amount > 1", .tooDeep, Span(1, 413, 416)),
+        ErrorCase("count where " + String(repeating: "not (", count: 5_000) + "amount > 1", .tooDeep, Span(1, 13 + 50 * 5, 13 + 50 * 5 + 3)),
+        ErrorCase("sum expense in 2016 in 2017", .duplicateClause("period"), Span(1, 21, 23)),
+        ErrorCase("sum today in 2016", .duplicateClause("period"), Span(1, 11, 13)),
+        ErrorCase("sum last month since 2016-01-01", .duplicateClause("period"), Span(1, 16, 21)),
+        ErrorCase("sum where amount > 1 where amount < 5", .duplicateClause("where"), Span(1, 22, 27)),
+        ErrorCase("sum by month by category", .duplicateClause("by"), Span(1, 14, 16)),
+        ErrorCase("sum as json as csv", .duplicateClause("as"), Span(1, 13, 15)),
+        ErrorCase("list limit 3 limit 4", .duplicateClause("limit"), Span(1, 14, 19)),
+        ErrorCase("list top 3 top 4", .duplicateClause("top"), Span(1, 12, 15)),
+        ErrorCase("list order by id order by date", .duplicateClause("order"), Span(1, 18, 23)),
+        ErrorCase("sum by category top 5 limit 3", .refused(topAndLimit), Span(1, 17, 20)),
+        ErrorCase("sum by category limit 3 top 5", .refused(topAndLimit), Span(1, 25, 28)),
+        ErrorCase("sum by category order by sum top 3", .refused(topAndLimit), Span(1, 30, 33)),
+        ErrorCase("sum by month, category, tag", .refused("at most two dimensions: 'by month, category'"), Span(1, 23, 24)),
+        ErrorCase("sum by category order by month", .unknownName(kind: "order key", name: "month", suggestion: nil), Span(1, 26, 31)),
+        ErrorCase("list order by sum", .unknownName(kind: "order key", name: "sum", suggestion: nil), Span(1, 15, 18)),
+        ErrorCase("sum by category order category", .unexpected(found: "'category'", expected: "'by'"), Span(1, 23, 31)),
+        ErrorCase("sum expense where category < food", .refused("'<' does not apply to category; use =, !=, ~, !~ or in"), Span(1, 28, 29)),
+        ErrorCase("count where remark >= x", .refused("'>=' does not apply to remark; use =, !=, ~, !~ or in"), Span(1, 20, 22)),
+        ErrorCase("count where amount ~ 5", .refused("'~' does not apply to amount; use =, !=, <, <=, >, >= or in"), Span(1, 20, 21)),
+        ErrorCase("count where date !~ 2016", .refused("'!~' does not apply to date; use =, !=, <, <=, >, >= or in"), Span(1, 18, 20)),
+        ErrorCase("count where weekday = funday", .unknownName(kind: "weekday", name: "funday", suggestion: "sunday"), Span(1, 23, 29)),
+        ErrorCase("count where kind = net", .unexpected(found: "'net'", expected: "'expense' or 'income'"), Span(1, 20, 23)),
+        ErrorCase("count where amount > lots", .unexpected(found: "'lots'", expected: "an amount, such as 25.50"), Span(1, 22, 26)),
+        ErrorCase("count where id = #1.5", .unreadable("unexpected character '.'"), Span(1, 20, 21)),
+        ErrorCase("count where category food", .unexpected(found: "'food'", expected: "an operator after 'category' (=, !=, <, <=, >, >=, ~, !~, in, not in)"), Span(1, 22, 26)),
+        ErrorCase("count limit 0", .unexpected(found: "'0'", expected: "how many rows, such as 10"), Span(1, 13, 14)),
+        ErrorCase("count top 2.5", .unexpected(found: "'2.5'", expected: "how many rows, such as 5"), Span(1, 11, 14)),
+        ErrorCase("count this decade", .unexpected(found: "'decade'", expected: "'week', 'month', 'quarter' or 'year'"), Span(1, 12, 18)),
+        ErrorCase("count this mnth", .unexpected(found: "'mnth'", expected: "'week', 'month', 'quarter' or 'year'", suggestion: "month"), Span(1, 12, 16)),
+        ErrorCase("count last 30 dayz", .unexpected(found: "'dayz'", expected: "'days', 'weeks', 'months' or 'years'"), Span(1, 15, 19)),
+        ErrorCase("count last 0 days", .unexpected(found: "'0'", expected: "how many, such as 30"), Span(1, 12, 13)),
+        ErrorCase("count in 16", .unexpected(found: "'16'", expected: "a four-digit year, such as 2016"), Span(1, 10, 12)),
+        ErrorCase("count in summer", .unexpected(found: "'summer'", expected: "a period, such as 2016, 2016-07, 2016-07-01, 2016-q3, 2016-w27, jul 2016 or last month"), Span(1, 10, 16)),
+        ErrorCase("count from 2016-07-01 2016-07-31", .unexpected(found: "'2016'", expected: "'to'"), Span(1, 23, 27)),
+        ErrorCase("book remane a to b", .unexpected(found: "'remane'", expected: "'add', 'rename', 'delete' or 'use'", suggestion: "rename"), Span(1, 6, 12)),
+        ErrorCase("book rename a b", .unexpected(found: "'b'", expected: "'to'"), Span(1, 15, 16)),
+        ErrorCase("category add coffee", .unexpected(found: "end of input", expected: "'expense' or 'income'"), Span(1, 20, 20)),
+        ErrorCase("category merge a to b", .unexpected(found: "'to'", expected: "'into'"), Span(1, 18, 20)),
+        ErrorCase("category add \"\" expense", .refused("a name may not be empty or hold control characters"), Span(1, 14, 16)),
+        ErrorCase("book add \"a\\nb\"", .refused("a name may not be empty or hold control characters"), Span(1, 10, 16)),
+        ErrorCase("set", .unexpected(found: "end of input", expected: "a setting name, such as weekstart"), Span(1, 4, 4)),
+        ErrorCase("set weekstart", .unexpected(found: "end of input", expected: "a value for 'weekstart'"), Span(1, 14, 14)),
+        ErrorCase("edit #1 kind=income", .refused("a bill's kind follows its category; change the category instead"), Span(1, 9, 13)),
+        ErrorCase("edit #1 amont=5", .unknownName(kind: "field", name: "amont", suggestion: "amount"), Span(1, 9, 14)),
+        ErrorCase("edit #1", .unexpected(found: "end of input", expected: "a field to change, such as amount=30"), Span(1, 8, 8)),
+        ErrorCase("edit #1 amount 5", .unexpected(found: "'5'", expected: "'=' after 'amount'"), Span(1, 16, 17)),
+        ErrorCase("edit 1 amount=5", .unexpected(found: "'1'", expected: "a bill id, such as #42"), Span(1, 6, 7)),
+        ErrorCase("edit #1 tags=(\"a b\")", .refused("a tag is one word, without spaces"), Span(1, 20, 21)),
+        ErrorCase("delete", .unexpected(found: "end of input", expected: "a bill id (#42), 'where CONDITION' or a period"), Span(1, 7, 7)),
+        ErrorCase("delete #1, food", .unexpected(found: "'food'", expected: "a bill id, such as #42"), Span(1, 12, 16)),
+        ErrorCase("delete #99999999999999999999", .refused("no bill has id #99999999999999999999"), Span(1, 8, 29)),
+        ErrorCase("undo now", .unexpected(found: "'now'", expected: "end of statement"), Span(1, 6, 9)),
+    ]
+
+    @Test(arguments: cases)
+    func error(_ errorCase: ErrorCase) throws {
+        let diagnostic = try #require(parseError(errorCase.text))
+        #expect(diagnostic.problem == errorCase.problem)
+        #expect(Span(diagnostic.range) == errorCase.span)
+    }
+
+    @Test(arguments: ["2015-w53", "2020-w53", "2016-w52", "2016-02-29", "2000-02-29", "2016-q4", "2016-12"])
+    func edgesThatExist(period: String) {
+        #expect(parseError("count in " + period) == nil)
+    }
+
+    @Test(arguments: [
+        ("sun expense", "unknown statement 'sun'; did you mean 'sum'?"),
+        ("frobnicate", "unknown statement 'frobnicate'; type 'help' for the list"),
+        ("sum by categry", "unknown dimension 'categry'; did you mean 'category'?"),
+        ("count in 2016-w53", "2016 has no ISO week 53; it has 52"),
+        ("count in 2016-02-30", "no such date '2016-02-30'"),
+        ("sum where category=", "expected a value for category, found end of input"),
+        ("add -5 food", "an amount must be more than zero, not -5"),
+        ("sum where id = 1 where id = 2", "'where' may appear only once in a query"),
+        ("sum in 2016 in 2017", "a query takes only one period"),
+        ("count in 2016-q5", "no such quarter '2016-q5'; quarters are q1 to q4"),
+        ("sum where not ((((" + String(repeating: "(", count: 200), "too deeply nested; at most 100 levels of parentheses"),
+        ("sum expense whre x", "expected \(clauses), found 'whre'; did you mean 'where'?"),
+    ])
+    func message(text: String, expected: String) throws {
+        #expect(try #require(parseError(text)).message == expected)
+    }
+}

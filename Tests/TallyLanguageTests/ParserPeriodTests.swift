@@ -1,0 +1,77 @@
+import Testing
+import TallyCore
+@testable import TallyLanguage
+
+@Suite("Parser: periods")
+struct ParserPeriodTests {
+    @Test(arguments: [
+        ("in 2016", "2016-01-01..2016-12-31"),
+        ("in 2016-07", "2016-07-01..2016-07-31"),
+        ("in 2016-7", "2016-07-01..2016-07-31"),
+        ("in 2016-02", "2016-02-01..2016-02-29"),
+        ("in 2015-02", "2015-02-01..2015-02-28"),
+        ("in 2016-07-01", "2016-07-01"),
+        ("in 2016-02-29", "2016-02-29"),
+        ("in 2016-q1", "2016-01-01..2016-03-31"),
+        ("in 2016-q3", "2016-07-01..2016-09-30"),
+        ("in 2016-Q4", "2016-10-01..2016-12-31"),
+        ("in 2016-w27", "2016-07-04..2016-07-10"),
+        ("in 2016-W01", "2016-01-04..2016-01-10"),
+        ("in 2016-w1", "2016-01-04..2016-01-10"),
+        ("in 2015-w53", "2015-12-28..2016-01-03"),
+        ("in 2020-w53", "2020-12-28..2021-01-03"),
+        ("in 2016-w52", "2016-12-26..2017-01-01"),
+        ("in jul 2016", "2016-07-01..2016-07-31"),
+        ("in July 2016", "2016-07-01..2016-07-31"),
+        ("in sept 2016", "2016-09-01..2016-09-30"),
+        ("in feb 2016", "2016-02-01..2016-02-29"),
+        ("in july", "month 7 of this year"),
+        ("in may", "month 5 of this year"),
+        ("in DEC", "month 12 of this year"),
+        ("today", "today"),
+        ("yesterday", "yesterday"),
+        ("in today", "today"),
+        ("this week", "this week"),
+        ("this month", "this month"),
+        ("this quarter", "this quarter"),
+        ("this year", "this year"),
+        ("last week", "last week"),
+        ("last month", "last month"),
+        ("last quarter", "last quarter"),
+        ("last year", "last year"),
+        ("in last month", "last month"),
+        ("last 30 days", "last 30 day"),
+        ("last 2 weeks", "last 2 week"),
+        ("last 6 months", "last 6 month"),
+        ("last 2 quarters", "last 2 quarter"),
+        ("last 3 years", "last 3 year"),
+        ("last 1 year", "last 1 year"),
+        ("in last 30 days", "last 30 day"),
+        ("on 2016-07-01", "2016-07-01"),
+        ("on today", "today"),
+        ("on yesterday", "yesterday"),
+        ("from 2016-07-01 to 2016-07-31", "2016-07-01..2016-07-31"),
+        ("from yesterday to today", "yesterday..today"),
+        ("since 2016-07-01", "since 2016-07-01"),
+        ("since today", "since today"),
+        ("until 2016-07-31", "until 2016-07-31"),
+        ("until yesterday", "until yesterday"),
+    ])
+    func periodForm(text: String, expected: String) throws {
+        let period = try #require(try query("count " + text).period)
+        #expect(render(period.value) == expected)
+        #expect(Span(period.range) == Span(1, 7, 7 + text.count))
+    }
+
+    @Test func aCalendarPeriodIsAFixedRangeButMonthNamesAndRelativeWordsWaitForToday() throws {
+        #expect(try query("count in 2016-07").period?.value == .range(DateRange.month(2016, 7)!))
+        #expect(try query("count in july").period?.value == .monthOfCurrentYear(7))
+        #expect(try query("count last 30 days").period?.value == .lastCount(30, .day))
+        #expect(try query("count on 2016-07-01").period?.value == .date(.day(day("2016-07-01"))))
+    }
+
+    @Test func thePartsOfADateTouch() {
+        #expect(parseError("count in 2016 -07") != nil)
+        #expect(parseError("count on 2016- 07-01") != nil)
+    }
+}

@@ -1,0 +1,251 @@
+import Testing
+import TallyCore
+@testable import TallyLanguage
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+func day(_ iso: String) -> Day {
+    guard let day = Day(iso: iso) else { preconditionFailure("bad test date \(iso)") }
+    return day
+}
+
+/// Parses exactly one statement, failing the test on anything else.
+func parseOne(_ text: String) throws -> ParsedStatement {
+    var parser = Parser(text)
+    guard let first = parser.next() else { throw TestFailure("no statement in \(text)") }
+    let parsed = try first.get()
+    if let extra = parser.next() { throw TestFailure("more than one statement in \(text): \(extra)") }
+    return parsed
+}
+
+func statement(_ text: String) throws -> Statement {
+    try parseOne(text).statement
+}
+
+func query(_ text: String) throws -> Query {
+    guard case .query(let query) = try statement(text) else { throw TestFailure("not a query: \(text)") }
+    return query
+}
+
+func addBill(_ text: String) throws -> AddBill {
+    guard case .add(let add) = try statement(text) else { throw TestFailure("not an add: \(text)") }
+    return add
+}
+
+/// The parser's first error for `text`, or nil when it parses.
+func parseError(_ text: String) -> Diagnostic? {
+    do {
+        _ = try Parser.parse(text)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// `(line, first column, column after the last)` of a range.
+struct Span: Equatable, Sendable, CustomStringConvertible {
+    let line: Int
+    let start: Int
+    let end: Int
+    init(_ line: Int, _ start: Int, _ end: Int) {
+        self.line = line
+        self.start = start
+        self.end = end
+    }
+    init(_ range: SourceRange) {
+        self.init(range.start.line, range.start.column, range.end.column)
+    }
+    var description: String { "\(line):\(start)..<\(end)" }
+}
+
+/// A condition as an S-expression, so trees compare as text.
+func render(_ condition: Condition) -> String {
+    switch condition {
+    case .and(let a, let b): return "(\(render(a)) and \(render(b)))"
+    case .or(let a, let b): return "(\(render(a)) or \(render(b)))"
+    case .not(let a): return "(not \(render(a)))"
+    case .comparison(let comparison):
+        let operands = comparison.operands.map { render($0.value) }
+        let right = comparison.op.value == .isIn || comparison.op.value == .notIn
+            ? "(" + operands.joined(separator: ", ") + ")"
+            : operands.joined()
+        return "\(comparison.field.value.rawValue) \(comparison.op.value.rawValue) \(right)"
+    }
+}
+
+func render(_ operand: Operand) -> String {
+    switch operand {
+    case .text(let text): return text
+    case .number(let number): return number.text
+    case .date(let date): return render(date)
+    }
+}
+
+func render(_ date: DateSpec) -> String {
+    switch date {
+    case .day(let day): return day.iso
+    case .today: return "today"
+    case .yesterday: return "yesterday"
+    }
+}
+
+func condition(_ text: String) throws -> String {
+    guard let condition = try query("count where " + text).condition else { throw TestFailure("no condition") }
+    return render(condition)
+}
+
+// MARK: Evaluation
+
+let defaultToday = day("2017-01-15")
+let fixedNow: Int64 = 1_484_438_400
+
+func evaluate(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day = defaultToday) throws -> Outcome {
+    try Evaluator(ledger: ledger, today: today, now: fixedNow).evaluate(try parseOne(text))
+}
+
+/// The evaluator's error for `text`, or nil when it succeeds.
+func evaluationError(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day = defaultToday) throws -> Diagnostic? {
+    let parsed = try parseOne(text)
+    do {
+        _ = try Evaluator(ledger: ledger, today: today, now: fixedNow).evaluate(parsed)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+func result(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day = defaultToday) throws -> QueryResult {
+    guard case .result(let result, _) = try evaluate(text, in: ledger, today: today) else {
+        throw TestFailure("no result from \(text)")
+    }
+    return result
+}
+
+/// The single cell of a query without `by`.
+func measure(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day = defaultToday) throws -> Measure {
+    guard case .aggregate(let aggregate) = try result(text, in: ledger, today: today) else {
+        throw TestFailure("not an aggregate: \(text)")
+    }
+    guard aggregate.cells.count == 1 else { throw TestFailure("\(aggregate.cells.count) cells for \(text)") }
+    return aggregate.cells[0].measure
+}
+
+func count(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day = defaultToday) throws -> Int {
+    guard case .count(let count) = try measure(text, in: ledger, today: today) else { throw TestFailure("not a count: \(text)") }
+    return count
+}
+
+func groups(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day = defaultToday) throws -> GroupResult {
+    guard case .groups(let groups) = try result(text, in: ledger, today: today) else { throw TestFailure("no groups: \(text)") }
+    return groups
+}
+
+func listedIDs(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day = defaultToday) throws -> [Int64] {
+    guard case .bills(let rows) = try result(text, in: ledger, today: today) else { throw TestFailure("no bills: \(text)") }
+    return rows.map(\.id)
+}
+
+struct Change {
+    let set: ChangeSet
+    let report: QueryResult
+    let confirmation: String?
+}
+
+func change(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day = defaultToday) throws -> Change {
+    guard case .change(let set, let report, let confirmation) = try evaluate(text, in: ledger, today: today) else {
+        throw TestFailure("no change from \(text)")
+    }
+    return Change(set: set, report: report, confirmation: confirmation)
+}
+
+func cny(_ minor: Int64) -> Measure { .money(minor, .cny) }
+func usd(_ minor: Int64) -> Measure { .money(minor, Fixture.usd) }
+
+// MARK: Statements as text
+
+/// A statement as one canonical line, so parsed forms compare as text.
+func summary(_ statement: Statement) -> String {
+    func name(_ located: Located<String>?) -> String { located?.value ?? "-" }
+    switch statement {
+    case .query(let query): return summary(query)
+    case .add(let add): return summary(add)
+    case .edit(let id, let assignments):
+        return "edit #\(id.value) " + assignments.map(summary).joined(separator: " ")
+    case .deleteBills(let ids): return "delete " + ids.map { "#\($0.value)" }.joined(separator: " ")
+    case .deleteWhere(let condition, let period):
+        return "delete where \(condition.map(render) ?? "-") period \(period.map { render($0.value) } ?? "-")"
+    case .undo: return "undo"
+    case .redo: return "redo"
+    case .books: return "books"
+    case .categories(let kind): return "categories \(kind?.rawValue ?? "-")"
+    case .bookAdd(let book, let currency): return "book add \(name(book)) currency \(name(currency))"
+    case .bookUse(let book): return "use \(name(book))"
+    case .bookRename(let old, let new): return "book rename \(name(old)) to \(name(new))"
+    case .bookDelete(let book, let into): return "book delete \(name(book)) into \(name(into))"
+    case .categoryAdd(let category, let kind, let icon, let aliases):
+        return "category add \(name(category)) \(kind.rawValue) icon \(icon ?? "-") aliases [\(aliases.map(\.value).joined(separator: ", "))]"
+    case .categoryRename(let old, let new): return "category rename \(name(old)) to \(name(new))"
+    case .categoryMerge(let old, let into): return "category merge \(name(old)) into \(name(into))"
+    case .categoryDelete(let category, let into): return "category delete \(name(category)) into \(name(into))"
+    case .set(let setting, let value): return "set \(setting.value) \(value.value)"
+    case .help(let topic): return "help \(topic?.value ?? "-")"
+    case .quit: return "quit"
+    }
+}
+
+func summary(_ query: Query) -> String {
+    var parts = [query.aggregate.rawValue, query.kind?.rawValue ?? "-"]
+    if let condition = query.condition { parts.append("where " + render(condition)) }
+    if let period = query.period { parts.append("period " + render(period.value)) }
+    if !query.dimensions.isEmpty { parts.append("by " + query.dimensions.map(\.value.rawValue).joined(separator: ",")) }
+    if let order = query.order { parts.append("order \(order.key.value) \(order.descending ? "desc" : "asc")") }
+    if let limit = query.limit { parts.append("limit \(limit)") }
+    if let top = query.top { parts.append("top \(top)") }
+    if let format = query.format { parts.append("as \(format.rawValue)") }
+    return parts.joined(separator: " | ")
+}
+
+func summary(_ amount: AmountExpression) -> String {
+    zip(amount.terms, amount.negated).enumerated().map { index, pair in
+        (index == 0 ? (pair.1 ? "-" : "") : (pair.1 ? "-" : "+")) + pair.0.value.text
+    }.joined()
+}
+
+func summary(_ add: AddBill) -> String {
+    var parts = ["add", add.kind?.rawValue ?? "-", summary(add.amount), add.category.value]
+    parts.append("remark " + (add.remark ?? "-"))
+    parts.append("on " + (add.date.map { render($0.value) } ?? "-"))
+    parts.append("at " + (add.place ?? "-"))
+    parts.append("tags [" + add.tags.joined(separator: ", ") + "]")
+    parts.append("book " + (add.book?.value ?? "-"))
+    return parts.joined(separator: " | ")
+}
+
+func summary(_ assignment: Assignment) -> String {
+    switch assignment {
+    case .amount(let amount): return "amount=\(summary(amount))"
+    case .category(let name): return "category=\(name.value)"
+    case .remark(let remark): return "remark=\(remark)"
+    case .place(let place): return "place=\(place ?? "nil")"
+    case .date(let date): return "date=\(render(date.value))"
+    case .tags(let tags): return "tags=(\(tags.joined(separator: ",")))"
+    case .book(let name): return "book=\(name.value)"
+    }
+}
+
+func render(_ period: PeriodSpec) -> String {
+    switch period {
+    case .range(let range): return range.start == range.end ? range.start.iso : "\(range.start.iso)..\(range.end.iso)"
+    case .monthOfCurrentYear(let month): return "month \(month) of this year"
+    case .date(let date): return render(date)
+    case .this(let unit): return "this \(unit.rawValue)"
+    case .last(let unit): return "last \(unit.rawValue)"
+    case .lastCount(let count, let unit): return "last \(count) \(unit.rawValue)"
+    case .between(let from, let to): return "\(render(from))..\(render(to))"
+    case .since(let from): return "since \(render(from))"
+    case .until(let to): return "until \(render(to))"
+    }
+}

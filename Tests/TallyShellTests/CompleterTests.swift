@@ -1,0 +1,54 @@
+import Testing
+import TallyCore
+@testable import TallyShell
+
+@Suite struct CompleterTests {
+    let completer = Completer(ledger: Fixture.ledger, savedQueries: ["monthly"])
+
+    func words(_ line: String) -> [String] {
+        guard case .words(let words) = completer.complete(line) else { return [] }
+        return words
+    }
+
+    @Test func offersStatementsAtTheStart() {
+        #expect(words("su") == ["sum"])
+        #expect(words("ca").contains("categories"))
+        #expect(words("mon") == ["monthly"])
+    }
+
+    @Test func offersKindsAndClausesAfterAnAggregate() {
+        #expect(words("sum exp") == ["expense"])
+        #expect(words("sum ").contains("where"))
+        #expect(words("sum expense wh") == ["where"])
+        #expect(!words("sum expense where category=food ").contains("where"))
+    }
+
+    @Test func offersFieldsAfterWhereAndOr() {
+        #expect(words("sum where ca") == ["category"])
+        #expect(words("count where amount > 5 or pl") == ["place"])
+        #expect(words("count where (no") == ["not"])
+    }
+
+    @Test func offersCategoriesWithAliases() {
+        #expect(words("sum where category=fo") == ["food"])
+        #expect(words("sum where category=用") == ["用餐"])
+        #expect(words("sum where category in (food, tra").sorted() == ["transfer", "transport", "travel"])
+        #expect(words("add 5 sal") == ["salary"])
+        #expect(words("-5 sn") == ["snacks"])
+    }
+
+    @Test func offersBooksTagsDimensionsAndPeriods() {
+        #expect(words("use tr") == ["travel"])
+        #expect(words("count where book=da") == ["daily"])
+        #expect(words("count where tag=#w") == ["work"])
+        #expect(words("add 5 food lunch #w") == ["work"])
+        #expect(words("sum by mo") == ["month"])
+        #expect(words("sum by month, ca") == ["category"])
+        #expect(words("sum in ju") == ["june", "july"])
+        #expect(words("sum last w") == ["week"])
+        #expect(words("sum last 3 w") == ["weeks"])
+        #expect(words("sum as c") == ["csv", "chart"])
+        #expect(words("set weekstart s") == ["sunday"])
+        #expect(words("help per") == ["periods"])
+    }
+}
