@@ -20,8 +20,9 @@ release: deps
 	$(SWIFT) build -c release
 
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0755 .build/release/tally $(DESTDIR)$(PREFIX)/bin/tally
+	install -m 0644 Documentation/tally.1 $(DESTDIR)$(PREFIX)/share/man/man1/tally.1
 
 clean:
 	rm -rf .build

@@ -25,7 +25,8 @@ let package = Package(
         .target(name: "TallyLanguage", dependencies: ["TallyCore"]),
         .target(
             name: "TallyShell",
-            dependencies: ["TallyCore", "TallyStore", "TallyLanguage", "CReadline"]
+            dependencies: ["TallyCore", "TallyStore", "TallyLanguage", "CReadline"],
+            resources: [.embedInCode("Resources/tally.ebnf")]
         ),
         .executableTarget(name: "tally", dependencies: ["TallyShell"]),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),

@@ -2,3 +2,20 @@
 #include <stdio.h>
 #include <readline/readline.h>
 #include <readline/history.h>
+
+// Swift 6 refuses to touch readline's global variables directly, so Tally sets
+// and reads them through these.
+
+static inline void tally_rl_configure(const char *name, rl_completion_func_t *completion, const char *word_breaks) {
+    rl_readline_name = name;
+    rl_attempted_completion_function = completion;
+    rl_completer_word_break_characters = (char *)word_breaks;
+    // Tally handles Ctrl-C itself, to abandon the line instead of quitting.
+    rl_catch_signals = 0;
+}
+
+static inline void tally_rl_set_completion_over(int over) { rl_attempted_completion_over = over; }
+static inline const char *tally_rl_line_buffer(void) { return rl_line_buffer; }
+static inline int tally_rl_point(void) { return rl_point; }
+static inline int tally_history_length(void) { return history_length; }
+static inline int tally_history_base(void) { return history_base; }

@@ -34,24 +34,6 @@ public enum Names {
         name.lowercased()
     }
 
-    /// The name as a statement must write it: bare when it is one word, else quoted.
-    public static func quoted(_ name: String) -> String {
-        let isWord = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-            && !(name.first?.isASCII == true && name.first?.isNumber == true)
-        guard !isWord else { return name }
-        var escaped = ""
-        for character in name {
-            switch character {
-            case "\\": escaped += "\\\\"
-            case "\"": escaped += "\\\""
-            case "\n": escaped += "\\n"
-            case "\t": escaped += "\\t"
-            default: escaped.append(character)
-            }
-        }
-        return "\"" + escaped + "\""
-    }
-
     /// A name may not be empty, and may not hold control characters or line breaks.
     public static func isAcceptable(_ name: String) -> Bool {
         !name.trimmingSpaces.isEmpty && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }

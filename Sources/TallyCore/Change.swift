@@ -4,6 +4,7 @@ public enum Record: Hashable, Sendable, Codable {
     case category(Category)
     case bill(Bill)
     case settings(Settings)
+    case savedQuery(SavedQuery)
 }
 
 /// One row before and after a change: nil before is an insert, nil after a delete.

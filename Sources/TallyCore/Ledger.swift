@@ -5,10 +5,16 @@ public struct Ledger: Equatable, Sendable {
     public private(set) var categories: [Category]
     public private(set) var bills: [Bill]
     public private(set) var settings: Settings
+    /// Sorted by name.
+    public private(set) var savedQueries: [SavedQuery]
     /// The highest bill id ever given, so ids of deleted bills are never reused.
     public private(set) var lastBillID: Int64
 
-    public init(books: [Book], categories: [Category], bills: [Bill], settings: Settings, lastBillID: Int64 = 0) {
+    public init(
+        books: [Book], categories: [Category], bills: [Bill], settings: Settings, lastBillID: Int64 = 0,
+        savedQueries: [SavedQuery] = []
+    ) {
+        self.savedQueries = savedQueries.sorted { $0.key < $1.key }
         self.books = books.sorted { $0.position < $1.position }
         self.categories = categories.sorted { $0.position < $1.position }
         self.bills = bills.sorted(by: Bill.chronological)
@@ -36,6 +42,11 @@ public struct Ledger: Equatable, Sendable {
     /// The category whose name or alias is `name`.
     public func category(named name: String) -> Category? {
         categories.first { $0.isNamed(name) }
+    }
+
+    public func savedQuery(named name: String) -> SavedQuery? {
+        let key = Names.key(name)
+        return savedQueries.first { $0.key == key }
     }
 
     public func bill(id: Int64) -> Bill? {
@@ -108,6 +119,10 @@ public struct Ledger: Equatable, Sendable {
             categories.sort { $0.position < $1.position }
         case .settings(let settings):
             self.settings = settings
+        case .savedQuery(let query):
+            savedQueries.removeAll { $0.key == query.key }
+            savedQueries.append(query)
+            savedQueries.sort { $0.key < $1.key }
         case .bill:
             preconditionFailure("bills are applied in one pass")
         }
@@ -118,6 +133,7 @@ public struct Ledger: Equatable, Sendable {
         case .book(let book): books.removeAll { $0.id == book.id }
         case .category(let category): categories.removeAll { $0.id == category.id }
         case .settings: break
+        case .savedQuery(let query): savedQueries.removeAll { $0.key == query.key }
         case .bill: preconditionFailure("bills are applied in one pass")
         }
     }

@@ -2,9 +2,13 @@
 public struct Settings: Hashable, Sendable, Codable {
     public var currentBookID: Int64
     public var weekStart: WeekStart
+    /// The version of Tally that last greeted the user on this ledger; nil
+    /// until the first welcome.
+    public var seenVersion: String?
 
-    public init(currentBookID: Int64, weekStart: WeekStart = .monday) {
+    public init(currentBookID: Int64, weekStart: WeekStart = .monday, seenVersion: String? = nil) {
         self.currentBookID = currentBookID
         self.weekStart = weekStart
+        self.seenVersion = seenVersion
     }
 }

@@ -22,6 +22,16 @@ public enum Statement: Sendable {
     case set(name: Located<String>, value: Located<String>)
     case help(topic: Located<String>?)
     case quit
+    /// `add` alone: the REPL asks for each field in turn.
+    case guidedAdd
+    case save(name: Located<String>, statement: String)
+    case saved
+    case forget(name: Located<String>)
+    /// `run NAME` or `run FILE`: a saved query when one has that name, else a script file.
+    case run(target: Located<String>)
+    /// A saved query's name typed alone.
+    case runSaved(name: Located<String>)
+    case about
 }
 
 public enum Aggregate: String, Sendable, CaseIterable {

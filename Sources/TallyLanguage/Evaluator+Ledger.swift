@@ -31,7 +31,7 @@ extension Evaluator {
                         position: (ledger.books.map(\.position).max() ?? 0) + 1)
         return .change(
             ChangeSet(summary: "added book '\(book.name)'", rows: [RowChange(before: nil, after: .book(book))]),
-            report: .message("added book '\(book.name)' (\(currency.code)); 'use \(Names.quoted(book.name))' to switch to it"),
+            report: .message("added book '\(book.name)' (\(currency.code)); 'use \(Literal.name(book.name))' to switch to it"),
             confirmation: nil)
     }
 
@@ -79,8 +79,8 @@ extension Evaluator {
                 return RowChange(before: .bill(bill), after: .bill(moved))
             }
         } else if !bills.isEmpty {
-            let other = Names.quoted(ledger.books.first { $0.id != book.id }!.name)
-            let quoted = Names.quoted(book.name)
+            let other = Literal.name(ledger.books.first { $0.id != book.id }!.name)
+            let quoted = Literal.name(book.name)
             throw Diagnostic(
                 .refused("book '\(book.name)' has \(bills.count) bill\(bills.count == 1 ? "" : "s"); move them with 'book delete \(quoted) into \(other)', or delete them first with 'delete where book=\(quoted)'"),
                 at: name.range)
@@ -131,7 +131,7 @@ extension Evaluator {
         let count = ledger.bills.count { $0.categoryID == category.id }
         guard count == 0 else {
             throw Diagnostic(
-                .refused("category '\(category.name)' has \(count) bill\(count == 1 ? "" : "s"); move them with 'category merge \(Names.quoted(category.name)) into OTHER'"),
+                .refused("category '\(category.name)' has \(count) bill\(count == 1 ? "" : "s"); move them with 'category merge \(Literal.name(category.name)) into OTHER'"),
                 at: name.range)
         }
         return .change(
@@ -163,6 +163,26 @@ extension Evaluator {
         return .change(
             ChangeSet(summary: summary, rows: rows),
             report: .message(summary + " (\(count) bill\(count == 1 ? "" : "s") moved)"), confirmation: nil)
+    }
+
+    func save(_ name: Located<String>, _ statement: String) -> Outcome {
+        let query = SavedQuery(name: name.value, statement: statement)
+        let before = ledger.savedQuery(named: name.value).map(Record.savedQuery)
+        return .change(
+            ChangeSet(summary: "saved '\(query.name)'", rows: [RowChange(before: before, after: .savedQuery(query))]),
+            report: .message("saved '\(query.name)'; type \(query.name) to run it"), confirmation: nil)
+    }
+
+    func forget(_ name: Located<String>) throws(Diagnostic) -> Outcome {
+        guard let query = ledger.savedQuery(named: name.value) else {
+            throw Diagnostic(
+                .unknownName(kind: "saved query", name: name.value,
+                             suggestion: Suggestion.nearest(to: name.value, among: ledger.savedQueries.map(\.name))),
+                at: name.range)
+        }
+        return .change(
+            ChangeSet(summary: "forgot '\(query.name)'", rows: [RowChange(before: .savedQuery(query), after: nil)]),
+            report: .message("forgot '\(query.name)'"), confirmation: nil)
     }
 
     func set(_ name: Located<String>, _ value: Located<String>) throws(Diagnostic) -> Outcome {

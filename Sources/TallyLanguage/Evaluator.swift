@@ -60,6 +60,26 @@ public struct Evaluator: Sendable {
             return .help(topic: topic)
         case .quit:
             return .quit
+        case .guidedAdd:
+            return .guidedAdd
+        case .about:
+            return .about
+        case .save(let name, let statement):
+            return save(name, statement)
+        case .saved:
+            return .result(.records(RecordTable(
+                columns: ["name", "statement"], rows: ledger.savedQueries.map { [$0.name, $0.statement] })), format: nil)
+        case .forget(let name):
+            return try forget(name)
+        case .run(let target):
+            if let query = ledger.savedQuery(named: target.value) { return .runSaved(query) }
+            return .runFile(path: target)
+        case .runSaved(let name):
+            guard let query = ledger.savedQuery(named: name.value) else {
+                let candidates = Parser.statementKeywords + ledger.savedQueries.map(\.name)
+                throw Diagnostic(.unknownStatement(name.value, suggestion: Suggestion.nearest(to: name.value, among: candidates)), at: name.range)
+            }
+            return .runSaved(query)
         }
     }
 
@@ -73,7 +93,7 @@ public struct Evaluator: Sendable {
 
     /// The sum of an amount expression in `currency`'s minor units; it must be
     /// above zero and at most `maximumAmount`.
-    func amount(_ expression: AmountExpression, in currency: Currency) throws(Diagnostic) -> Int64 {
+    public func amount(_ expression: AmountExpression, in currency: Currency) throws(Diagnostic) -> Int64 {
         var total: Int64 = 0
         for (term, negated) in zip(expression.terms, expression.negated) {
             let minor: Int64

@@ -8,8 +8,13 @@ public struct Lexer {
     private var column = 1
 
     public init(_ text: String) {
-        // Swift reads "\r\n" as one character; a line break is a line break.
-        characters = text.map { $0 == "\r\n" ? "\n" : $0 }
+        characters = Lexer.characters(of: text)
+    }
+
+    /// The characters the lexer reads, whose offsets token ranges count.
+    /// Swift reads "\r\n" as one character; a line break is a line break.
+    static func characters(of text: String) -> [Character] {
+        text.map { $0 == "\r\n" ? "\n" : $0 }
     }
 
     /// Every token of the text, ending with `.end`.

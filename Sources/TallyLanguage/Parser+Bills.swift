@@ -209,3 +209,21 @@ extension Parser {
         return true
     }
 }
+
+extension Parser {
+    /// `text` as one whole amount, such as `12+8.5-3`: for answers to a guided entry.
+    public static func amount(_ text: String) throws(Diagnostic) -> AmountExpression {
+        var parser = Parser(text)
+        let amount = try parser.amount()
+        guard parser.atStatementEnd else { throw parser.unexpected("the end of the amount") }
+        return amount
+    }
+
+    /// `text` as one whole date: `2016-07-01`, `today` or `yesterday`.
+    public static func date(_ text: String) throws(Diagnostic) -> DateSpec {
+        var parser = Parser(text)
+        let date = try parser.date()
+        guard parser.atStatementEnd else { throw parser.unexpected("the end of the date") }
+        return date.value
+    }
+}

@@ -16,15 +16,19 @@ public struct Parser {
     static let statementKeywords = [
         "sum", "count", "avg", "min", "max", "list", "add", "edit", "delete", "undo", "redo",
         "books", "categories", "book", "use", "category", "set", "help", "quit", "exit",
+        "save", "saved", "forget", "run", "about",
     ]
 
     let tokens: [Token]
+    /// The text as the lexer saw it, for statements that keep their own text (`save`, `run`).
+    let characters: [Character]
     let log: ExpectedInputLog?
     var position = 0
     var depth = 0
 
     public init(_ text: String, log: ExpectedInputLog? = nil) {
         tokens = Lexer.tokens(text)
+        characters = Lexer.characters(of: text)
         self.log = log
     }
 
@@ -76,7 +80,9 @@ public struct Parser {
             return .query(try query(aggregate))
         }
         switch keyword {
-        case "add": advance(); return .add(try add())
+        case "add":
+            advance()
+            return atStatementEnd ? .guidedAdd : .add(try add())
         case "edit": advance(); return try edit()
         case "delete": advance(); return try delete()
         case "undo": advance(); return .undo
@@ -94,7 +100,22 @@ public struct Parser {
             let topic = advance()
             return .help(topic: Located(topic.text.lowercased(), topic.range))
         case "quit", "exit": advance(); return .quit
+        case "save": advance(); return try save()
+        case "saved": advance(); return .saved
+        case "forget":
+            advance()
+            offer([.savedQuery])
+            return .forget(name: try name("the name of a saved query"))
+        case "run":
+            advance()
+            offer([.savedQuery, .file])
+            return .run(target: try rawArgument("a file or the name of a saved query"))
+        case "about": advance(); return .about
         default:
+            if check(.word, at: 0), check(.separator, at: 1) || check(.end, at: 1) {
+                let name = advance()
+                return .runSaved(name: Located(name.text, name.range))
+            }
             throw Diagnostic(
                 .unknownStatement(peek.text, suggestion: Suggestion.nearest(to: peek.text, among: Parser.statementKeywords)),
                 at: peek.range)
@@ -163,6 +184,34 @@ public struct Parser {
         guard check(.word) || check(.string) || check(.number) else { throw unexpected("a value for '\(name.text)'") }
         let value = advance()
         return .set(name: Located(name.text.lowercased(), name.range), value: Located(value.text, value.range))
+    }
+
+    // save = "save" NAME statement
+    mutating func save() throws(Diagnostic) -> Statement {
+        guard check(.word) else { throw unexpected("a name for the statement, such as monthly") }
+        let name = advance()
+        guard !Parser.statementKeywords.contains(name.text.lowercased()) else {
+            throw Diagnostic(.refused("'\(name.text)' is a statement; choose another name"), at: name.range)
+        }
+        let start = peek.range
+        if checkWord("save") { throw Diagnostic(.refused("a saved statement cannot save another"), at: peek.range) }
+        _ = try statement()
+        let text = String(characters[start.start.offset..<previous.range.end.offset])
+        return .save(name: Located(name.text, name.range), statement: text)
+    }
+
+    /// A file path or a name: a string, or the rest of the statement as written,
+    /// so a bare path such as `~/scripts/weekly.tally` needs no quotes.
+    mutating func rawArgument(_ expected: String) throws(Diagnostic) -> Located<String> {
+        if check(.string) {
+            let token = advance()
+            return Located(token.text, token.range)
+        }
+        guard !atStatementEnd else { throw unexpected(expected) }
+        let first = peek.range
+        while !atStatementEnd { advance() }
+        let range = first.through(previous.range)
+        return Located(String(characters[range.start.offset..<range.end.offset]), range)
     }
 
     // name = WORD | STRING

@@ -97,6 +97,12 @@ public enum Outcome: Sendable {
     case sessionSetting(SessionSetting)
     case help(topic: Located<String>?)
     case quit
+    case guidedAdd
+    /// Run a saved query's statement.
+    case runSaved(SavedQuery)
+    /// Run the statements of a script file.
+    case runFile(path: Located<String>)
+    case about
 }
 
 /// Settings that last for the session only.

@@ -31,8 +31,8 @@ public struct Completer: Sendable {
         for expectation in Parser.expectations(after: before) {
             switch expectation {
             case .keyword(let keyword): words.append(keyword)
-            case .category: words += ledger.categories.flatMap(\.allNames).map(Names.quoted)
-            case .book: words += ledger.books.map(\.name).map(Names.quoted)
+            case .category: words += ledger.categories.flatMap(\.allNames).map(Literal.name)
+            case .book: words += ledger.books.map(\.name).map(Literal.name)
             case .tag: words += ledger.tags.map { "#" + $0 }
             case .savedQuery: words += savedQueries
             case .helpTopic: words += Help.topics

@@ -1,110 +1,118 @@
-/// The text of `help` and `help TOPIC`.
+/// The text of `help` and `help TOPIC`. A topic's syntax and examples are
+/// read from the grammar shipped in the binary, so help and `Grammar/` never
+/// disagree.
 enum Help {
-    static let topics = ["queries", "periods", "conditions", "formats", "add", "edit", "delete", "undo", "books", "categories", "set"]
+    /// Each topic and the grammar productions it shows.
+    static let productions: [(topic: String, names: [String])] = [
+        ("queries", ["query", "where_clause", "by_clause", "dimension", "order_clause", "limit_clause", "top_clause"]),
+        ("periods", ["period", "period_value", "calendar_period", "relative_period", "date"]),
+        ("conditions", ["condition", "not_condition", "primary_condition", "comparison", "value"]),
+        ("formats", ["format_clause"]),
+        ("add", ["add", "quick_add", "remark", "amount"]),
+        ("edit", ["edit", "assignment", "tag_list"]),
+        ("delete", ["delete"]),
+        ("undo", ["statement"]),
+        ("books", ["book_statement"]),
+        ("categories", ["category_statement"]),
+        ("set", ["set"]),
+        ("save", ["save", "run"]),
+        ("help", ["help"]),
+    ]
+
+    static let topics = productions.map(\.topic) + ["keys"]
+
+    /// Other words people type for a topic.
+    static let synonyms = [
+        "query": "queries", "sum": "queries", "count": "queries", "avg": "queries", "min": "queries", "max": "queries",
+        "list": "queries", "by": "queries", "order": "queries", "period": "periods", "condition": "conditions",
+        "where": "conditions", "format": "formats", "as": "formats", "redo": "undo", "book": "books", "use": "books",
+        "category": "categories", "saved": "save", "forget": "save", "run": "save", "key": "keys", "about": "help",
+    ]
 
     static func text(for topic: String?) -> String? {
         guard let topic else { return overview }
-        switch topic {
-        case "query", "queries", "sum", "count", "avg", "min", "max", "list": return queries
-        case "period", "periods": return periods
-        case "condition", "conditions", "where": return conditions
-        case "format", "formats", "as": return formats
-        case "add": return add
-        case "edit": return edit
-        case "delete": return delete
-        case "undo", "redo": return undo
-        case "book", "books", "use": return books
-        case "category", "categories": return categories
-        case "set": return set
-        default: return nil
-        }
+        let name = synonyms[topic] ?? topic
+        if name == "keys" { return keys }
+        guard let names = productions.first(where: { $0.topic == name })?.names else { return nil }
+        return names.compactMap { Grammar.shipped.production($0)?.text }.joined(separator: "\n\n")
     }
 
     static let overview = """
         Tally keeps your books. One statement per line; ';' separates statements.
 
-          -25.50 food "lunch with team"             quick expense (+ for income)
-          add 120 transport "train" on 2016-07-01 #trip
+          -25.50 food "lunch with team"             an expense (+ for income); 'add' alone asks step by step
           sum expense where category=food in 2016-07
           sum expense in 2016 by month, category
           list where remark ~ coffee last 30 days
           edit #12 amount=30    delete #12    undo    redo
           books    use travel    categories expense
+          save weekly sum expense this week by category    weekly    saved
+          run FILE    about    quit
 
-        help TOPIC for more: \(topics.joined(separator: ", "))
+        help TOPIC for syntax and examples: \(topics.joined(separator: ", "))
         """
 
-    static let queries = """
-        AGG [KIND] [where COND] [PERIOD] [by DIM[, DIM]] [order by KEY [asc|desc]] [limit N | top N] [as FORMAT]
-
-          AGG    sum, count, avg, min, max, list
-          KIND   expense, income, net; omitted: all bills, income + and expense −
-          DIM    category, book, place, tag, kind, day, week, month, quarter, year, weekday
-
-          sum expense in 2016-07 by category
-          top 5 by category     count where tag=trip     avg expense by weekday
-          list income this year order by amount desc limit 10
-        A query covers the current book unless it mentions book.
+    static let keys = """
+          Tab             complete what may come next: keywords, categories, books, tags, files
+          Tab Tab         list the candidates
+          Up, Down        earlier statements, kept across sessions (a line starting with a space is not kept)
+          Ctrl-R          search them
+          Ctrl-C          abandon the line, or a guided entry
+          Ctrl-D          leave (on an empty line)
+          \\ at line end   continue the statement on the next line
+        Editing keys follow GNU readline and your ~/.inputrc.
         """
+}
 
-    static let periods = """
-          in 2016   in 2016-07   in 2016-07-01   in 2016-q3   in 2016-w27   in jul 2016   in july
-          today   yesterday   this week|month|quarter|year   last week|month|quarter|year
-          last 30 days (weeks, months, years)   on DATE   from DATE to DATE   since DATE   until DATE
-        DATE is YYYY-MM-DD, today or yesterday. Weeks start on Monday ('set weekstart sunday').
-        """
+/// The grammar of the language, as shipped in `Grammar/tally.ebnf`.
+struct Grammar {
+    struct Production {
+        let name: String
+        /// The production, its notes and its examples, as the file writes them.
+        let text: String
+    }
 
-    static let conditions = """
-        where FIELD OP VALUE, joined by and, or, not and parentheses.
-          FIELD  category (cat), amount, remark (note), place, book, tag, date, kind, id, weekday
-          OP     =  !=  <  <=  >  >=  ~ (contains)  !~  in (a, b)  not in (a, b)
+    let productions: [Production]
 
-          where category in (food, snacks) and amount > 50
-          where not (place ~ market or tag = trip)
-        """
+    static let shipped = Grammar(String(decoding: PackageResources.tally_ebnf, as: UTF8.self))
 
-    static let formats = """
-          as table (default), as csv, as json, as chart (bars); or --format on the command line
-          'set format json' changes the default for this session.
-        """
+    /// Splits the file into productions: each runs from its `name =` line up
+    /// to the next production, and takes the comments that follow it.
+    init(_ source: String) {
+        var productions: [Production] = []
+        var name: String?
+        var lines: [Substring] = []
+        func finish() {
+            if let name {
+                let text = lines.map { $0.hasPrefix("(* example: ") ? "  e.g. " + $0.dropFirst(12).dropLast(3) : "  " + $0 }
+                productions.append(Production(name: name, text: text.joined(separator: "\n").trimmingTrailingBlankLines()))
+            }
+        }
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let first = line.first, first.isLowercase, let equals = line.firstRange(of: " = ") {
+                finish()
+                name = String(line[..<equals.lowerBound])
+                lines = []
+            } else if line.hasPrefix("(* ----") {
+                finish()
+                name = nil
+                continue
+            }
+            if name != nil { lines.append(line) }
+        }
+        finish()
+        self.productions = productions
+    }
 
-    static let add = """
-          add [expense|income] AMOUNT CATEGORY [REMARK] [on DATE] [at PLACE] [#tag …] [book NAME]
-          -AMOUNT CATEGORY …    quick expense        +AMOUNT CATEGORY …    quick income
-        AMOUNT may be a sum, as on a calculator: add 12+8.5-3 food
-        """
+    func production(_ name: String) -> Production? {
+        productions.first { $0.name == name }
+    }
+}
 
-    static let edit = """
-          edit #ID FIELD=VALUE …
-          FIELD  amount, category, remark, place, date, tags, book
-          edit #12 amount=30 remark="dinner" tags=(work, trip)
-        """
-
-    static let delete = """
-          delete #ID …                        delete bills by id
-          delete where COND [PERIOD]          asks first; scripts need --yes
-        """
-
-    static let undo = """
-          undo    take back the last change (kept in the ledger: works after a restart)
-          redo    do it again
-        """
-
-    static let books = """
-          books                               list books; * marks the current one
-          book add NAME [currency CODE]       use NAME
-          book rename OLD to NEW              book delete NAME [into OTHER]
-        """
-
-    static let categories = """
-          categories [expense|income]
-          category add NAME expense|income [icon GLYPH] [alias NAME]
-          category rename OLD to NEW    category merge OLD into NEW    category delete NAME [into OTHER]
-        """
-
-    static let set = """
-          set weekstart monday|sunday         kept in the ledger
-          set format table|csv|json           for this session
-          set color on|off                    for this session
-        """
+extension String {
+    func trimmingTrailingBlankLines() -> String {
+        var text = Substring(self)
+        while text.last == "\n" || text.last == " " { text.removeLast() }
+        return String(text)
+    }
 }

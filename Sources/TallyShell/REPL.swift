@@ -1,31 +1,45 @@
-import CReadline
-#if canImport(Glibc)
-import Glibc
-#endif
+import TallyCore
 
-/// The interactive loop: GNU readline for editing, a prompt naming the
-/// current book, and lines ending in `\` continued on the next.
+/// The interactive loop: a prompt naming the current book, lines ending in
+/// `\` continued on the next, Ctrl-C to abandon a line, Ctrl-D or `quit` to leave.
 public final class REPL {
     private let session: Session
+    private let editor: LineEditor
+    private let output: Output
 
-    public init(session: Session) {
+    public init(session: Session, output: Output) {
         self.session = session
-        session.confirm = { question in
-            guard let answer = REPL.readLine(question) else { return false }
+        self.output = output
+        editor = LineEditor(historyPath: session.store.path + ".history")
+        session.confirm = { [editor] question in
+            guard case .line(let answer) = editor.readLine(prompt: question, candidates: GuidedEntry.fixed(["yes", "no"])) else {
+                return false
+            }
             return ["y", "yes"].contains(answer.lowercased().trimmingCharacters(in: " "))
+        }
+        session.guide = { [editor] in
+            GuidedEntry(session: session, reader: editor, output: output).run()
         }
     }
 
-    /// Reads and runs statements until `quit` or Ctrl-D on an empty line.
-    public func run() {
+    /// Greets, runs the start-up script, then reads and runs statements until
+    /// `quit` or Ctrl-D on an empty line.
+    public func run(startupScript: String?) {
+        greet()
+        if let startupScript, let text = ScriptFile.read(startupScript) {
+            _ = session.run(ScriptSource(origin: .file(startupScript), text: text))
+        }
         while !session.quitRequested {
-            guard let text = readStatement() else {
-                StandardOutput.write("\n", to: 1)
+            switch readStatement() {
+            case .end:
+                output.result("")
                 return
+            case .interrupted:
+                continue
+            case .line(let text):
+                editor.remember(text)
+                _ = session.run(ScriptSource(origin: .interactive, text: text))
             }
-            if text.allSatisfy(\.isWhitespace) { continue }
-            add_history(text)
-            _ = session.run(ScriptSource(origin: .interactive, text: text))
         }
     }
 
@@ -33,20 +47,32 @@ public final class REPL {
         "tally[\(TerminalText.safe(session.ledger.currentBook.name))]> "
     }
 
-    /// One logical line: physical lines joined while they end in `\`.
-    private func readStatement() -> String? {
-        guard var text = REPL.readLine(prompt) else { return nil }
+    /// One statement: physical lines joined while they end in `\`.
+    private func readStatement() -> LineInput {
+        let completer = { [session] (before: String) in
+            Completer(ledger: session.ledger, savedQueries: session.ledger.savedQueries.map(\.name)).complete(before)
+        }
+        let first = editor.readLine(prompt: prompt, candidates: completer)
+        guard case .line(var text) = first else { return first }
         while text.hasSuffix("\\") {
-            guard let more = REPL.readLine("...> ") else { return text }
+            guard case .line(let more) = editor.readLine(prompt: "...> ", candidates: { completer(text + "\n" + $0) }) else {
+                return .interrupted
+            }
             text += "\n" + more
         }
-        return text
+        return .line(text)
     }
 
-    static func readLine(_ prompt: String) -> String? {
-        guard let line = readline(prompt) else { return nil }
-        defer { free(line) }
-        return String(cString: line)
+    /// A welcome the first time a ledger is used here, and what is new once
+    /// after each upgrade.
+    private func greet() {
+        let seen = session.ledger.settings.seenVersion
+        guard seen != Tally.version else { return }
+        output.result(seen == nil ? Greeting.welcome : Greeting.whatsNew)
+        var settings = session.ledger.settings
+        settings.seenVersion = Tally.version
+        try? session.commit(ChangeSet(
+            summary: "greeted", rows: [RowChange(before: .settings(session.ledger.settings), after: .settings(settings))], undoable: false))
     }
 }
 

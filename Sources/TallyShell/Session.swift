@@ -35,7 +35,12 @@ public final class Session {
     let output: Output
     /// Asks a yes/no question at the terminal; nil when nobody is there to answer.
     public var confirm: ((String) -> Bool)?
+    /// Runs a guided entry at the terminal; nil when nobody is there to answer.
+    public var guide: (() -> Void)?
     public private(set) var quitRequested = false
+    /// How deep `run` has nested scripts and saved queries.
+    var runDepth = 0
+    static let maximumRunDepth = 16
 
     public init(store: LedgerStore, options: SessionOptions, output: Output) throws(StoreError) {
         self.store = store
@@ -96,8 +101,7 @@ public final class Session {
                     return .success
                 }
             }
-            try store.commit(change)
-            ledger.apply(change)
+            try commit(change)
             show(report)
         case .undo:
             guard let change = try store.undo() else {
@@ -130,8 +134,39 @@ public final class Session {
             output.result(text)
         case .quit:
             quitRequested = true
+        case .guidedAdd:
+            guard source.origin == .interactive, let guide else {
+                return report(
+                    Diagnostic(.refused("'add' alone asks for each field at the prompt; in a script write the whole bill, such as add 25.50 food"), at: parsed.range),
+                    in: source)
+            }
+            guide()
+        case .runSaved(let query):
+            return runNested(ScriptSource(origin: .file("saved query '\(query.name)'"), text: query.statement), at: parsed, in: source)
+        case .runFile(let path):
+            guard let text = ScriptFile.read(path.value) else {
+                return report(Diagnostic(.refused("cannot read '\(path.value)': \(ScriptFile.lastError)"), at: path.range), in: source)
+            }
+            return runNested(ScriptSource(origin: .file(path.value), text: text), at: parsed, in: source)
+        case .about:
+            output.result(About(store: store, ledger: ledger).text)
         }
         return .success
+    }
+
+    /// Writes `change` to the ledger, then to the model: the two never disagree.
+    public func commit(_ change: ChangeSet) throws(StoreError) {
+        try store.commit(change)
+        ledger.apply(change)
+    }
+
+    private func runNested(_ nested: ScriptSource, at parsed: ParsedStatement, in source: ScriptSource) -> RunStatus {
+        guard runDepth < Session.maximumRunDepth else {
+            return report(Diagnostic(.refused("scripts run each other more than \(Session.maximumRunDepth) deep"), at: parsed.range), in: source)
+        }
+        runDepth += 1
+        defer { runDepth -= 1 }
+        return run(nested)
     }
 
     private var style: Style { Style(color: options.color) }

@@ -32,7 +32,8 @@ public final class LedgerStore {
             guard !books.isEmpty else { throw .corrupt(doing: "reading books", "the ledger has no book") }
             let ledger = Ledger(
                 books: books, categories: try connection.categories(), bills: try connection.bills(),
-                settings: try connection.settings(), lastBillID: try connection.lastBillID())
+                settings: try connection.settings(), lastBillID: try connection.lastBillID(),
+                savedQueries: try connection.savedQueries())
             dataVersion = try connection.dataVersion()
             return ledger
         }

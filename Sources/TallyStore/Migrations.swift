@@ -49,6 +49,14 @@ private let migrations: [StaticString] = [
         created_at INTEGER NOT NULL
     );
     """,
+    """
+    -- Keyed by the name in lower case, since names are unique ignoring case.
+    CREATE TABLE saved_queries (
+        key TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        statement TEXT NOT NULL
+    );
+    """,
 ]
 
 extension Connection {

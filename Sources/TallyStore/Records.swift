@@ -37,10 +37,11 @@ extension Connection {
                 bill.id, bill.bookID, bill.categoryID, bill.amount, bill.day.yyyymmdd, bill.remark, bill.place,
                 bill.tags.joined(separator: " "), bill.created, bill.updated)
         case .settings(let settings):
-            let values = [
+            var values = [
                 (SettingKey.currentBook, String(settings.currentBookID)),
                 (SettingKey.weekStart, settings.weekStart.rawValue),
             ]
+            if let seen = settings.seenVersion { values.append((SettingKey.seenVersion, seen)) }
             for (key, value) in values {
                 try run(
                     """
@@ -49,6 +50,13 @@ extension Connection {
                     """,
                     key, value)
             }
+        case .savedQuery(let query):
+            try run(
+                """
+                INSERT INTO saved_queries (key, name, statement) VALUES (?, ?, ?)
+                ON CONFLICT (key) DO UPDATE SET name = excluded.name, statement = excluded.statement
+                """,
+                query.key, query.name, query.statement)
         }
     }
 
@@ -59,6 +67,7 @@ extension Connection {
         case .bill(let bill): try run("DELETE FROM bills WHERE id = ?", bill.id)
         // A ledger always has its settings; a change can only replace them.
         case .settings: break
+        case .savedQuery(let query): try run("DELETE FROM saved_queries WHERE key = ?", query.key)
         }
     }
 
@@ -129,7 +138,15 @@ extension Connection {
               let weekStart = values[SettingKey.weekStart].flatMap(WeekStart.init(rawValue:)) else {
             throw .corrupt(doing: "reading settings", "current_book or week_start is missing or malformed")
         }
-        return Settings(currentBookID: currentBook, weekStart: weekStart)
+        return Settings(currentBookID: currentBook, weekStart: weekStart, seenVersion: values[SettingKey.seenVersion])
+    }
+
+    func savedQueries() throws(StoreError) -> [SavedQuery] {
+        var queries: [SavedQuery] = []
+        try forEachRow("SELECT name, statement FROM saved_queries ORDER BY key") { row in
+            queries.append(SavedQuery(name: row.text(0), statement: row.text(1)))
+        }
+        return queries
     }
 
     /// The highest bill id ever given, including deleted bills'.
@@ -141,4 +158,5 @@ extension Connection {
 private enum SettingKey {
     static let currentBook = "current_book"
     static let weekStart = "week_start"
+    static let seenVersion = "seen_version"
 }

@@ -29,8 +29,8 @@ func main() -> Int32 {
         case .statement(let text):
             sources.append(ScriptSource(origin: .argument, text: text))
         case .file(let path):
-            guard let text = path == "-" ? readAll(descriptor: 0) : readFile(path) else {
-                StandardOutput.write("tally: cannot read '\(path)': \(String(cString: strerror(errno)))\n", to: 2)
+            guard let text = path == "-" ? ScriptFile.readAll(0) : ScriptFile.read(path) else {
+                StandardOutput.write("tally: cannot read '\(path)': \(ScriptFile.lastError)\n", to: 2)
                 return 2
             }
             sources.append(ScriptSource(origin: .file(path == "-" ? "<stdin>" : path), text: text))
@@ -38,11 +38,11 @@ func main() -> Int32 {
     }
     let interactive = sources.isEmpty && isatty(0) == 1
     if sources.isEmpty && !interactive {
-        sources.append(ScriptSource(origin: .file("<stdin>"), text: readAll(descriptor: 0) ?? ""))
+        sources.append(ScriptSource(origin: .file("<stdin>"), text: ScriptFile.readAll(0) ?? ""))
     }
 
     var environment: [String: String] = [:]
-    for name in ["LC_ALL", "LC_MESSAGES", "LC_MONETARY", "LANG", "TALLY_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM"] {
+    for name in ["LC_ALL", "LC_MESSAGES", "LC_MONETARY", "LANG", "TALLY_DB", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM"] {
         if let value = getenv(name) { environment[name] = String(cString: value) }
     }
     let path = flags.databasePath ?? LedgerLocation.defaultPath(environment: environment)
@@ -56,16 +56,17 @@ func main() -> Int32 {
     options.color = !flags.noColor && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb" && isatty(1) == 1
 
     let session: Session
+    let output = StandardOutput()
     do {
         let store = try LedgerStore(path: path, seed: Seed(currency: locale.currency, categories: DefaultCategories.make(chinese: locale.chinese)))
-        session = try Session(store: store, options: options, output: StandardOutput())
+        session = try Session(store: store, options: options, output: output)
     } catch {
         StandardOutput.write("tally: cannot open the ledger at '\(path)': \(error)\n", to: 2)
         return 3
     }
 
     if interactive {
-        REPL(session: session).run()
+        REPL(session: session, output: output).run(startupScript: LedgerLocation.startupScript(environment: environment))
         return 0
     }
     var status = RunStatus.success
@@ -79,28 +80,6 @@ func main() -> Int32 {
         }
     }
     return status == .success ? 0 : 1
-}
-
-func readFile(_ path: String) -> String? {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    return readAll(descriptor: descriptor)
-}
-
-func readAll(descriptor: Int32) -> String? {
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            return nil
-        }
-        if count == 0 { break }
-        bytes += buffer[0..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
 }
 
 exit(main())

@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TallyCore
+import TallyStore
+
+/// `about`: what this Tally is and what its ledger holds.
+struct About {
+    let store: LedgerStore
+    let ledger: Ledger
+
+    var text: String {
+        var info = stat()
+        let size = stat(store.path, &info) == 0 ? About.size(Int64(info.st_size)) : "size unknown"
+        var rows = [
+            ("version", Tally.version),
+            ("ledger", TerminalText.safe(store.path) + " (" + size + ")"),
+            ("books", String(ledger.books.count)),
+            ("categories", String(ledger.categories.count)),
+            ("bills", String(ledger.bills.count)),
+        ]
+        if let first = ledger.bills.first, let last = ledger.bills.last {
+            rows.append(("first bill", first.day.iso))
+            rows.append(("last bill", last.day.iso))
+        }
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { TerminalText.pad($0.0, to: width) + "  " + $0.1 }.joined(separator: "\n")
+    }
+
+    static func size(_ bytes: Int64) -> String {
+        if bytes < 1024 { return "\(bytes) bytes" }
+        if bytes < 1024 * 1024 { return "\(bytes / 1024) KiB" }
+        return "\(bytes / 1024 / 1024) MiB"
+    }
+}
