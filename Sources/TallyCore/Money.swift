@@ -58,15 +58,20 @@ public struct ExactNumber: Hashable, Sendable {
 
     /// The same number in minor units of `currency`, or why it can't be.
     public func minorUnits(in currency: Currency) throws(AmountError) -> Int64 {
+        try minorUnits(decimals: currency.decimals)
+    }
+
+    /// The same number in units of 10^-`decimals`, or why it can't be.
+    public func minorUnits(decimals: Int) throws(AmountError) -> Int64 {
         var units = self.units
         var scale = self.scale
         // Trailing zeros past the currency's precision are harmless: `1.500` yen-cents.
-        while scale > currency.decimals && units % 10 == 0 {
+        while scale > decimals && units % 10 == 0 {
             units /= 10
             scale -= 1
         }
-        if scale > currency.decimals { throw .tooManyDecimals(allowed: currency.decimals) }
-        for _ in scale..<currency.decimals {
+        if scale > decimals { throw .tooManyDecimals(allowed: decimals) }
+        for _ in scale..<decimals {
             let (next, overflow) = units.multipliedReportingOverflow(by: 10)
             if overflow { throw .tooLarge }
             units = next

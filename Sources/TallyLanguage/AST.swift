@@ -27,9 +27,9 @@ public enum Statement: Sendable {
     case save(name: Located<String>, statement: String)
     case saved
     case forget(name: Located<String>)
-    /// `run NAME` or `run FILE`: a saved query when one has that name, else a script file.
+    /// `run NAME` or `run FILE`: a saved statement when one has that name, else a script file.
     case run(target: Located<String>)
-    /// A saved query's name typed alone.
+    /// A saved statement's name typed alone.
     case runSaved(name: Located<String>)
     case about
 }
@@ -101,6 +101,20 @@ public indirect enum Condition: Sendable {
     case or(Condition, Condition)
     case not(Condition)
     case comparison(Comparison)
+
+    /// The books named by `book =` and `book in (…)`, anywhere in the condition.
+    public var bookNames: [String] {
+        switch self {
+        case .and(let a, let b), .or(let a, let b): return a.bookNames + b.bookNames
+        case .not(let a): return a.bookNames
+        case .comparison(let comparison):
+            guard comparison.field.value == .book, [.equal, .isIn].contains(comparison.op.value) else { return [] }
+            return comparison.operands.compactMap { operand in
+                if case .text(let name) = operand.value { return name }
+                return nil
+            }
+        }
+    }
 
     public func mentions(_ field: Field) -> Bool {
         switch self {

@@ -176,7 +176,7 @@ extension Evaluator {
     func forget(_ name: Located<String>) throws(Diagnostic) -> Outcome {
         guard let query = ledger.savedQuery(named: name.value) else {
             throw Diagnostic(
-                .unknownName(kind: "saved query", name: name.value,
+                .unknownName(kind: "saved statement", name: name.value,
                              suggestion: Suggestion.nearest(to: name.value, among: ledger.savedQueries.map(\.name))),
                 at: name.range)
         }

@@ -16,7 +16,8 @@ extension Evaluator {
         // Counts add up across currencies; money never does.
         let spansCurrencies = query.aggregate != .count && Set(bills.map { currencies[$0.bookID] ?? .cny }).count > 1
         if query.dimensions.isEmpty {
-            return .aggregate(try aggregate(bills, query.aggregate, value: value, currencies: currencies, range: range))
+            return .aggregate(try aggregate(
+                bills, query.aggregate, value: value, currencies: currencies, emptyCurrency: currency(ofEmpty: query), range: range))
         }
         return .groups(try groups(bills, query, value: value, currencies: currencies, spansCurrencies: spansCurrencies, range: range))
     }
@@ -24,7 +25,8 @@ extension Evaluator {
     // MARK: No `by`
 
     private func aggregate(
-        _ bills: [Bill], _ aggregate: Aggregate, value: (Bill) -> Int64, currencies: [Int64: Currency], range: SourceRange
+        _ bills: [Bill], _ aggregate: Aggregate, value: (Bill) -> Int64, currencies: [Int64: Currency],
+        emptyCurrency: Currency, range: SourceRange
     ) throws(Diagnostic) -> AggregateResult {
         if aggregate == .count {
             return AggregateResult(aggregate: aggregate, cells: [AggregateCell(currency: nil, measure: .count(bills.count))])
@@ -34,13 +36,21 @@ extension Evaluator {
             totals[currencies[bill.bookID] ?? .cny, default: Accumulator()].add(value(bill))
         }
         if totals.isEmpty {
-            totals[ledger.currentBook.currency] = Accumulator()
+            totals[emptyCurrency] = Accumulator()
         }
         var cells: [AggregateCell] = []
         for (currency, accumulator) in totals.sorted(by: { $0.key.code < $1.key.code }) {
             cells.append(AggregateCell(currency: currency, measure: try accumulator.measure(aggregate, currency, at: range)))
         }
         return AggregateResult(aggregate: aggregate, cells: cells)
+    }
+
+    /// The currency an empty selection reports: that of the books the query
+    /// names, when they share one, else the current book's.
+    private func currency(ofEmpty query: Query) -> Currency {
+        guard query.coversAllBooks, let condition = query.condition else { return ledger.currentBook.currency }
+        let named = Set(condition.bookNames.compactMap { ledger.book(named: $0)?.currency })
+        return named.count == 1 ? named.first! : ledger.currentBook.currency
     }
 
     // MARK: `by`

@@ -26,6 +26,7 @@ extension Parser {
         }
         while true {
             offer(keywords: Parser.addClauseWords)
+            offer([.tag])
             if atStatementEnd { break }
             if matchWord("on") {
                 guard bill.date == nil else { throw Diagnostic(.duplicateClause("on"), at: previous.range) }
@@ -39,7 +40,7 @@ extension Parser {
                 } else {
                     throw unexpected("a place, such as \"Wangfujing\"")
                 }
-            } else if offerTags(), check(.tag) {
+            } else if check(.tag) {
                 let tag = advance().text.lowercased()
                 if !bill.tags.contains(tag) { bill.tags.append(tag) }
             } else if matchWord("book") {
@@ -199,14 +200,6 @@ extension Parser {
         let token = advance()
         guard let id = Int64(token.text) else { throw Diagnostic(.refused("no bill has id #\(token.text)"), at: token.range) }
         return Located(id, token.range)
-    }
-}
-
-extension Parser {
-    /// Offers tags; always true, so it can sit in a condition list.
-    func offerTags() -> Bool {
-        offer([.tag])
-        return true
     }
 }
 

@@ -68,6 +68,9 @@ extension Parser {
         guard check(.word) else { throw unexpected("a field (\(names.joined(separator: ", ")))") }
         let token = peek
         let word = token.text.lowercased()
+        if ["and", "or"].contains(word) {
+            throw unexpected("a field (\(names.joined(separator: ", "))) before '\(word)'")
+        }
         guard let field = Field(rawValue: word) ?? Field.synonyms[word] else {
             throw Diagnostic(
                 .unknownName(kind: "field", name: token.text, suggestion: Suggestion.nearest(to: token.text, among: names)),

@@ -72,6 +72,9 @@ extension Parser {
             return .lastCount(count, unit)
         }
         offer(keywords: ["week", "month", "quarter", "year"])
+        if !isThis, check(.word) && peek.text.lowercased().hasSuffix("s") && unit(peek.text, plural: true) != nil || check(.minus) {
+            throw unexpected("how many, such as 'last 30 days'")
+        }
         guard check(.word), let unit = unit(peek.text, plural: false), unit != .day else {
             throw unexpected("'week', 'month', 'quarter' or 'year'", suggestion: check(.word)
                 ? Suggestion.nearest(to: peek.text, among: ["week", "month", "quarter", "year"]) : nil)
@@ -127,7 +130,9 @@ extension Parser {
         guard check(.number) else { throw unexpected("a date (2016-07-01, today or yesterday)") }
         let year = try self.year()
         guard check(.minus), previous.range.end.offset == peek.range.start.offset, nextIsAdjacent() else {
-            throw unexpected("'-' and the month of a full date such as \(year)-07-01")
+            throw Diagnostic(
+                .unexpected(found: "'\(year)'", expected: "a full date such as \(year)-07-01 (for the whole year, write 'in \(year)')"),
+                at: previous.range)
         }
         advance()
         let (_, day, range) = try monthAndDay(year: year, start: start)

@@ -54,6 +54,13 @@ extension Parser {
         if let top = seen["top"], seen["limit"] != nil || seen["order"] != nil {
             throw Diagnostic(.refused("'top N' already orders and limits; use either 'top' or 'order by … limit'"), at: top)
         }
+        if aggregate != .list, query.dimensions.isEmpty {
+            for clause in ["order", "limit", "top"] {
+                if let range = seen[clause] {
+                    throw Diagnostic(.refused("'\(clause)' ranks groups: add 'by DIMENSION', or use 'list' for bills"), at: range)
+                }
+            }
+        }
         if aggregate == .list, let first = query.dimensions.first {
             throw Diagnostic(.refused("'list' shows bills one by one and takes no 'by'; use 'order by' to sort them"), at: first.range)
         }
@@ -64,7 +71,13 @@ extension Parser {
     // by_clause = "by" DIMENSION [ "," DIMENSION ]
     mutating func dimensions() throws(Diagnostic) -> [Located<Dimension>] {
         var dimensions = [try dimension()]
-        if match(.comma) { dimensions.append(try dimension()) }
+        if match(.comma) {
+            let second = try dimension()
+            guard second.value != dimensions[0].value else {
+                throw Diagnostic(.refused("'\(second.value.rawValue)' is given twice"), at: second.range)
+            }
+            dimensions.append(second)
+        }
         if check(.comma) {
             throw Diagnostic(.refused("at most two dimensions: 'by month, category'"), at: peek.range)
         }
@@ -122,9 +135,10 @@ extension Parser {
 
     /// A whole number greater than zero.
     mutating func count(_ expected: String) throws(Diagnostic) -> Int {
-        guard check(.number), !peek.text.contains("."), let value = Int(peek.text), value > 0 else {
+        guard check(.number), !peek.text.contains("."), let value = Int(peek.text) else {
             throw unexpected(expected)
         }
+        guard value > 0 else { throw Diagnostic(.refused("the number must be at least 1"), at: peek.range) }
         advance()
         return value
     }

@@ -105,11 +105,11 @@ public struct Parser {
         case "forget":
             advance()
             offer([.savedQuery])
-            return .forget(name: try name("the name of a saved query"))
+            return .forget(name: try name("the name of a saved statement"))
         case "run":
             advance()
             offer([.savedQuery, .file])
-            return .run(target: try rawArgument("a file or the name of a saved query"))
+            return .run(target: try rawArgument("a file or the name of a saved statement"))
         case "about": advance(); return .about
         default:
             if check(.word, at: 0), check(.separator, at: 1) || check(.end, at: 1) {

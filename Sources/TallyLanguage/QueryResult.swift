@@ -98,7 +98,7 @@ public enum Outcome: Sendable {
     case help(topic: Located<String>?)
     case quit
     case guidedAdd
-    /// Run a saved query's statement.
+    /// Run a saved statement's statement.
     case runSaved(SavedQuery)
     /// Run the statements of a script file.
     case runFile(path: Located<String>)

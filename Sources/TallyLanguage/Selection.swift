@@ -81,6 +81,16 @@ struct ConditionCompiler {
             return tag(op, comparison.operands)
         case .amount:
             let currencies = Dictionary(uniqueKeysWithValues: ledger.books.map { ($0.id, $0.currency) })
+            let decimals = ledger.books.map(\.currency.decimals).max() ?? 2
+            for operand in comparison.operands {
+                guard case .number(let number) = operand.value else { continue }
+                // Tried against the finest currency: trailing zeros are harmless, a third decimal in CNY is a typo.
+                do {
+                    _ = try number.minorUnits(decimals: decimals)
+                } catch {
+                    throw Diagnostic(.badAmount(number.text, error), at: operand.range)
+                }
+            }
             return ordered(op, comparison.operands) { bill, operand in
                 guard case .number(let number) = operand else { return 0 }
                 return -number.compare(minorUnits: bill.amount, of: currencies[bill.bookID] ?? .cny)

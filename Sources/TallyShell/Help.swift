@@ -34,7 +34,11 @@ enum Help {
         let name = synonyms[topic] ?? topic
         if name == "keys" { return keys }
         guard let names = productions.first(where: { $0.topic == name })?.names else { return nil }
-        return names.compactMap { Grammar.shipped.production($0)?.text }.joined(separator: "\n\n")
+        var shown: [Grammar.Production] = []
+        for production in names.compactMap(Grammar.shipped.production) where !shown.contains(production) {
+            shown.append(production)
+        }
+        return shown.map(\.text).joined(separator: "\n\n")
     }
 
     static let overview = """
@@ -66,9 +70,11 @@ enum Help {
 
 /// The grammar of the language, as shipped in `Grammar/tally.ebnf`.
 struct Grammar {
-    struct Production {
-        let name: String
-        /// The production, its notes and its examples, as the file writes them.
+    /// One or more productions written together, with the notes and examples
+    /// that follow them.
+    struct Production: Equatable {
+        let names: [String]
+        /// As the file writes it, examples marked `e.g.`.
         let text: String
     }
 
@@ -76,36 +82,39 @@ struct Grammar {
 
     static let shipped = Grammar(String(decoding: PackageResources.tally_ebnf, as: UTF8.self))
 
-    /// Splits the file into productions: each runs from its `name =` line up
-    /// to the next production, and takes the comments that follow it.
+    /// Splits the file into productions. Productions on consecutive lines,
+    /// before any comment, form one block: `add` and `quick_add` share notes.
     init(_ source: String) {
         var productions: [Production] = []
-        var name: String?
+        var names: [String] = []
         var lines: [Substring] = []
+        var hasNotes = false
         func finish() {
-            if let name {
-                let text = lines.map { $0.hasPrefix("(* example: ") ? "  e.g. " + $0.dropFirst(12).dropLast(3) : "  " + $0 }
-                productions.append(Production(name: name, text: text.joined(separator: "\n").trimmingTrailingBlankLines()))
-            }
+            guard !names.isEmpty else { return }
+            let text = lines.map { $0.hasPrefix("(* example: ") ? "  e.g. " + $0.dropFirst(12).dropLast(3) : "  " + $0 }
+            productions.append(Production(names: names, text: text.joined(separator: "\n").trimmingTrailingBlankLines()))
+            names = []
+            lines = []
         }
         for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
             if let first = line.first, first.isLowercase, let equals = line.firstRange(of: " = ") {
-                finish()
-                name = String(line[..<equals.lowerBound])
-                lines = []
+                if hasNotes { finish() }
+                hasNotes = false
+                names.append(String(line[..<equals.lowerBound]))
             } else if line.hasPrefix("(* ----") {
                 finish()
-                name = nil
                 continue
+            } else if line.hasPrefix("(*") {
+                hasNotes = true
             }
-            if name != nil { lines.append(line) }
+            if !names.isEmpty { lines.append(line) }
         }
         finish()
         self.productions = productions
     }
 
     func production(_ name: String) -> Production? {
-        productions.first { $0.name == name }
+        productions.first { $0.names.contains(name) }
     }
 }
 

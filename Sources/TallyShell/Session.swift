@@ -142,7 +142,7 @@ public final class Session {
             }
             guide()
         case .runSaved(let query):
-            return runNested(ScriptSource(origin: .file("saved query '\(query.name)'"), text: query.statement), at: parsed, in: source)
+            return runNested(ScriptSource(origin: .file("saved statement '\(query.name)'"), text: query.statement), at: parsed, in: source)
         case .runFile(let path):
             guard let text = ScriptFile.read(path.value) else {
                 return report(Diagnostic(.refused("cannot read '\(path.value)': \(ScriptFile.lastError)"), at: path.range), in: source)

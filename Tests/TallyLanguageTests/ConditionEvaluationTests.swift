@@ -4,6 +4,13 @@ import TallyCore
 
 @Suite("Evaluator: conditions")
 struct ConditionEvaluationTests {
+    @Test func anAmountWithMoreDecimalsThanAnyCurrencyIsAnError() throws {
+        let error = try #require(try evaluationError("count where amount = 1.005"))
+        #expect(error.problem == .badAmount("1.005", .tooManyDecimals(allowed: 2)))
+        #expect(Span(error.range) == Span(1, 22, 27))
+        #expect(try count("count where amount = 1.500 and book in (daily, travel, home)") >= 0)
+    }
+
     @Test(arguments: [
         ("category=food", 8),
         ("cat = 用餐", 8),
@@ -31,8 +38,8 @@ struct ConditionEvaluationTests {
         ("amount != 20", 19),
         ("amount in (20, 15)", 3),
         ("amount not in (20, 15)", 18),
-        ("amount > 0.001", 21),
-        ("amount < 0.011", 1),
+        ("amount > 0", 21),
+        ("amount <= 0.01", 1),
     ])
     func amount(condition: String, expected: Int) throws {
         #expect(try count("count where " + condition) == expected)

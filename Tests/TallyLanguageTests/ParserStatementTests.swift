@@ -86,7 +86,7 @@ struct ParserStatementTests {
     }
 
     @Test func parseStopsAtTheFirstError() {
-        #expect(parseError("count; sun; sum foo")?.problem == .unknownStatement("sun", suggestion: "sum"))
+        #expect(parseError("count; sun expense; sum foo")?.problem == .unknownStatement("sun", suggestion: "sum"))
     }
 
     /// A script run with --keep-going parses every line with one parser; a

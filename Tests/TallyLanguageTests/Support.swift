@@ -193,6 +193,13 @@ func summary(_ statement: Statement) -> String {
     case .set(let setting, let value): return "set \(setting.value) \(value.value)"
     case .help(let topic): return "help \(topic?.value ?? "-")"
     case .quit: return "quit"
+    case .guidedAdd: return "add"
+    case .save(let saved, let text): return "save \(name(saved)) [\(text)]"
+    case .saved: return "saved"
+    case .forget(let saved): return "forget \(name(saved))"
+    case .run(let target): return "run [\(target.value)]"
+    case .runSaved(let saved): return "run saved \(name(saved))"
+    case .about: return "about"
     }
 }
 

@@ -51,4 +51,14 @@ import TallyCore
         #expect(words("set weekstart s") == ["sunday"])
         #expect(words("help per") == ["periods"])
     }
+
+    @Test func offersFilesAndSavedStatementsAfterRun() {
+        #expect(completer.complete("run ") == .files)
+        #expect(words("forget mo") == ["monthly"])
+    }
+
+    @Test func offersAddsOptionsAfterTheCategory() {
+        #expect(words("add 5 food lunch ").contains("on"))
+        #expect(words("add 5 food lunch ").contains("#work"))
+    }
 }

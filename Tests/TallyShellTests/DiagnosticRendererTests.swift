@@ -32,7 +32,7 @@ import TallyLanguage
     }
 
     @Test func keepsLineNumbersPastAShebang() throws {
-        let source = ScriptSource(origin: .file("s.tally"), text: "#!/usr/bin/env tally\nbogus\n")
+        let source = ScriptSource(origin: .file("s.tally"), text: "#!/usr/bin/env tally\nbogus stuff\n")
         let diagnostic = try #require(firstError(source.text))
         #expect(DiagnosticRenderer(style: Style(color: false)).render(diagnostic, in: source).hasPrefix("s.tally:2:1: error: unknown statement 'bogus'"))
     }

@@ -10,7 +10,7 @@ struct MigrationTests {
             let path = folder + "/nested/deeper/ledger.db"
             let ledger = try LedgerStore(path: path, seed: .english).load()
 
-            #expect(try Connection(path: path).userVersion() == 1)
+            #expect(try Connection(path: path).userVersion() == 2)
             #expect(ledger.books == [Book(id: 1, name: "daily", currency: .cny, position: 1)])
             #expect(ledger.categories.count == 38)
             #expect(ledger.categories == DefaultCategories.make(chinese: false))
@@ -62,7 +62,7 @@ struct MigrationTests {
 
             let ledger = try LedgerStore(path: path, seed: .english).load()
 
-            #expect(try Connection(path: path).userVersion() == 1)
+            #expect(try Connection(path: path).userVersion() == 2)
             #expect(ledger.books.map(\.name) == ["daily"])
             #expect(ledger.categories.count == 38)
         }
@@ -86,7 +86,7 @@ struct MigrationTests {
         try withTemporaryFolder { folder in
             let path = folder + "/ledger.db"
             _ = try LedgerStore(path: path, seed: .english)
-            try Connection(path: path).setUserVersion(2)
+            try Connection(path: path).setUserVersion(99)
 
             let error = #expect(throws: StoreError.self) { try LedgerStore(path: path, seed: .english) }
 

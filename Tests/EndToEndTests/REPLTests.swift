@@ -1,0 +1,141 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The REPL driven through a pseudo-terminal, key by key, as a person uses it.
+@Suite("REPL at a terminal", .serialized)
+struct REPLTests {
+    static let prompt = "tally[daily]> "
+    static let up = "\u{1B}[A"
+    static let controlA = "\u{1}"
+    static let controlC = "\u{3}"
+    static let controlD = "\u{4}"
+
+    /// A REPL on the sandbox's ledger, already past its greeting.
+    func repl(_ sandbox: Sandbox, prompts: Int = 1) throws -> PseudoTerminal {
+        var environment = TallyBinary.baseEnvironment
+        environment["HOME"] = sandbox.url.path
+        environment["TERM"] = "xterm"
+        let terminal = try PseudoTerminal(["--db", sandbox.ledger, "--today", TallyBinary.today], environment: environment)
+        #expect(terminal.waitFor(REPLTests.prompt, count: prompts), "no prompt: \(terminal.screen)")
+        return terminal
+    }
+
+    @Test("welcomes the first time only")
+    func welcomeOnce() async throws {
+        try await withSandbox { sandbox in
+            let first = try repl(sandbox)
+            #expect(first.screen.contains("Welcome to Tally"))
+            first.type(REPLTests.controlD)
+            #expect(first.exitStatus() == 0)
+            let second = try repl(sandbox)
+            #expect(!second.screen.contains("Welcome"), "\(second.screen)")
+        }
+    }
+
+    @Test("Tab completes statement words, kinds, categories and books")
+    func completion() async throws {
+        try await withSandbox { sandbox in
+            _ = try await sandbox.tally(["-c", "book add travel", "-c", "-5 food on 2016-07-01"])
+            let terminal = try repl(sandbox)
+            terminal.type("sum exp\t")
+            #expect(terminal.waitFor("sum expense "), "\(terminal.screen)")
+            terminal.type("where category=fo\t")
+            #expect(terminal.waitFor("category=food "), "\(terminal.screen)")
+            terminal.type("\r")
+            #expect(terminal.waitFor("¥5.00"), "\(terminal.screen)")
+            terminal.type("use tr\t\r")
+            #expect(terminal.waitFor("using book 'travel'"), "\(terminal.screen)")
+            #expect(terminal.waitFor("tally[travel]> "), "\(terminal.screen)")
+        }
+    }
+
+    @Test("editing keys move and insert on the line")
+    func editingKeys() async throws {
+        try await withSandbox { sandbox in
+            let terminal = try repl(sandbox)
+            terminal.type("ount" + REPLTests.controlA + "c\r")
+            #expect(terminal.waitFor("0\n"), "\(terminal.screen)")
+            #expect(!terminal.screen.contains("error"), "\(terminal.screen)")
+        }
+    }
+
+    @Test("Ctrl-C abandons the line and keeps the session")
+    func controlC() async throws {
+        try await withSandbox { sandbox in
+            let terminal = try repl(sandbox)
+            terminal.type("delete where category=fo")
+            #expect(terminal.waitFor("category=fo"))
+            terminal.type(REPLTests.controlC)
+            #expect(terminal.waitFor(REPLTests.prompt, count: 2), "\(terminal.screen)")
+            terminal.type("-7 food\r")
+            #expect(terminal.waitFor("added #1"), "\(terminal.screen)")
+            #expect(!terminal.screen.contains("nothing deleted"))
+            #expect(terminal.exitStatus(within: 0.2) == nil, "still running")
+        }
+    }
+
+    @Test("history is recalled after a restart, and kept private")
+    func historyAcrossRestarts() async throws {
+        try await withSandbox { sandbox in
+            let first = try repl(sandbox)
+            first.type("-3.25 snacks\r")
+            #expect(first.waitFor("added #1"))
+            first.type(" -1000 food secret\r")
+            #expect(first.waitFor("added #2"))
+            first.type("quit\r")
+            #expect(first.exitStatus() == 0)
+
+            let history = sandbox.path("ledger.db.history")
+            let text = try String(contentsOfFile: history, encoding: .utf8)
+            #expect(text.contains("-3.25 snacks"))
+            #expect(!text.contains("secret"), "a line typed after a space is not kept")
+            var info = stat()
+            #expect(stat(history, &info) == 0 && info.st_mode & 0o777 == 0o600)
+
+            let second = try repl(sandbox)
+            second.type(REPLTests.up + REPLTests.up)
+            #expect(second.waitFor("-3.25 snacks"), "\(second.screen)")
+            second.type("\r")
+            #expect(second.waitFor("added #3"), "\(second.screen)")
+        }
+    }
+
+    @Test("a guided entry saves a bill, and an abandoned one saves nothing")
+    func guidedEntry() async throws {
+        try await withSandbox { sandbox in
+            let terminal = try repl(sandbox)
+            terminal.type("add\r")
+            #expect(terminal.waitFor("kind [expense]: "))
+            terminal.type("\r")
+            #expect(terminal.waitFor("amount: "))
+            terminal.type("12+8.5\r")
+            #expect(terminal.waitFor("category [food]: "), "\(terminal.screen)")
+            terminal.type("snaks\r")
+            #expect(terminal.waitFor("did you mean 'snacks'?"), "\(terminal.screen)")
+            terminal.type("sna\t\r")
+            #expect(terminal.waitFor("remark: "), "\(terminal.screen)")
+            terminal.type("crisps\r")
+            #expect(terminal.waitFor("date [2016-07-20]: "))
+            terminal.type("<\r")
+            #expect(terminal.waitFor("remark [crisps]: "), "\(terminal.screen)")
+            terminal.type("\r\r")
+            #expect(terminal.waitFor("place: "))
+            terminal.type("corner shop\r")
+            #expect(terminal.waitFor("tags: "))
+            terminal.type("#weekend\r")
+            #expect(terminal.waitFor("Save? [Y/n] "), "\(terminal.screen)")
+            terminal.type("\r")
+            #expect(terminal.waitFor("added #1  2016-07-20  expense  20.50  snacks  crisps  @corner shop  #weekend"), "\(terminal.screen)")
+
+            #expect(terminal.waitFor("kind [expense]: ", count: 2), "the next bill starts")
+            terminal.type("\r99\r")
+            #expect(terminal.waitFor("category [snacks]: "), "\(terminal.screen)")
+            terminal.type(REPLTests.controlC)
+            #expect(terminal.waitFor("abandoned; nothing saved"), "\(terminal.screen)")
+            #expect(terminal.waitFor(REPLTests.prompt, count: 2))
+            terminal.type("count\r")
+            #expect(terminal.waitFor("\n1\n"), "\(terminal.screen)")
+        }
+    }
+}

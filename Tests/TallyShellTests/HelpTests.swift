@@ -1,0 +1,47 @@
+import Testing
+@testable import TallyShell
+
+@Suite struct HelpTests {
+    @Test func everyTopicShowsProductionsThatExistInTheGrammar() {
+        for (topic, names) in Help.productions {
+            for name in names {
+                #expect(Grammar.shipped.production(name) != nil, "help \(topic) shows '\(name)', which Grammar/tally.ebnf lacks")
+            }
+            #expect(Help.text(for: topic)?.isEmpty == false)
+        }
+    }
+
+    @Test func showsTheSyntaxAndExamplesOfAStatement() throws {
+        let text = try #require(Help.text(for: "add"))
+        #expect(text.contains("quick_add = ( \"-\" | \"+\" ) amount name"))
+        #expect(text.contains("e.g. add 12+8.5-3 food"))
+        #expect(text.contains("e.g. -25.50 food \"lunch with team\""))
+    }
+
+    @Test func keepsProductionsWrittenTogetherWithTheirNotes() {
+        let grammar = Grammar("a = \"a\" ;\nb = \"b\" ;\n(* example: a *)\nc = \"c\" ;\n")
+        #expect(grammar.productions.map(\.names) == [["a", "b"], ["c"]])
+        #expect(grammar.production("b")?.text.contains("e.g. a") == true)
+    }
+
+    @Test func acceptsTheWordsPeopleType() {
+        #expect(Help.text(for: "sum") == Help.text(for: "queries"))
+        #expect(Help.text(for: "where") == Help.text(for: "conditions"))
+        #expect(Help.text(for: "keys")?.contains("Ctrl-R") == true)
+        #expect(Help.text(for: "nonsense") == nil)
+    }
+
+    @Test func splitsTheGrammarIntoProductions() {
+        let grammar = Grammar("""
+            (* notes *)
+            alpha = "a" beta ;
+            (* why *)
+            (* example: a b *)
+
+            beta = "b" ;
+            (* ---- Part ---- *)
+            """)
+        #expect(grammar.productions.map(\.names) == [["alpha"], ["beta"]])
+        #expect(grammar.production("alpha")?.text == "  alpha = \"a\" beta ;\n  (* why *)\n  e.g. a b")
+    }
+}
