@@ -1,5 +1,12 @@
 /// What the REPL says the first time, and after an upgrade.
 enum Greeting {
+    /// The welcome on a ledger never greeted, what is new when it last saw
+    /// another version, else nothing.
+    static func message(lastSeen: String?) -> String? {
+        guard let lastSeen else { return welcome }
+        return lastSeen == Tally.version ? nil : whatsNew
+    }
+
     static let welcome = """
         Welcome to Tally \(Tally.version): your books, kept in the terminal.
         Try:

@@ -66,9 +66,8 @@ public final class REPL {
     /// A welcome the first time a ledger is used here, and what is new once
     /// after each upgrade.
     private func greet() {
-        let seen = session.ledger.settings.seenVersion
-        guard seen != Tally.version else { return }
-        output.result(seen == nil ? Greeting.welcome : Greeting.whatsNew)
+        guard let greeting = Greeting.message(lastSeen: session.ledger.settings.seenVersion) else { return }
+        output.result(greeting)
         var settings = session.ledger.settings
         settings.seenVersion = Tally.version
         try? session.commit(ChangeSet(

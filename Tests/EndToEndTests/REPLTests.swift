@@ -83,6 +83,9 @@ struct REPLTests {
             #expect(first.waitFor("added #1"))
             first.type(" -1000 food secret\r")
             #expect(first.waitFor("added #2"))
+            first.type("count\r")
+            first.type("count\r")
+            #expect(first.waitFor("\n2\n", count: 2))
             first.type("quit\r")
             #expect(first.exitStatus() == 0)
 
@@ -90,11 +93,12 @@ struct REPLTests {
             let text = try String(contentsOfFile: history, encoding: .utf8)
             #expect(text.contains("-3.25 snacks"))
             #expect(!text.contains("secret"), "a line typed after a space is not kept")
+            #expect(text.components(separatedBy: "count").count == 2, "a repeated line is kept once: \(text)")
             var info = stat()
             #expect(stat(history, &info) == 0 && info.st_mode & 0o777 == 0o600)
 
             let second = try repl(sandbox)
-            second.type(REPLTests.up + REPLTests.up)
+            second.type(REPLTests.up + REPLTests.up + REPLTests.up)
             #expect(second.waitFor("-3.25 snacks"), "\(second.screen)")
             second.type("\r")
             #expect(second.waitFor("added #3"), "\(second.screen)")
@@ -136,6 +140,31 @@ struct REPLTests {
             #expect(terminal.waitFor(REPLTests.prompt, count: 2))
             terminal.type("count\r")
             #expect(terminal.waitFor("\n1\n"), "\(terminal.screen)")
+        }
+    }
+
+    @Test("the start-up script runs before the first prompt")
+    func startupScript() async throws {
+        try await withSandbox { sandbox in
+            let folder = sandbox.path(".config/tally")
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try "set format json\n".write(toFile: folder + "/init.tally", atomically: true, encoding: .utf8)
+            let terminal = try repl(sandbox)
+            terminal.type("count\r")
+            #expect(terminal.waitFor("{\"count\": 0}"), "\(terminal.screen)")
+        }
+    }
+
+    @Test("about names the version, the ledger and what it holds")
+    func about() async throws {
+        try await withSandbox { sandbox in
+            _ = try await sandbox.tally(["-c", "-5 food on 2016-07-01", "-c", "-6 food on 2016-07-09"])
+            let run = try await sandbox.tally(["-c", "about"])
+            #expect(run.stdout.contains("version     0.1.0"), "\(run)")
+            #expect(run.stdout.contains("ledger      \(sandbox.ledger) ("), "\(run)")
+            #expect(run.stdout.contains("bills       2"), "\(run)")
+            #expect(run.stdout.contains("first bill  2016-07-01"), "\(run)")
+            #expect(run.stdout.contains("last bill   2016-07-09"), "\(run)")
         }
     }
 }

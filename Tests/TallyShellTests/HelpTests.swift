@@ -45,3 +45,12 @@ import Testing
         #expect(grammar.production("alpha")?.text == "  alpha = \"a\" beta ;\n  (* why *)\n  e.g. a b")
     }
 }
+
+@Suite struct GreetingTests {
+    @Test func welcomesOnceThenSaysWhatIsNewAfterAnUpgrade() {
+        #expect(Greeting.message(lastSeen: nil) == Greeting.welcome)
+        #expect(Greeting.message(lastSeen: Tally.version) == nil)
+        #expect(Greeting.message(lastSeen: "0.0.1") == Greeting.whatsNew)
+        #expect(Greeting.whatsNew.contains(Tally.version))
+    }
+}
