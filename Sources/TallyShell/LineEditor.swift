@@ -42,11 +42,17 @@ public final class LineEditor: LineReader {
     public func readLine(prompt: String, candidates: @escaping (String) -> Completer.Completion) -> LineInput {
         LineEditor.candidates = candidates
         LineEditor.received = nil
+        // A Ctrl-C pressed while a statement ran is not meant for this line.
+        LineEditor.drainWakeups()
         LineEditor.interrupted = 0
         rl_callback_handler_install(prompt, LineEditor.lineReceived)
         while LineEditor.received == nil {
-            var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, -1)
+            // The interrupt handler also writes to a pipe, so a Ctrl-C that
+            // lands just before poll still wakes it.
+            var descriptors = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: LineEditor.wakeRead, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&descriptors, 2, -1)
+            if descriptors[1].revents != 0 { LineEditor.drainWakeups() }
             if LineEditor.interrupted != 0 {
                 // Said where the cursor is, before readline tidies its display away.
                 StandardOutput.write("^C\n", to: 1)
@@ -60,7 +66,7 @@ public final class LineEditor: LineReader {
                 rl_callback_handler_remove()
                 return .end
             }
-            rl_callback_read_char()
+            if descriptors[0].revents != 0 { rl_callback_read_char() }
         }
         return LineEditor.received ?? .end
     }
@@ -83,6 +89,8 @@ public final class LineEditor: LineReader {
 
     nonisolated(unsafe) private static var received: LineInput?
     nonisolated(unsafe) private static var interrupted: sig_atomic_t = 0
+    nonisolated(unsafe) private static var wakeRead: Int32 = -1
+    nonisolated(unsafe) private static var wakeWrite: Int32 = -1
     nonisolated(unsafe) private static var candidates: (String) -> Completer.Completion = { _ in .words([]) }
 
     /// Characters that end a word for completion: the language's punctuation,
@@ -101,9 +109,23 @@ public final class LineEditor: LineReader {
         free(line)
     }
 
+    private static func drainWakeups() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(wakeRead, &bytes, bytes.count) > 0 {}
+    }
+
     private static func installInterruptHandler() {
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+            (wakeRead, wakeWrite) = (ends[0], ends[1])
+        }
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in LineEditor.interrupted = 1 }
+        action.__sigaction_handler.sa_handler = { _ in
+            LineEditor.interrupted = 1
+            var byte: UInt8 = 1
+            _ = write(LineEditor.wakeWrite, &byte, 1)
+        }
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         sigaction(SIGINT, &action, nil)
