@@ -3,13 +3,13 @@ import TallyCore
 extension Parser {
     static let addClauseWords = ["on", "at", "book"]
 
-    // add = "add" [ KIND ] amount category_name [ remark ] { "on" date | "at" place | TAG | "book" name }
+    // add = "add" [ [ kind ] amount name [ remark ] { "on" date | "at" place | TAG | "book" name } ]
     mutating func add() throws(Diagnostic) -> AddBill {
         let kind = matchKind()
         return try billBody(kind: kind)
     }
 
-    // quick_add = ( "-" | "+" ) amount category_name [ remark ] { "on" date | "at" place | TAG | "book" name }
+    // quick_add = ( "-" | "+" ) amount name [ remark ] { "on" date | "at" place | TAG | "book" name }
     mutating func quickAdd() throws(Diagnostic) -> Statement {
         let kind: Kind = advance().kind == .minus ? .expense : .income
         return .add(try billBody(kind: kind))
@@ -107,7 +107,7 @@ extension Parser {
 
     static let editableFields = ["amount", "category", "remark", "place", "date", "tags", "book"]
 
-    // assignment = FIELD "=" value
+    // assignment = EDIT_FIELD "=" ( amount | name | date | tag_list | STRING )
     mutating func assignment() throws(Diagnostic) -> Assignment {
         offer(keywords: Parser.editableFields)
         guard check(.word) else { throw unexpected("a field to change, such as amount=30") }

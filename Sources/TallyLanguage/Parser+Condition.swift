@@ -64,20 +64,10 @@ extension Parser {
 
     mutating func field() throws(Diagnostic) -> Located<Field> {
         let names = Field.allCases.map(\.rawValue)
-        offer(keywords: names)
-        guard check(.word) else { throw unexpected("a field (\(names.joined(separator: ", ")))") }
-        let token = peek
-        let word = token.text.lowercased()
-        if ["and", "or"].contains(word) {
-            throw unexpected("a field (\(names.joined(separator: ", "))) before '\(word)'")
+        if check(.word), ["and", "or"].contains(peek.text.lowercased()) {
+            throw unexpected("a field (\(names.joined(separator: ", "))) before '\(peek.text.lowercased())'")
         }
-        guard let field = Field(rawValue: word) ?? Field.synonyms[word] else {
-            throw Diagnostic(
-                .unknownName(kind: "field", name: token.text, suggestion: Suggestion.nearest(to: token.text, among: names)),
-                at: token.range)
-        }
-        advance()
-        return Located(field, token.range)
+        return try keyword("field", names) { Field(rawValue: $0) ?? Field.synonyms[$0] }
     }
 
     mutating func comparisonOperator(for field: Located<Field>) throws(Diagnostic) -> Located<ComparisonOperator> {
@@ -115,7 +105,7 @@ extension Parser {
         return located
     }
 
-    // value = NUMBER | DATE | "today" | "yesterday" | BILL_ID | TAG | WORD | STRING
+    // value = NUMBER | date | BILL_ID | TAG | WORD | STRING
     mutating func operand(for field: Located<Field>) throws(Diagnostic) -> Located<Operand> {
         let start = peek.range
         offer(Parser.completions(for: field.value))

@@ -68,7 +68,7 @@ extension Parser {
         return query
     }
 
-    // by_clause = "by" DIMENSION [ "," DIMENSION ]
+    // by_clause = "by" dimension [ "," dimension ]
     mutating func dimensions() throws(Diagnostic) -> [Located<Dimension>] {
         var dimensions = [try dimension()]
         if match(.comma) {
@@ -85,25 +85,34 @@ extension Parser {
     }
 
     mutating func dimension() throws(Diagnostic) -> Located<Dimension> {
-        let names = Dimension.allCases.map(\.rawValue)
-        offer(keywords: names)
-        guard check(.word) else { throw unexpected("a dimension (\(names.joined(separator: ", ")))") }
-        let token = peek
-        let word = token.text.lowercased()
-        guard let dimension = Dimension(rawValue: word == "cat" ? "category" : word) else {
-            throw Diagnostic(.unknownName(kind: "dimension", name: token.text, suggestion: Suggestion.nearest(to: token.text, among: names)), at: token.range)
-        }
-        advance()
-        return Located(dimension, token.range)
+        try keyword("dimension", Dimension.allCases.map(\.rawValue)) { Dimension(rawValue: $0 == "cat" ? "category" : $0) }
     }
 
-    // order_clause = "order" "by" KEY [ "asc" | "desc" ]
+    /// One word from a fixed set, read by `resolve`; anything else is an error
+    /// that names the set and suggests the nearest.
+    mutating func keyword<Value>(
+        _ kind: String, _ names: [String], resolve: (String) -> Value?
+    ) throws(Diagnostic) -> Located<Value> {
+        offer(keywords: names)
+        guard check(.word) else { throw unexpected("a \(kind) (\(names.joined(separator: ", ")))") }
+        let token = peek
+        guard let value = resolve(token.text.lowercased()) else {
+            throw Diagnostic(
+                .unknownName(kind: kind, name: token.text, suggestion: Suggestion.nearest(to: token.text, among: names)),
+                at: token.range)
+        }
+        advance()
+        return Located(value, token.range)
+    }
+
+    // order_clause = "order" "by" order_key [ "asc" | "desc" ]
     mutating func orderClause() throws(Diagnostic) -> Order {
         try expectWord("by")
         offer(keywords: Parser.allOrderKeys)
         guard check(.word) else { throw unexpected("what to order by, such as sum or month") }
         let key = advance()
-        let descending = matchWord("desc") ? true : (matchWord("asc") ? false : false)
+        let descending = matchWord("desc")
+        if !descending { _ = matchWord("asc") }
         return Order(key: Located(key.text.lowercased(), key.range), descending: descending)
     }
 
@@ -123,14 +132,7 @@ extension Parser {
 
     // format_clause = "as" ( "table" | "csv" | "json" | "chart" )
     mutating func format() throws(Diagnostic) -> OutputFormat {
-        let names = OutputFormat.allCases.map(\.rawValue)
-        offer(keywords: names)
-        guard check(.word) else { throw unexpected("a format (\(names.joined(separator: ", ")))") }
-        guard let format = OutputFormat(rawValue: peek.text.lowercased()) else {
-            throw Diagnostic(.unknownName(kind: "format", name: peek.text, suggestion: Suggestion.nearest(to: peek.text, among: names)), at: peek.range)
-        }
-        advance()
-        return format
+        try keyword("format", OutputFormat.allCases.map(\.rawValue)) { OutputFormat(rawValue: $0) }.value
     }
 
     /// A whole number greater than zero.

@@ -69,8 +69,10 @@ public struct Parser {
         }
     }
 
-    // statement = query | add | quick_add | edit | delete | "undo" | "redo" | book_statement
-    //           | "use" name | category_statement | "books" | "categories" [kind] | set | help | "quit"
+    // statement = query | add | quick_add | edit | delete | "undo" | "redo"
+    //           | book_statement | "use" name | category_statement
+    //           | "books" | "categories" [ kind ] | set | help | "about" | "quit" | "exit"
+    //           | save | "saved" | "forget" NAME | run | NAME
     mutating func statement() throws(Diagnostic) -> Statement {
         if check(.minus) || check(.plus) { return try quickAdd() }
         guard check(.word) else { throw unexpected("a statement") }
@@ -142,7 +144,7 @@ public struct Parser {
         }
     }
 
-    // category_statement = "category" ( "add" name kind { "icon" GLYPH | "alias" name }
+    // category_statement = "category" ( "add" name kind { "icon" name | "alias" name }
     //                    | "rename" name "to" name | "merge" name "into" name | "delete" name [ "into" name ] )
     mutating func categoryStatement() throws(Diagnostic) -> Statement {
         switch try subcommand(["add", "rename", "merge", "delete"]) {
@@ -200,6 +202,7 @@ public struct Parser {
         return .save(name: Located(name.text, name.range), statement: text)
     }
 
+    // run = "run" ( STRING | PATH | NAME )
     /// A file path or a name: a string, or the rest of the statement as written,
     /// so a bare path such as `~/scripts/weekly.tally` needs no quotes.
     mutating func rawArgument(_ expected: String) throws(Diagnostic) -> Located<String> {
