@@ -5,7 +5,8 @@ extension Parser {
     static let monthNames = ["january", "february", "march", "april", "may", "june", "july",
                              "august", "september", "october", "november", "december"]
 
-    // period = "in" period_value | "on" date | "from" date "to" date | "since" date | "until" date | relative_period
+    // period = "in" period_value | "on" date | "from" date "to" date | "since" date
+    //        | "until" date | relative_period
     mutating func period() throws(Diagnostic) -> Located<PeriodSpec> {
         let start = peek.range
         let spec: PeriodSpec
@@ -55,7 +56,8 @@ extension Parser {
         return Located(spec, start.through(previous.range))
     }
 
-    // relative_period = "today" | "yesterday" | ( "this" | "last" ) UNIT | "last" INTEGER UNITS
+    // relative_period = "today" | "yesterday" | ( "this" | "last" ) UNIT
+    //                 | "last" INTEGER UNITS
     mutating func relativePeriod() throws(Diagnostic) -> PeriodSpec? {
         if matchWord("today") { return .date(.today) }
         if matchWord("yesterday") { return .date(.yesterday) }
