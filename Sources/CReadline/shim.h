@@ -19,3 +19,6 @@ static inline const char *tally_rl_line_buffer(void) { return rl_line_buffer; }
 static inline int tally_rl_point(void) { return rl_point; }
 static inline int tally_history_length(void) { return history_length; }
 static inline int tally_history_base(void) { return history_base; }
+// Readline 8.2 leaves this set after Ctrl-D in callback mode, and then ends
+// every later line with an extra newline; each new line starts it afresh.
+static inline void tally_rl_forget_eof(void) { rl_eof_found = 0; }

@@ -10,6 +10,7 @@ public enum Problem: Sendable, Equatable {
     case unknownName(kind: String, name: String, suggestion: String?)
     case noSuchDate(String)
     case noSuchQuarter(String)
+    case noSuchMonth(String)
     case noSuchWeek(year: Int, week: Int)
     case badAmount(String, AmountError)
     case amountNotPositive(String)
@@ -40,6 +41,8 @@ public struct Diagnostic: Error, Sendable, Equatable {
             return "unknown \(kind) '\(name)'" + didYouMean(suggestion)
         case .noSuchDate(let text):
             return "no such date '\(text)'"
+        case .noSuchMonth(let text):
+            return "no such month '\(text)'; months are 01 to 12"
         case .noSuchQuarter(let text):
             return "no such quarter '\(text)'; quarters are q1 to q4"
         case .noSuchWeek(let year, let week):

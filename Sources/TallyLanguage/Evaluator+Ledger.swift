@@ -79,10 +79,12 @@ extension Evaluator {
                 return RowChange(before: .bill(bill), after: .bill(moved))
             }
         } else if !bills.isEmpty {
-            let other = Literal.name(ledger.books.first { $0.id != book.id }!.name)
             let quoted = Literal.name(book.name)
+            let deleteFirst = "delete them first with 'delete where book=\(quoted)'"
+            let advice = ledger.books.first { $0.id != book.id && $0.currency == book.currency }
+                .map { "move them with 'book delete \(quoted) into \(Literal.name($0.name))', or \(deleteFirst)" } ?? deleteFirst
             throw Diagnostic(
-                .refused("book '\(book.name)' has \(bills.count) bill\(bills.count == 1 ? "" : "s"); move them with 'book delete \(quoted) into \(other)', or delete them first with 'delete where book=\(quoted)'"),
+                .refused("book '\(book.name)' has \(bills.count) bill\(bills.count == 1 ? "" : "s"); \(advice)"),
                 at: name.range)
         }
         if ledger.settings.currentBookID == book.id {
@@ -159,6 +161,10 @@ extension Evaluator {
         }
         let count = rows.count
         rows.append(RowChange(before: .category(source), after: nil))
+        // The old name and aliases now mean the category that took its bills.
+        var widened = destination
+        widened.aliases += source.allNames.filter { name in !destination.allNames.contains { Names.key($0) == Names.key(name) } }
+        rows.append(RowChange(before: .category(destination), after: .category(widened)))
         let summary = "\(verb) category '\(source.name)' into '\(destination.name)'"
         return .change(
             ChangeSet(summary: summary, rows: rows),
@@ -168,9 +174,10 @@ extension Evaluator {
     func save(_ name: Located<String>, _ statement: String) -> Outcome {
         let query = SavedQuery(name: name.value, statement: statement)
         let before = ledger.savedQuery(named: name.value).map(Record.savedQuery)
+        let verb = before == nil ? "saved" : "replaced"
         return .change(
-            ChangeSet(summary: "saved '\(query.name)'", rows: [RowChange(before: before, after: .savedQuery(query))]),
-            report: .message("saved '\(query.name)'; type \(query.name) to run it"), confirmation: nil)
+            ChangeSet(summary: "\(verb) '\(query.name)'", rows: [RowChange(before: before, after: .savedQuery(query))]),
+            report: .message("\(verb) '\(query.name)'; type \(query.name) to run it"), confirmation: nil)
     }
 
     func forget(_ name: Located<String>) throws(Diagnostic) -> Outcome {

@@ -97,6 +97,9 @@ struct GroupOrdering {
             let comparison: Int
             if dimension.isTime {
                 comparison = GroupOrdering.compare(a.keys[index], b.keys[index])
+            } else if index == dimensions.count - 1, a.currency != b.currency {
+                // Amounts in different currencies don't compare: each currency's groups stay together.
+                return (a.currency ?? "") < (b.currency ?? "")
             } else {
                 let measures = index == dimensions.count - 1
                     ? (aMeasure, bMeasure)

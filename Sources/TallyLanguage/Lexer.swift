@@ -54,6 +54,10 @@ public struct Lexer {
         default:
             if character.isASCII && character.isNumber { return number(from: start) }
             if Lexer.isWordCharacter(character) { return word(from: start) }
+            if let scalar = character.unicodeScalars.first, scalar.properties.generalCategory == .control {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return make(.error, "unexpected control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)", from: start)
+            }
             return make(.error, "unexpected character '\(character)'", from: start)
         }
     }
@@ -115,7 +119,9 @@ public struct Lexer {
         let nameStart = index
         while let character = peek(), Lexer.isWordCharacter(character) { advance() }
         let name = String(characters[nameStart..<index])
-        if name.isEmpty { return make(.error, "'#' must be followed by a bill id (#42) or a tag (#travel)", from: start) }
+        if name.isEmpty {
+            return make(.error, "'#' must be followed by a bill id (#42) or a tag (#travel); comments start with --", from: start)
+        }
         if name.allSatisfy({ $0.isASCII && $0.isNumber }) { return make(.billID, name, from: start) }
         return make(.tag, name, from: start)
     }

@@ -119,7 +119,7 @@ extension Parser {
             return .range(.day(day))
         }
         guard let monthRange = DateRange.month(year, month) else {
-            throw Diagnostic(.noSuchDate("\(year)-\(Parser.twoDigits(month))"), at: range)
+            throw Diagnostic(.noSuchMonth("\(year)-\(Parser.twoDigits(month))"), at: range)
         }
         return .range(monthRange)
     }

@@ -17,7 +17,7 @@ extension Parser {
         while true {
             offer(keywords: Parser.clauseKeywords.filter { seen[Parser.periodWords.contains($0) ? "period" : $0] == nil })
             if atStatementEnd { break }
-            guard check(.word) else { throw unexpected("a clause (\(Parser.alternatives(["where", "in", "by", "order by", "limit", "top", "as"]))) or end of statement") }
+            guard check(.word) else { throw unexpected(Parser.clauseExpectation) }
             let word = peek.text.lowercased()
             let clause = Parser.periodWords.contains(word) ? "period" : word
             if seen[clause] != nil {
@@ -35,7 +35,7 @@ extension Parser {
                 query.dimensions = try dimensions()
             case "order":
                 advance()
-                query.order = try orderClause()
+                query.order = try orderClause(for: aggregate)
             case "limit":
                 advance()
                 query.limit = try count("how many rows, such as 10")
@@ -47,7 +47,7 @@ extension Parser {
                 query.format = try format()
             default:
                 throw unexpected(
-                    "a clause (\(Parser.alternatives(["where", "in", "by", "order by", "limit", "top", "as"]))) or end of statement",
+                    Parser.clauseExpectation,
                     suggestion: Suggestion.nearest(to: peek.text, among: Parser.clauseWords + (query.kind == nil ? ["expense", "income", "net"] : [])))
             }
         }
@@ -106,9 +106,9 @@ extension Parser {
     }
 
     // order_clause = "order" "by" order_key [ "asc" | "desc" ]
-    mutating func orderClause() throws(Diagnostic) -> Order {
+    mutating func orderClause(for aggregate: Aggregate) throws(Diagnostic) -> Order {
         try expectWord("by")
-        offer(keywords: Parser.allOrderKeys)
+        offer(keywords: aggregate == .list ? Parser.listOrderKeys : [aggregate.rawValue] + Dimension.allCases.map(\.rawValue))
         guard check(.word) else { throw unexpected("what to order by, such as sum or month") }
         let key = advance()
         let descending = matchWord("desc")
@@ -125,7 +125,8 @@ extension Parser {
         let key = order.key.value == "cat" ? "category" : order.key.value
         guard keys.contains(key) else {
             throw Diagnostic(
-                .unknownName(kind: "order key", name: order.key.value, suggestion: Suggestion.nearest(to: order.key.value, among: keys)),
+                .unexpected(found: "'\(order.key.value)'", expected: "what to order by: \(Parser.alternatives(keys))",
+                            suggestion: Suggestion.nearest(to: order.key.value, among: keys)),
                 at: order.key.range)
         }
     }
@@ -147,9 +148,10 @@ extension Parser {
 }
 
 extension Parser {
+    static let clauseExpectation =
+        "a clause ('where', a period such as 'in 2016', 'by', 'order by', 'limit', 'top' or 'as') or end of statement"
     static let clauseKeywords = ["where", "in", "on", "from", "since", "until", "today", "yesterday", "this", "last",
                                  "by", "order", "limit", "top", "as"]
-    static let allOrderKeys = Aggregate.allCases.map(\.rawValue) + Dimension.allCases.map(\.rawValue) + ["date", "amount", "id", "remark"]
     static let settingNames = ["weekstart", "format", "color"]
     static let settingValues = ["weekstart": ["monday", "sunday"], "format": ["table", "csv", "json"], "color": ["on", "off"]]
 

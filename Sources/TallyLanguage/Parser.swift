@@ -213,6 +213,7 @@ public struct Parser {
         guard !atStatementEnd else { throw unexpected(expected) }
         let first = peek.range
         while !atStatementEnd { advance() }
+        offer([.file])
         let range = first.through(previous.range)
         return Located(String(characters[range.start.offset..<range.end.offset]), range)
     }

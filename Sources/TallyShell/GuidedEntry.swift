@@ -37,35 +37,49 @@ public struct GuidedEntry {
 
     public func run() {
         output.result("Enter a bill: Enter takes [the default], '<' goes back, '.' or Ctrl-D stops.")
-        var kind = Kind.expense
-        while let answers = enterBill(startingWith: kind) {
-            kind = answers.kind
+        var saved = false
+        var next = Answers()
+        while var answers = enterBill(next, from: .kind, afterSaving: saved) {
+            next = Answers(kind: answers.kind)
             output.result(preview(answers))
-            switch reader.readLine(prompt: "Save? [Y/n] ", candidates: Self.fixed(["yes", "no"])) {
-            case .line(let reply) where ["", "y", "yes"].contains(reply.lowercased().trimmingCharacters(in: " ")):
-                _ = session.run(ScriptSource(origin: .interactive, text: statement(answers)))
-            case .line:
-                output.result("not saved")
-            case .interrupted, .end:
-                output.result("not saved")
-                return
+            confirming: while true {
+                switch reader.readLine(prompt: "Save? [Y/n] ", candidates: Self.fixed(["yes", "no"])) {
+                case .line(let raw):
+                    switch raw.lowercased().trimmingCharacters(in: " ") {
+                    case "", "y", "yes":
+                        saved = session.run(ScriptSource(origin: .interactive, text: statement(answers))) == .success || saved
+                        break confirming
+                    case "n", "no":
+                        output.result("not saved")
+                        break confirming
+                    case "<":
+                        guard let changed = enterBill(answers, from: .tags, afterSaving: saved) else { return }
+                        answers = changed
+                        output.result(preview(answers))
+                    default:
+                        output.error(Style(color: session.options.color).error("error:") + " answer y or n, or '<' to go back")
+                    }
+                case .interrupted, .end:
+                    output.result("not saved")
+                    return
+                }
             }
         }
     }
 
-    /// Asks every question; nil when the user abandons the bill.
-    private func enterBill(startingWith kind: Kind) -> Answers? {
-        var answers = Answers(kind: kind)
-        var question = Question.kind
+    /// Asks the questions from `first` on; nil when the user abandons the bill.
+    private func enterBill(_ start: Answers, from first: Question, afterSaving saved: Bool) -> Answers? {
+        var answers = start
+        var question = first
         while true {
             let (prompt, defaultAnswer, candidates) = ask(question, answers)
             guard case .line(let raw) = reader.readLine(prompt: prompt, candidates: Self.fixed(candidates)) else {
-                output.result("abandoned; nothing saved")
+                output.result(saved ? "stopped; this bill was not saved" : "abandoned; nothing saved")
                 return nil
             }
             let reply = raw.trimmingCharacters(in: " ")
             if reply == "." {
-                output.result("abandoned; nothing saved")
+                output.result(saved ? "stopped; this bill was not saved" : "abandoned; nothing saved")
                 return nil
             }
             if reply == "<" {
@@ -168,7 +182,7 @@ public struct GuidedEntry {
         var parts = [answers.date, answers.kind.rawValue, amount, answers.category]
         if !answers.remark.isEmpty { parts.append(answers.remark) }
         if !answers.place.isEmpty { parts.append("@" + answers.place) }
-        parts += answers.tags.map { "#" + $0 }
+        if !answers.tags.isEmpty { parts.append(answers.tags.map { "#" + $0 }.joined(separator: " ")) }
         return TerminalText.safe(parts.joined(separator: "  "))
     }
 

@@ -45,6 +45,7 @@ public final class LineEditor: LineReader {
         // A Ctrl-C pressed while a statement ran is not meant for this line.
         LineEditor.drainWakeups()
         LineEditor.interrupted = 0
+        tally_rl_forget_eof()
         rl_callback_handler_install(prompt, LineEditor.lineReceived)
         while LineEditor.received == nil {
             // The interrupt handler also writes to a pipe, so a Ctrl-C that

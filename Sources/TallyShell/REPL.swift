@@ -17,7 +17,9 @@ public final class REPL {
             }
             return ["y", "yes"].contains(answer.lowercased().trimmingCharacters(in: " "))
         }
-        session.guide = { [editor] in
+        // Unowned: the session owns this closure, and a cycle would keep the
+        // ledger open past the end, leaving its changes in the -wal file.
+        session.guide = { [editor, unowned session] in
             GuidedEntry(session: session, reader: editor, output: output).run()
         }
     }
@@ -37,7 +39,7 @@ public final class REPL {
             case .interrupted:
                 continue
             case .line(let text):
-                editor.remember(text)
+                editor.remember(text.replacingAll(continuation: " "))
                 _ = session.run(ScriptSource(origin: .interactive, text: text))
             }
         }
@@ -76,6 +78,11 @@ public final class REPL {
 }
 
 extension String {
+    /// The statement on one line, for the history: a `\` line break becomes `joiner`.
+    func replacingAll(continuation joiner: String) -> String {
+        split(separator: "\\\n", omittingEmptySubsequences: false).joined(separator: joiner)
+    }
+
     func trimmingCharacters(in set: Character) -> String {
         var text = Substring(self)
         while text.first == set { text.removeFirst() }

@@ -93,7 +93,7 @@ public final class Session {
             show(result, format: format)
         case .change(let change, let report, let confirmation):
             if let confirmation, !options.assumeYes {
-                guard source.origin == .interactive, let confirm else {
+                guard let confirm else {
                     return self.report(Diagnostic(.needsConfirmation(confirmation), at: parsed.range), in: source)
                 }
                 guard confirm("\(confirmation)? [y/N] ") else {
@@ -108,15 +108,17 @@ public final class Session {
                 show(.message("nothing to undo"))
                 return .success
             }
+            let book = ledger.currentBook.id
             ledger.apply(change)
-            show(.message("undid: \(change.summary)"))
+            show(.message("undid: \(change.summary)" + bookNote(since: book)))
         case .redo:
             guard let change = try store.redo() else {
                 show(.message("nothing to redo"))
                 return .success
             }
+            let book = ledger.currentBook.id
             ledger.apply(change)
-            show(.message("redid: \(change.summary)"))
+            show(.message("redid: \(change.summary)" + bookNote(since: book)))
         case .sessionSetting(.format(let format)):
             options.format = format
             show(.message("results as \(format.rawValue)"))
@@ -135,7 +137,7 @@ public final class Session {
         case .quit:
             quitRequested = true
         case .guidedAdd:
-            guard source.origin == .interactive, let guide else {
+            guard let guide else {
                 return report(
                     Diagnostic(.refused("'add' alone asks for each field at the prompt; in a script write the whole bill, such as add 25.50 food"), at: parsed.range),
                     in: source)
@@ -167,6 +169,11 @@ public final class Session {
         runDepth += 1
         defer { runDepth -= 1 }
         return run(nested)
+    }
+
+    /// Said when undo or redo took away the book in use.
+    private func bookNote(since book: Int64) -> String {
+        ledger.currentBook.id == book ? "" : "; now using book '\(ledger.currentBook.name)'"
     }
 
     private var style: Style { Style(color: options.color) }

@@ -25,6 +25,11 @@ public final class LedgerStore {
         dataVersion = try connection.dataVersion()
     }
 
+    /// Closes the ledger; the store is not used after this.
+    public func close() {
+        connection.close()
+    }
+
     /// The whole ledger, read from one snapshot of the file.
     public func load() throws(StoreError) -> Ledger {
         try connection.transaction(.deferred) { () throws(StoreError) -> Ledger in

@@ -12,6 +12,7 @@ final class Connection {
     fileprivate let handle: OpaquePointer
     /// Prepared once, reused: a big change writes thousands of rows through the same few statements.
     private var statements: [String: Statement] = [:]
+    private var isClosed = false
 
     init(path: String) throws(StoreError) {
         var handle: OpaquePointer?
@@ -29,7 +30,17 @@ final class Connection {
 
     deinit {
         // close_v2 waits for the cached statements, which are finalized after this body runs.
+        if !isClosed { sqlite3_close_v2(handle) }
+    }
+
+    /// Finalizes the statements and closes the file. The last connection to
+    /// close folds the write-ahead log back into the file, so a copy of the
+    /// ledger file alone holds everything.
+    func close() {
+        guard !isClosed else { return }
+        statements.removeAll()
         sqlite3_close_v2(handle)
+        isClosed = true
     }
 
     /// How long to wait for another process's write lock before giving up with SQLITE_BUSY.

@@ -61,10 +61,12 @@ func main() -> Int32 {
         let store = try LedgerStore(path: path, seed: Seed(currency: locale.currency, categories: DefaultCategories.make(chinese: locale.chinese)))
         session = try Session(store: store, options: options, output: output)
     } catch {
-        StandardOutput.write("tally: cannot open the ledger at '\(path)': \(error)\n", to: 2)
+        let reason = error.code == 26 ? "it is not a Tally ledger (not an SQLite database)" : "\(error)"
+        StandardOutput.write("tally: cannot open the ledger at '\(path)': \(reason)\n", to: 2)
         return 3
     }
 
+    defer { session.store.close() }
     if interactive {
         REPL(session: session, output: output).run(startupScript: LedgerLocation.startupScript(environment: environment))
         return 0

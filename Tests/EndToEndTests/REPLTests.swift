@@ -136,7 +136,7 @@ struct REPLTests {
             terminal.type("\r99\r")
             #expect(terminal.waitFor("category [snacks]: "), "\(terminal.screen)")
             terminal.type(REPLTests.controlC)
-            #expect(terminal.waitFor("abandoned; nothing saved"), "\(terminal.screen)")
+            #expect(terminal.waitFor("stopped; this bill was not saved"), "\(terminal.screen)")
             #expect(terminal.waitFor(REPLTests.prompt, count: 2))
             terminal.type("count\r")
             #expect(terminal.waitFor("\n1\n"), "\(terminal.screen)")
@@ -165,6 +165,52 @@ struct REPLTests {
             #expect(run.stdout.contains("bills       2"), "\(run)")
             #expect(run.stdout.contains("first bill  2016-07-01"), "\(run)")
             #expect(run.stdout.contains("last bill   2016-07-09"), "\(run)")
+        }
+    }
+}
+
+@Suite("REPL housekeeping", .serialized)
+struct REPLHousekeepingTests {
+    @Test("leaving folds every change into the ledger file, so a copy of it alone is complete")
+    func leavingFoldsTheLog() async throws {
+        try await withSandbox { sandbox in
+            let terminal = try REPLTests().repl(sandbox)
+            terminal.type("-5 food\r")
+            #expect(terminal.waitFor("added #1"))
+            terminal.type("quit\r")
+            #expect(terminal.exitStatus() == 0)
+            #expect(!FileManager.default.fileExists(atPath: sandbox.ledger + "-wal"))
+            let copy = sandbox.path("copy.db")
+            try FileManager.default.copyItem(atPath: sandbox.ledger, toPath: copy)
+            let run = try await TallyBinary.run(["--db", copy, "-c", "count"], home: sandbox.url)
+            #expect(run.stdout == "1\n", "\(run)")
+        }
+    }
+
+    @Test("Ctrl-D at a question leaves later results without stray blank lines")
+    func controlDAtAQuestion() async throws {
+        try await withSandbox { sandbox in
+            let terminal = try REPLTests().repl(sandbox)
+            terminal.type("add\r")
+            #expect(terminal.waitFor("kind [expense]: "))
+            terminal.type(REPLTests.controlD)
+            #expect(terminal.waitFor(REPLTests.prompt, count: 2))
+            terminal.type("count\r")
+            #expect(terminal.waitFor(REPLTests.prompt, count: 3))
+            #expect(terminal.screen.contains("count\n0\n"), "\(terminal.screen)")
+        }
+    }
+
+    @Test("a statement continued over lines is one line in the history")
+    func continuedStatementsInHistory() async throws {
+        try await withSandbox { sandbox in
+            let terminal = try REPLTests().repl(sandbox)
+            terminal.type("count \\\r")
+            #expect(terminal.waitFor("...> "))
+            terminal.type("income\r")
+            #expect(terminal.waitFor(REPLTests.prompt, count: 2))
+            let history = try String(contentsOfFile: sandbox.ledger + ".history", encoding: .utf8)
+            #expect(history == "count  income\n", "\(history)")
         }
     }
 }

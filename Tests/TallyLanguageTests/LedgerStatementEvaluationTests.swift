@@ -74,7 +74,7 @@ struct BookStatementTests {
         ErrorCase("book rename travel to Daily", .refused("there is already a book named 'daily'"), Span(1, 23, 28)),
         ErrorCase("book rename travle to x", .unknownName(kind: "book", name: "travle", suggestion: "travel"), Span(1, 13, 19)),
         ErrorCase("book delete travel", .refused(
-            "book 'travel' has 4 bills; move them with 'book delete travel into daily', or delete them first with 'delete where book=travel'"),
+            "book 'travel' has 4 bills; delete them first with 'delete where book=travel'"),
                   Span(1, 13, 19)),
         ErrorCase("book delete travel into daily", .refused("'daily' keeps CNY, but 'travel' keeps USD"), Span(1, 25, 30)),
         ErrorCase("book delete daily into daily", .refused("a book cannot take its own bills"), Span(1, 24, 29)),
@@ -146,19 +146,24 @@ struct CategoryStatementTests {
             moved[index].updated = fixedNow
         }
         let snacks = Fixture.categories.first { $0.name == "snacks" }!
+        let food = Fixture.categories.first { $0.name == "food" }!
+        var widened = food
+        widened.aliases += ["snacks", "零食"]
         #expect(result.set.rows == [
             RowChange(before: .bill(Fixture.bill(8)), after: .bill(moved[0])),
             RowChange(before: .bill(Fixture.bill(9)), after: .bill(moved[1])),
             RowChange(before: .category(snacks), after: nil),
+            RowChange(before: .category(food), after: .category(widened)),
         ])
         #expect(result.report == .message("merged category 'snacks' into 'food' (2 bills moved)"))
         ledger.apply(result.set)
         #expect(try count("count where category = food", in: ledger) == 10)
+        #expect(try count("count where category = 零食", in: ledger) == 10, "the old names now mean food")
     }
 
     @Test func categoryDeleteIntoIsAMerge() throws {
         let result = try change("category delete snacks into food")
-        #expect(result.set.rows.count == 3)
+        #expect(result.set.rows.count == 4)
         #expect(result.set.summary == "deleted category 'snacks' into 'food'")
     }
 

@@ -13,7 +13,7 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { text.count > 60 ? String(text.prefix(60)) + "…" : text }
 }
 
-private let clauses = "a clause ('where', 'in', 'by', 'order by', 'limit', 'top' or 'as') or end of statement"
+private let clauses = "a clause ('where', a period such as 'in 2016', 'by', 'order by', 'limit', 'top' or 'as') or end of statement"
 private let fields = "a field (category, amount, remark, place, book, tag, date, kind, id, weekday)"
 private let topAndLimit = "'top N' already orders and limits; use either 'top' or 'order by … limit'"
 
@@ -40,13 +40,13 @@ struct ParserErrorTests {
         ErrorCase("count in 2016-13-01", .noSuchDate("2016-13-01"), Span(1, 10, 20)),
         ErrorCase("count in 2016-02-30", .noSuchDate("2016-02-30"), Span(1, 10, 20)),
         ErrorCase("count in 2015-02-29", .noSuchDate("2015-02-29"), Span(1, 10, 20)),
-        ErrorCase("count in 2016-13", .noSuchDate("2016-13"), Span(1, 10, 17)),
+        ErrorCase("count in 2016-13", .noSuchMonth("2016-13"), Span(1, 10, 17)),
         ErrorCase("count where date = 2016-02-30", .noSuchDate("2016-02-30"), Span(1, 20, 30)),
         ErrorCase("add 5 food on 2016-04-31", .noSuchDate("2016-04-31"), Span(1, 15, 25)),
         ErrorCase("count in 2016-w53", .noSuchWeek(year: 2016, week: 53), Span(1, 10, 18)),
         ErrorCase("count in 2016-w0", .noSuchWeek(year: 2016, week: 0), Span(1, 10, 17)),
         ErrorCase("count in 2016-q5", .noSuchQuarter("2016-q5"), Span(1, 10, 17)),
-        ErrorCase("count in 2016-00", .noSuchDate("2016-00"), Span(1, 10, 17)),
+        ErrorCase("count in 2016-00", .noSuchMonth("2016-00"), Span(1, 10, 17)),
         ErrorCase("count in 2016-07-00", .noSuchDate("2016-07-00"), Span(1, 10, 20)),
         ErrorCase("count in 2016-x3", .unexpected(found: "'x3'", expected: "a month (07), quarter (q3) or week (w27) after '2016-'"), Span(1, 15, 17)),
         ErrorCase("add 1,000 food", .refused("write amounts without thousands separators, such as 1000.50"), Span(1, 5, 10)),
@@ -87,8 +87,8 @@ struct ParserErrorTests {
         ErrorCase("sum by category limit 3 top 5", .refused(topAndLimit), Span(1, 25, 28)),
         ErrorCase("sum by category order by sum top 3", .refused(topAndLimit), Span(1, 30, 33)),
         ErrorCase("sum by month, category, tag", .refused("at most two dimensions: 'by month, category'"), Span(1, 23, 24)),
-        ErrorCase("sum by category order by month", .unknownName(kind: "order key", name: "month", suggestion: nil), Span(1, 26, 31)),
-        ErrorCase("list order by sum", .unknownName(kind: "order key", name: "sum", suggestion: nil), Span(1, 15, 18)),
+        ErrorCase("sum by category order by month", .unexpected(found: "'month'", expected: "what to order by: 'sum' or 'category'"), Span(1, 26, 31)),
+        ErrorCase("list order by sum", .unexpected(found: "'sum'", expected: "what to order by: 'date', 'amount', 'id', 'category', 'book', 'place', 'remark' or 'kind'"), Span(1, 15, 18)),
         ErrorCase("sum by category order category", .unexpected(found: "'category'", expected: "'by'"), Span(1, 23, 31)),
         ErrorCase("sum expense where category < food", .refused("'<' does not apply to category; use =, !=, ~, !~ or in"), Span(1, 28, 29)),
         ErrorCase("count where remark >= x", .refused("'>=' does not apply to remark; use =, !=, ~, !~ or in"), Span(1, 20, 22)),

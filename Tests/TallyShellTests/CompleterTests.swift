@@ -61,4 +61,14 @@ import TallyCore
         #expect(words("add 5 food lunch ").contains("on"))
         #expect(words("add 5 food lunch ").contains("#work"))
     }
+
+    @Test func offersFilesInsideAPath() {
+        #expect(completer.complete("run Sources/Tal") == .files)
+        #expect(completer.complete("run \"/tmp/no") == .files)
+    }
+
+    @Test func offersOnlyTheOrderKeysAQueryAccepts() {
+        #expect(words("list order by ") == ["date", "amount", "id", "category", "book", "place", "remark", "kind"])
+        #expect(words("sum by month order by s") == ["sum"])
+    }
 }

@@ -97,4 +97,14 @@ final class ScriptedReader: LineReader {
         #expect(session.run(ScriptSource(origin: .file("s.tally"), text: "add")) == .statementFailed)
         #expect(output.errors.first?.contains("'add' alone asks for each field at the prompt") == true)
     }
+
+    @Test func goesBackFromTheSaveQuestionAndAsksAgainAfterANonsenseReply() throws {
+        let (session, output) = try session()
+        let reader = ScriptedReader(lines("", "5", "", "", "", "", "", "<", "#late", "maybe", "y", "."))
+        GuidedEntry(session: session, reader: reader, output: output).run()
+        #expect(reader.prompts.suffix(5) == ["Save? [Y/n] ", "tags: ", "Save? [Y/n] ", "Save? [Y/n] ", "kind [expense]: "])
+        #expect(output.errors == ["error: answer y or n, or '<' to go back"])
+        #expect(session.ledger.bills.first?.tags == ["late"])
+        #expect(output.results.last == "stopped; this bill was not saved")
+    }
 }

@@ -97,4 +97,15 @@ final class CapturedOutput: Output {
         _ = first.run(script("count"))
         #expect(output.results == ["1"])
     }
+
+    @Test func asksAtThePromptEvenForASavedDelete() throws {
+        let (session, output) = try session()
+        _ = session.run(script("-1 food\n-2 food\nsave purge delete where category=food"))
+        var questions: [String] = []
+        session.confirm = { questions.append($0); return true }
+        #expect(session.run(ScriptSource(origin: .interactive, text: "purge")) == .success)
+        #expect(questions == ["delete 2 bills? [y/N] "])
+        #expect(session.ledger.bills.isEmpty)
+        #expect(output.errors.isEmpty)
+    }
 }
