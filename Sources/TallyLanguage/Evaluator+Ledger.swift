@@ -6,7 +6,7 @@ extension Evaluator {
         let current = ledger.currentBook.id
         return RecordTable(
             columns: ["current", "book", "currency", "bills"],
-            rows: ledger.books.map { [$0.id == current ? "*" : "", $0.name, $0.currency.code, String(counts[$0.id] ?? 0)] })
+            rows: ledger.books.map { [.flag($0.id == current), .text($0.name), .text($0.currency.code), .number(counts[$0.id] ?? 0)] })
     }
 
     func categoriesTable(kind: Kind?) -> RecordTable {
@@ -14,7 +14,7 @@ extension Evaluator {
         return RecordTable(
             columns: ["icon", "category", "kind", "aliases", "bills"],
             rows: ledger.categories.filter { kind == nil || $0.kind == kind }.map {
-                [$0.icon, $0.name, $0.kind.rawValue, $0.aliases.joined(separator: ", "), String(counts[$0.id] ?? 0)]
+                [.text($0.icon), .text($0.name), .text($0.kind.rawValue), .list($0.aliases), .number(counts[$0.id] ?? 0)]
             })
     }
 

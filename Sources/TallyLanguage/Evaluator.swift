@@ -68,7 +68,7 @@ public struct Evaluator: Sendable {
             return save(name, statement)
         case .saved:
             return .result(.records(RecordTable(
-                columns: ["name", "statement"], rows: ledger.savedQueries.map { [$0.name, $0.statement] })), format: nil)
+                columns: ["name", "statement"], rows: ledger.savedQueries.map { [.text($0.name), .text($0.statement)] })), format: nil)
         case .forget(let name):
             return try forget(name)
         case .run(let target):

@@ -71,7 +71,25 @@ public struct BillRow: Sendable, Equatable {
 /// Rows of named columns, for listings such as `books` and `categories`.
 public struct RecordTable: Sendable, Equatable {
     public let columns: [String]
-    public let rows: [[String]]
+    public let rows: [[Cell]]
+
+    /// A value in a listing, typed so JSON can write numbers and flags as such.
+    public enum Cell: Sendable, Equatable {
+        case text(String)
+        case number(Int)
+        case flag(Bool)
+        case list([String])
+
+        /// How a table or CSV shows it.
+        public var text: String {
+            switch self {
+            case .text(let text): return text
+            case .number(let number): return String(number)
+            case .flag(let on): return on ? "*" : ""
+            case .list(let items): return items.joined(separator: ", ")
+            }
+        }
+    }
 }
 
 /// The value a statement produces; renderers draw it as a table, CSV, JSON or a chart.

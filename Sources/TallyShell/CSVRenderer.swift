@@ -22,7 +22,7 @@ struct CSVRenderer {
         case .bill(_, let bill):
             return lines([BillRow.columns, cells(bill)])
         case .records(let records):
-            return lines([records.columns] + records.rows)
+            return lines([records.columns] + records.rows.map { $0.map(\.text) })
         case .message(let message):
             return TerminalText.safe(message)
         }

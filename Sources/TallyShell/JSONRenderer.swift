@@ -25,7 +25,7 @@ struct JSONRenderer {
         case .bill(let verb, let row):
             return object([(verb, bill(row))])
         case .records(let records):
-            return array(records.rows.map { row in object(zip(records.columns, row).map { ($0, string($1)) }) })
+            return array(records.rows.map { row in object(zip(records.columns, row).map { ($0, value($1)) }) })
         case .message(let message):
             return object([("message", string(message))])
         }
@@ -43,6 +43,15 @@ struct JSONRenderer {
             ("place", bill.place.map(string) ?? "null"),
             ("tags", "[" + bill.tags.map(string).joined(separator: ", ") + "]"),
         ])
+    }
+
+    private func value(_ cell: RecordTable.Cell) -> String {
+        switch cell {
+        case .text(let text): return string(text)
+        case .number(let number): return String(number)
+        case .flag(let on): return on ? "true" : "false"
+        case .list(let items): return "[" + items.map(string).joined(separator: ", ") + "]"
+        }
     }
 
     private func measure(_ measure: Measure) -> String {

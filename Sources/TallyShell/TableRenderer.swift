@@ -23,7 +23,7 @@ struct TableRenderer {
             return verb + " " + line(for: bill)
         case .records(let records):
             var table = TextTable(headers: records.columns)
-            table.rows = records.rows
+            table.rows = records.rows.map { $0.map(\.text) }
             return table.render(style: style)
         case .message(let message):
             return TerminalText.safe(message)

@@ -98,7 +98,11 @@ struct BookStatementTests {
         }
         #expect(table == RecordTable(
             columns: ["current", "book", "currency", "bills"],
-            rows: [["*", "daily", "CNY", "21"], ["", "travel", "USD", "4"], ["", "home", "CNY", "0"]]))
+            rows: [
+                [.flag(true), .text("daily"), .text("CNY"), .number(21)],
+                [.flag(false), .text("travel"), .text("USD"), .number(4)],
+                [.flag(false), .text("home"), .text("CNY"), .number(0)],
+            ]))
     }
 }
 
@@ -195,9 +199,9 @@ struct CategoryStatementTests {
         }
         #expect(table.columns == ["icon", "category", "kind", "aliases", "bills"])
         #expect(table.rows.count == 9)
-        #expect(table.rows.first == ["💰", "general", "income", "一般", "0"])
-        #expect(table.rows.first { $0[1] == "salary" } == ["💼", "salary", "income", "工资", "1"])
-        #expect(table.rows.first { $0[1] == "reimbursement" }?[4] == "1")
+        #expect(table.rows.first == [.text("💰"), .text("general"), .text("income"), .list(["一般"]), .number(0)])
+        #expect(table.rows.first { $0[1] == .text("salary") } == [.text("💼"), .text("salary"), .text("income"), .list(["工资"]), .number(1)])
+        #expect(table.rows.first { $0[1] == .text("reimbursement") }?[4] == .number(1))
     }
 }
 

@@ -49,6 +49,15 @@ import TallyLanguage
             """)
     }
 
+    @Test func writesListingsWithNumbersAndFlags() throws {
+        #expect(try json("books") == """
+            [
+              {"current": true, "book": "daily", "currency": "CNY", "bills": 5},
+              {"current": false, "book": "travel", "currency": "USD", "bills": 1}
+            ]
+            """)
+    }
+
     @Test func escapesStrings() {
         let renderer = JSONRenderer()
         #expect(renderer.string("a\"b\\c\nd\u{7}\u{1B}") == ##""a\"b\\c\nd\u0007\u001b""##)
