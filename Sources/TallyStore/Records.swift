@@ -110,12 +110,13 @@ extension Connection {
         return categories
     }
 
+    /// Every bill in the order the file keeps them, which is a straight read;
+    /// the ledger puts them in day order itself.
     func bills() throws(StoreError) -> [Bill] {
         var bills: [Bill] = []
         try forEachRow(
             """
-            SELECT id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at
-            FROM bills ORDER BY day, id
+            SELECT id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at FROM bills
             """
         ) { row throws(StoreError) in
             guard let day = Day(yyyymmdd: Int(row.int64(4))) else {

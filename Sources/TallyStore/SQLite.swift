@@ -16,7 +16,8 @@ final class Connection {
 
     init(path: String) throws(StoreError) {
         var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        // One thread uses a connection, so SQLite's own locking is only cost.
+        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
         guard let handle else {
             throw StoreError(code: code, message: String(cString: sqlite3_errstr(code)), doing: "opening \(path)")
         }
