@@ -15,6 +15,10 @@ public struct Currency: Hashable, Sendable, Codable {
 
     public static let cny = Currency(code: "CNY")
 
+    /// Minor units per major unit in the finest currency there is (three decimals):
+    /// amounts of any currency, scaled to it, compare as numbers.
+    public static let finestScale: Int64 = 1000
+
     /// A currency code is three ASCII letters; anything else is a typo.
     public static func isValidCode(_ code: String) -> Bool {
         code.count == 3 && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) }

@@ -97,9 +97,6 @@ struct GroupOrdering {
             let comparison: Int
             if dimension.isTime {
                 comparison = GroupOrdering.compare(a.keys[index], b.keys[index])
-            } else if index == dimensions.count - 1, a.currency != b.currency {
-                // Amounts in different currencies don't compare: each currency's groups stay together.
-                return (a.currency ?? "") < (b.currency ?? "")
             } else {
                 let measures = index == dimensions.count - 1
                     ? (aMeasure, bMeasure)
@@ -126,10 +123,13 @@ struct GroupOrdering {
     }
 
     /// Amounts and counts by value; nothing (an empty average) below everything.
+    /// Amounts compare as decimal numbers, so 5 JPY is less than 5.00 CNY.
     static func compare(_ a: Measure, _ b: Measure) -> Int {
         func value(_ measure: Measure) -> Int64? {
             switch measure {
-            case .money(let amount, _): return amount
+            case .money(let amount, let currency):
+                let (scaled, overflow) = amount.multipliedReportingOverflow(by: Currency.finestScale / currency.scale)
+                return overflow ? (amount < 0 ? Int64.min : Int64.max) : scaled
             case .count(let count): return Int64(count)
             case .none: return nil
             }
