@@ -90,7 +90,7 @@ extension Evaluator {
             rows.append((identity, try accumulator.measure(query.aggregate, currency, at: range), currency))
         }
         let ordering = GroupOrdering(
-            dimensions: dimensions, aggregate: query.aggregate, order: query.order, top: query.top != nil,
+            dimensions: dimensions, order: query.order, top: query.top != nil,
             firstTotals: try measures(rowTotals))
         rows.sort { ordering.precedes($0.identity, $0.measure, $1.identity, $1.measure) }
         if let limit = query.top ?? query.limit {

@@ -74,7 +74,6 @@ struct GroupKeyer {
 /// by their aggregate, largest first; `order by` and `top` put their key first.
 struct GroupOrdering {
     let dimensions: [Dimension]
-    let aggregate: Aggregate
     let order: Order?
     let top: Bool
     /// With two dimensions, the first one's groups sort by their overall aggregate.

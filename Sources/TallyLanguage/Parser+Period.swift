@@ -30,11 +30,6 @@ extension Parser {
         return Located(spec, start.through(previous.range))
     }
 
-    /// Whether a period starts here: views accept one with or without `in`.
-    var atPeriod: Bool {
-        (check(.word) && (Parser.periodWords.contains(peek.text.lowercased()) || monthNumber(peek.text) != nil)) || check(.number)
-    }
-
     // period_value = calendar_period | MONTH_NAME [ YEAR ] | relative_period
     mutating func periodValue(startingAt start: SourceRange) throws(Diagnostic) -> Located<PeriodSpec> {
         let spec: PeriodSpec
