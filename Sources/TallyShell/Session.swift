@@ -104,21 +104,9 @@ public final class Session {
             try commit(change)
             show(report)
         case .undo:
-            guard let change = try store.undo() else {
-                show(.message("nothing to undo"))
-                return .success
-            }
-            let book = ledger.currentBook.id
-            ledger.apply(change)
-            show(.message("undid: \(change.summary)" + bookNote(since: book)))
+            replayed(try store.undo(), done: "undid", nothing: "nothing to undo")
         case .redo:
-            guard let change = try store.redo() else {
-                show(.message("nothing to redo"))
-                return .success
-            }
-            let book = ledger.currentBook.id
-            ledger.apply(change)
-            show(.message("redid: \(change.summary)" + bookNote(since: book)))
+            replayed(try store.redo(), done: "redid", nothing: "nothing to redo")
         case .sessionSetting(.format(let format)):
             options.format = format
             show(.message("results as \(format.rawValue)"))
@@ -171,9 +159,17 @@ public final class Session {
         return run(nested)
     }
 
-    /// Said when undo or redo took away the book in use.
-    private func bookNote(since book: Int64) -> String {
-        ledger.currentBook.id == book ? "" : "; now using book '\(ledger.currentBook.name)'"
+    /// Brings the model up to what undo or redo wrote, and says so; also when
+    /// it took away the book in use.
+    private func replayed(_ change: ChangeSet?, done: String, nothing: String) {
+        guard let change else {
+            show(.message(nothing))
+            return
+        }
+        let book = ledger.currentBook.id
+        ledger.apply(change)
+        let note = ledger.currentBook.id == book ? "" : "; now using book '\(ledger.currentBook.name)'"
+        show(.message("\(done): \(change.summary)" + note))
     }
 
     private var style: Style { Style(color: options.color) }

@@ -108,4 +108,11 @@ final class CapturedOutput: Output {
         #expect(session.ledger.bills.isEmpty)
         #expect(output.errors.isEmpty)
     }
+
+    @Test func saysWhenUndoTakesAwayTheBookInUse() throws {
+        let (session, output) = try session()
+        _ = session.run(script("book add travel\nuse travel\nundo\nredo"))
+        #expect(output.results.suffix(2) == ["undid: added book 'travel'; now using book 'daily'", "redid: added book 'travel'"])
+        #expect(session.ledger.currentBook.name == "daily")
+    }
 }
