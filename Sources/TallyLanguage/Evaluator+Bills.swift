@@ -2,8 +2,8 @@ import TallyCore
 
 extension Evaluator {
     func add(_ add: AddBill) throws(Diagnostic) -> Outcome {
-        let book = try add.book.map { name throws(Diagnostic) in try self.book(name) } ?? ledger.currentBook
-        let category = try self.category(add.category)
+        let book = try add.book.map { name throws(Diagnostic) in try ledger.book(named: name) } ?? ledger.currentBook
+        let category = try ledger.category(named: add.category)
         if let kind = add.kind, kind != category.kind {
             throw Diagnostic(
                 .refused("'\(category.name)' is an \(category.kind.rawValue) category, not an \(kind.rawValue) one"),
@@ -25,7 +25,7 @@ extension Evaluator {
         var currency = ledger.book(id: bill.bookID)?.currency ?? .cny
         // The book goes first: an amount is read in the currency of the book it lands in.
         for case .book(let name) in assignments {
-            let book = try self.book(name)
+            let book = try ledger.book(named: name)
             guard book.currency == currency else {
                 throw Diagnostic(
                     .refused("book '\(book.name)' keeps \(book.currency.code), but #\(bill.id) is in \(currency.code)"),
@@ -37,7 +37,7 @@ extension Evaluator {
         for assignment in assignments {
             switch assignment {
             case .amount(let expression): bill.amount = try amount(expression, in: currency)
-            case .category(let name): bill.categoryID = try category(name).id
+            case .category(let name): bill.categoryID = try ledger.category(named: name).id
             case .remark(let remark): bill.remark = remark
             case .place(let place): bill.place = place
             case .date(let date): bill.day = date.value.resolve(today: today)

@@ -36,7 +36,7 @@ extension Evaluator {
     }
 
     func bookUse(_ name: Located<String>) throws(Diagnostic) -> Outcome {
-        let book = try self.book(name)
+        let book = try ledger.book(named: name)
         var settings = ledger.settings
         settings.currentBookID = book.id
         return .change(
@@ -46,7 +46,7 @@ extension Evaluator {
     }
 
     func bookRename(_ old: Located<String>, _ new: Located<String>) throws(Diagnostic) -> Outcome {
-        let book = try self.book(old)
+        let book = try ledger.book(named: old)
         try ensureBookNameFree(new, except: book.id)
         var renamed = book
         renamed.name = new.value
@@ -56,7 +56,7 @@ extension Evaluator {
     }
 
     func bookDelete(_ name: Located<String>, _ into: Located<String>?) throws(Diagnostic) -> Outcome {
-        let book = try self.book(name)
+        let book = try ledger.book(named: name)
         guard ledger.books.count > 1 else {
             throw Diagnostic(.refused("'\(book.name)' is the only book; add another before deleting it"), at: name.range)
         }
@@ -64,7 +64,7 @@ extension Evaluator {
         var rows: [RowChange] = []
         var target: Book?
         if let into {
-            let destination = try self.book(into)
+            let destination = try ledger.book(named: into)
             guard destination.id != book.id else {
                 throw Diagnostic(.refused("a book cannot take its own bills"), at: into.range)
             }
@@ -116,7 +116,7 @@ extension Evaluator {
     }
 
     func categoryRename(_ old: Located<String>, _ new: Located<String>) throws(Diagnostic) -> Outcome {
-        let category = try self.category(old)
+        let category = try ledger.category(named: old)
         try ensureCategoryNameFree(new, except: category.id)
         var renamed = category
         renamed.name = new.value
@@ -129,7 +129,7 @@ extension Evaluator {
 
     func categoryDelete(_ name: Located<String>, _ into: Located<String>?) throws(Diagnostic) -> Outcome {
         if let into { return try categoryMove(name, into: into, verb: "deleted") }
-        let category = try self.category(name)
+        let category = try ledger.category(named: name)
         let count = ledger.bills.count { $0.categoryID == category.id }
         guard count == 0 else {
             throw Diagnostic(
@@ -143,8 +143,8 @@ extension Evaluator {
 
     /// Moves every bill of one category into another of the same kind, then deletes the first.
     func categoryMove(_ old: Located<String>, into: Located<String>, verb: String) throws(Diagnostic) -> Outcome {
-        let source = try category(old)
-        let destination = try category(into)
+        let source = try ledger.category(named: old)
+        let destination = try ledger.category(named: into)
         guard source.id != destination.id else {
             throw Diagnostic(.refused("a category cannot take its own bills"), at: into.range)
         }

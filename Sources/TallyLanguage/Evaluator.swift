@@ -83,14 +83,6 @@ public struct Evaluator: Sendable {
         }
     }
 
-    func book(_ name: Located<String>) throws(Diagnostic) -> Book {
-        try ledger.book(named: name)
-    }
-
-    func category(_ name: Located<String>) throws(Diagnostic) -> Category {
-        try ledger.category(named: name)
-    }
-
     /// The sum of an amount expression in `currency`'s minor units; it must be
     /// above zero and at most `maximumAmount`.
     public func amount(_ expression: AmountExpression, in currency: Currency) throws(Diagnostic) -> Int64 {

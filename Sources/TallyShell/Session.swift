@@ -82,7 +82,7 @@ public final class Session {
             }
             return try perform(outcome, parsed, source)
         } catch {
-            output.error(style.error("error:") + " the ledger could not be written: \(error)")
+            output.error(style.error("error:") + " the ledger could not be read or written: \(error)")
             return .storeFailed
         }
     }

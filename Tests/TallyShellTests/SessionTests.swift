@@ -115,4 +115,12 @@ final class CapturedOutput: Output {
         #expect(output.results.suffix(2) == ["undid: added book 'travel'; now using book 'daily'", "redid: added book 'travel'"])
         #expect(session.ledger.currentBook.name == "daily")
     }
+
+    @Test func stopsAStatementThatRunsItself() throws {
+        let (session, output) = try session()
+        _ = session.run(script("save again again"))
+        #expect(session.run(ScriptSource(origin: .interactive, text: "again")) == .statementFailed)
+        #expect(output.errors.count == 1)
+        #expect(output.errors.first?.contains("scripts run each other more than 16 deep") == true)
+    }
 }
