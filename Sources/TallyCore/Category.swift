@@ -34,9 +34,25 @@ public enum Names {
         name.lowercased()
     }
 
-    /// A name may not be empty, and may not hold control characters or line breaks.
-    public static func isAcceptable(_ name: String) -> Bool {
-        !name.trimmingSpaces.isEmpty && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    /// The most characters a name (of a book, category, tag or saved
+    /// statement) may have: enough for any real one, few enough that every
+    /// message and table naming it stays readable.
+    public static let maximumLength = 100
+
+    /// Why `name` can't be a name, or nil when it can: it may not be empty
+    /// or too long, and may not hold control characters, line breaks, or the
+    /// invisible marks that reorder or hide text and would let two names look alike.
+    public static func problem(with name: String) -> String? {
+        if name.trimmingSpaces.isEmpty { return "a name may not be empty" }
+        if name.count > maximumLength { return "a name may be at most \(maximumLength) characters" }
+        let invisible: Set<UInt32> = [0x061C, 0x200B, 0x200E, 0x200F, 0x2060, 0xFEFF]
+        if name.unicodeScalars.contains(where: {
+            $0.properties.generalCategory == .control || invisible.contains($0.value) || (0x202A...0x202E).contains($0.value)
+                || (0x2066...0x2069).contains($0.value)
+        }) {
+            return "a name may not hold control characters or invisible marks"
+        }
+        return nil
     }
 }
 

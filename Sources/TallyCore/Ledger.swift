@@ -56,9 +56,7 @@ public struct Ledger: Equatable, Sendable {
     /// The bills whose day lies in `range`, in day order.
     public func bills(in range: DateRange) -> ArraySlice<Bill> {
         guard !range.isEmpty else { return [] }
-        let lower = firstIndex(onOrAfter: range.start)
-        let upper = range.end.ordinal == Int32.max ? bills.count : firstIndex(onOrAfter: range.end.adding(days: 1))
-        return bills[lower..<upper]
+        return bills[firstIndex { $0.day >= range.start }..<firstIndex { $0.day > range.end }]
     }
 
     /// Every tag used on any bill, sorted.
@@ -96,7 +94,7 @@ public struct Ledger: Equatable, Sendable {
                 bills += billsAfter
                 bills.sort(by: Bill.chronological)
             } else {
-                for bill in billsAfter { bills.insert(bill, at: insertionIndex(for: bill)) }
+                for bill in billsAfter { bills.insert(bill, at: firstIndex { !Bill.chronological($0, bill) }) }
             }
             lastBillID = max(lastBillID, billsAfter.map(\.id).max() ?? 0)
         }
@@ -138,22 +136,14 @@ public struct Ledger: Equatable, Sendable {
         }
     }
 
-    private func insertionIndex(for bill: Bill) -> Int {
+    /// The first bill for which `isPast` holds, given that it holds for every
+    /// bill after that one too: a binary search over the day order.
+    private func firstIndex(where isPast: (Bill) -> Bool) -> Int {
         var low = 0
         var high = bills.count
         while low < high {
             let middle = (low + high) / 2
-            if Bill.chronological(bills[middle], bill) { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
-    private func firstIndex(onOrAfter day: Day) -> Int {
-        var low = 0
-        var high = bills.count
-        while low < high {
-            let middle = (low + high) / 2
-            if bills[middle].day < day { low = middle + 1 } else { high = middle }
+            if isPast(bills[middle]) { high = middle } else { low = middle + 1 }
         }
         return low
     }

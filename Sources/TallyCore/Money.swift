@@ -1,5 +1,5 @@
-/// The largest amount one bill may carry, in minor units. Far above any real
-/// bill, and low enough that sums over millions of bills stay inside Int64.
+/// The largest amount one bill may carry, in minor units: far above any real
+/// bill. Totals are kept in `Int128`, where no number of such bills can overflow.
 public let maximumAmount: Int64 = 99_999_999_999_999
 
 /// Why an amount's text was refused.
@@ -104,27 +104,27 @@ public struct ExactNumber: Hashable, Sendable {
 /// Formats amounts exactly from minor units.
 public enum MoneyFormat {
     /// `1234.50`: the machine form, with exactly the currency's decimals.
-    public static func plain(_ minor: Int64, _ currency: Currency) -> String {
-        format(minor, currency, grouping: false)
+    public static func plain(_ minor: some BinaryInteger, _ currency: Currency) -> String {
+        format(Int128(minor), currency, grouping: false)
     }
 
     /// `1,234.50`: for people.
-    public static func grouped(_ minor: Int64, _ currency: Currency) -> String {
-        format(minor, currency, grouping: true)
+    public static func grouped(_ minor: some BinaryInteger, _ currency: Currency) -> String {
+        format(Int128(minor), currency, grouping: true)
     }
 
     /// `¥1,234.50` or `-¥25.00`.
-    public static func withSymbol(_ minor: Int64, _ currency: Currency) -> String {
-        let body = format(minor.magnitude, currency, grouping: true)
-        return (minor < 0 ? "-" : "") + currency.symbol + body
+    public static func withSymbol(_ minor: some BinaryInteger, _ currency: Currency) -> String {
+        let minor = Int128(minor)
+        return (minor < 0 ? "-" : "") + currency.symbol + format(minor.magnitude, currency, grouping: true)
     }
 
-    private static func format(_ minor: Int64, _ currency: Currency, grouping: Bool) -> String {
+    private static func format(_ minor: Int128, _ currency: Currency, grouping: Bool) -> String {
         (minor < 0 ? "-" : "") + format(minor.magnitude, currency, grouping: grouping)
     }
 
-    private static func format(_ magnitude: UInt64, _ currency: Currency, grouping: Bool) -> String {
-        let scale = UInt64(currency.scale)
+    private static func format(_ magnitude: UInt128, _ currency: Currency, grouping: Bool) -> String {
+        let scale = UInt128(currency.scale)
         var whole = String(magnitude / scale)
         if grouping && whole.count > 3 {
             var grouped = ""
@@ -150,9 +150,9 @@ public enum Arithmetic {
     }
 
     /// `total / count`, rounded half to even.
-    public static func average(_ total: Int64, count: Int) -> Int64 {
+    public static func average(_ total: Int128, count: Int) -> Int128 {
         precondition(count > 0)
-        let divisor = Int64(count)
+        let divisor = Int128(count)
         var quotient = total / divisor
         let remainder = total % divisor
         let twice = remainder.magnitude * 2

@@ -7,7 +7,10 @@ public enum Suggestion {
         let limit = max(1, target.count / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates {
-            let distance = editDistance(target, Array(candidate.lowercased()))
+            let other = Array(candidate.lowercased())
+            // At least the difference in length: a far longer word needs no table to rule it out.
+            guard abs(other.count - target.count) <= limit else { continue }
+            let distance = editDistance(target, other)
             if distance <= limit, distance < (best?.distance ?? Int.max) {
                 best = (candidate, distance)
             }

@@ -96,16 +96,21 @@ public struct Order: Sendable {
     public let descending: Bool
 }
 
+/// A condition as a tree whose `and` and `or` hold all their terms side by
+/// side: a chain of any length is one level deep, so nothing that walks the
+/// tree recurses further than parentheses and `not` nest (`Parser.maximumDepth`).
 public indirect enum Condition: Sendable {
-    case and(Condition, Condition)
-    case or(Condition, Condition)
+    /// At least two terms, all of which hold.
+    case and([Condition])
+    /// At least two terms, one of which holds.
+    case or([Condition])
     case not(Condition)
     case comparison(Comparison)
 
     /// The books named by `book =` and `book in (…)`, anywhere in the condition.
     public var bookNames: [String] {
         switch self {
-        case .and(let a, let b), .or(let a, let b): return a.bookNames + b.bookNames
+        case .and(let terms), .or(let terms): return terms.flatMap(\.bookNames)
         case .not(let a): return a.bookNames
         case .comparison(let comparison):
             guard comparison.field.value == .book, [.equal, .isIn].contains(comparison.op.value) else { return [] }
@@ -118,7 +123,7 @@ public indirect enum Condition: Sendable {
 
     public func mentions(_ field: Field) -> Bool {
         switch self {
-        case .and(let a, let b), .or(let a, let b): return a.mentions(field) || b.mentions(field)
+        case .and(let terms), .or(let terms): return terms.contains { $0.mentions(field) }
         case .not(let a): return a.mentions(field)
         case .comparison(let comparison): return comparison.field.value == field
         }

@@ -36,18 +36,19 @@ public struct Diagnostic: Error, Sendable, Equatable {
         case .unexpected(let found, let expected, let suggestion):
             return "expected \(expected), found \(found)" + didYouMean(suggestion)
         case .unknownStatement(let word, let suggestion):
-            return "unknown statement '\(word)'" + didYouMean(suggestion) + (suggestion == nil ? "; type 'help' for the list" : "")
+            return "unknown statement '\(Diagnostic.clipped(word))'" + didYouMean(suggestion) + (suggestion == nil ? "; type 'help' for the list" : "")
         case .unknownName(let kind, let name, let suggestion):
-            return "unknown \(kind) '\(name)'" + didYouMean(suggestion)
+            return "unknown \(kind) '\(Diagnostic.clipped(name))'" + didYouMean(suggestion)
         case .noSuchDate(let text):
-            return "no such date '\(text)'"
+            return "no such date '\(Diagnostic.clipped(text))'"
         case .noSuchMonth(let text):
-            return "no such month '\(text)'; months are 01 to 12"
+            return "no such month '\(Diagnostic.clipped(text))'; months are 01 to 12"
         case .noSuchQuarter(let text):
-            return "no such quarter '\(text)'; quarters are q1 to q4"
+            return "no such quarter '\(Diagnostic.clipped(text))'; quarters are q1 to q4"
         case .noSuchWeek(let year, let week):
             return "\(year) has no ISO week \(week); it has \(Day.isoWeeks(in: year))"
-        case .badAmount(let text, let error):
+        case .badAmount(let written, let error):
+            let text = Diagnostic.clipped(written)
             switch error {
             case .notANumber: return "'\(text)' is not an amount"
             case .tooManyDecimals(0): return "'\(text)' has decimals, but this currency has none"
@@ -57,7 +58,7 @@ public struct Diagnostic: Error, Sendable, Equatable {
             case .overflow: return "the total of '\(text)' is too large to add up exactly"
             }
         case .amountNotPositive(let text):
-            return "an amount must be more than zero, not \(text)"
+            return "an amount must be more than zero, not \(Diagnostic.clipped(text))"
         case .duplicateClause("period"):
             return "a query takes only one period"
         case .duplicateClause(let clause):
@@ -69,6 +70,12 @@ public struct Diagnostic: Error, Sendable, Equatable {
         case .refused(let reason):
             return reason
         }
+    }
+
+    /// What the user wrote, cut short for a message: a mistake is told in a
+    /// line, however much was written.
+    public static func clipped(_ text: String) -> String {
+        text.count > 40 ? text.prefix(39) + "…" : text
     }
 
     private func didYouMean(_ suggestion: String?) -> String {

@@ -1,7 +1,7 @@
 import TallyCore
 
 extension Evaluator {
-    func run(_ query: Query, range: SourceRange) throws(Diagnostic) -> QueryResult {
+    func run(_ query: Query) throws(Diagnostic) -> QueryResult {
         let selection = try Selection(
             evaluator: self, condition: query.condition, period: query.period,
             kind: query.kind?.kind, allBooks: query.coversAllBooks)
@@ -16,18 +16,18 @@ extension Evaluator {
         // Counts add up across currencies; money never does.
         let spansCurrencies = query.aggregate != .count && Set(bills.map { currencies[$0.bookID] ?? .cny }).count > 1
         if query.dimensions.isEmpty {
-            return .aggregate(try aggregate(
-                bills, query.aggregate, value: value, currencies: currencies, emptyCurrency: currency(ofEmpty: query), range: range))
+            return .aggregate(aggregate(
+                bills, query.aggregate, value: value, currencies: currencies, emptyCurrency: currency(ofEmpty: query)))
         }
-        return .groups(try groups(bills, query, value: value, currencies: currencies, spansCurrencies: spansCurrencies, range: range))
+        return .groups(groups(bills, query, value: value, currencies: currencies, spansCurrencies: spansCurrencies))
     }
 
     // MARK: No `by`
 
     private func aggregate(
         _ bills: [Bill], _ aggregate: Aggregate, value: (Bill) -> Int64, currencies: [Int64: Currency],
-        emptyCurrency: Currency, range: SourceRange
-    ) throws(Diagnostic) -> AggregateResult {
+        emptyCurrency: Currency
+    ) -> AggregateResult {
         if aggregate == .count {
             return AggregateResult(aggregate: aggregate, cells: [AggregateCell(currency: nil, measure: .count(bills.count))])
         }
@@ -40,7 +40,7 @@ extension Evaluator {
         }
         var cells: [AggregateCell] = []
         for (currency, accumulator) in totals.sorted(by: { $0.key.code < $1.key.code }) {
-            cells.append(AggregateCell(currency: currency, measure: try accumulator.measure(aggregate, currency, at: range)))
+            cells.append(AggregateCell(currency: currency, measure: accumulator.measure(aggregate, currency)))
         }
         return AggregateResult(aggregate: aggregate, cells: cells)
     }
@@ -57,8 +57,8 @@ extension Evaluator {
 
     private func groups(
         _ bills: [Bill], _ query: Query, value: (Bill) -> Int64, currencies: [Int64: Currency],
-        spansCurrencies: Bool, range: SourceRange
-    ) throws(Diagnostic) -> GroupResult {
+        spansCurrencies: Bool
+    ) -> GroupResult {
         let dimensions = query.dimensions.map(\.value)
         let keyer = GroupKeyer(ledger: ledger)
         // A grid's rows and columns sort by their totals, which exist only
@@ -79,24 +79,24 @@ extension Evaluator {
             }
         }
         let soleCurrency = bills.first.map { currencies[$0.bookID] ?? .cny } ?? ledger.currentBook.currency
-        func measures(_ totals: [GroupKey: Accumulator]) throws(Diagnostic) -> [GroupKey: Measure] {
+        func measures(_ totals: [GroupKey: Accumulator]) -> [GroupKey: Measure] {
             var result: [GroupKey: Measure] = [:]
-            for (key, accumulator) in totals { result[key] = try accumulator.measure(query.aggregate, soleCurrency, at: range) }
+            for (key, accumulator) in totals { result[key] = accumulator.measure(query.aggregate, soleCurrency) }
             return result
         }
         var rows: [(identity: GroupIdentity, measure: Measure, currency: Currency)] = []
         for (identity, accumulator) in cells {
             let currency = identity.currency.map(Currency.init(code:)) ?? soleCurrency
-            rows.append((identity, try accumulator.measure(query.aggregate, currency, at: range), currency))
+            rows.append((identity, accumulator.measure(query.aggregate, currency), currency))
         }
         let ordering = GroupOrdering(
             dimensions: dimensions, order: query.order, top: query.top != nil,
-            firstTotals: try measures(rowTotals))
+            firstTotals: measures(rowTotals))
         rows.sort { ordering.precedes($0.identity, $0.measure, $1.identity, $1.measure) }
         if let limit = query.top ?? query.limit {
             rows = Array(rows.prefix(limit))
         }
-        let columns = try measures(columnTotals).sorted { a, b in
+        let columns = measures(columnTotals).sorted { a, b in
             let byKey = GroupOrdering.compare(a.key, b.key)
             guard !dimensions[1].isTime else { return byKey < 0 }
             let byMeasure = GroupOrdering.compare(a.value, b.value)
@@ -151,35 +151,29 @@ extension BillRow {
     }
 }
 
-/// Running count, total, least and greatest of one group; the total is exact
-/// and an overflow is an error, never a wrapped number.
+/// Running count, total, least and greatest of one group. The total is an
+/// `Int128`: bills of at most `maximumAmount` each can't overflow it in any
+/// number a ledger could hold, so every sum is exact.
 struct Accumulator {
     var count = 0
-    var total: Int64 = 0
-    /// Set once the total has left Int64; only `sum` and `avg` need it.
-    var overflowed = false
+    var total: Int128 = 0
     var least = Int64.max
     var greatest = Int64.min
 
     mutating func add(_ value: Int64) {
-        let (sum, overflow) = total.addingReportingOverflow(value)
-        total = sum
-        overflowed = overflowed || overflow
+        total += Int128(value)
         count += 1
         least = Swift.min(least, value)
         greatest = Swift.max(greatest, value)
     }
 
-    func measure(_ aggregate: Aggregate, _ currency: Currency, at range: SourceRange) throws(Diagnostic) -> Measure {
-        if overflowed && (aggregate == .sum || aggregate == .avg) {
-            throw Diagnostic(.refused("the total is too large to add up exactly"), at: range)
-        }
+    func measure(_ aggregate: Aggregate, _ currency: Currency) -> Measure {
         switch aggregate {
         case .count: return .count(count)
         case .sum: return .money(total, currency)
         case .avg: return count == 0 ? .none : .money(Arithmetic.average(total, count: count), currency)
-        case .min: return count == 0 ? .none : .money(least, currency)
-        case .max, .list: return count == 0 ? .none : .money(greatest, currency)
+        case .min: return count == 0 ? .none : .money(Int128(least), currency)
+        case .max, .list: return count == 0 ? .none : .money(Int128(greatest), currency)
         }
     }
 }

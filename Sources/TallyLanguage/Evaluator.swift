@@ -21,7 +21,7 @@ public struct Evaluator: Sendable {
     public func evaluate(_ parsed: ParsedStatement) throws(Diagnostic) -> Outcome {
         switch parsed.statement {
         case .query(let query):
-            return .result(try run(query, range: parsed.range), format: query.format)
+            return .result(try run(query), format: query.format)
         case .add(let add):
             return try self.add(add)
         case .edit(let id, let assignments):

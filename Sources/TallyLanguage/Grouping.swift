@@ -124,12 +124,12 @@ struct GroupOrdering {
     /// Amounts and counts by value; nothing (an empty average) below everything.
     /// Amounts compare as decimal numbers, so 5 JPY is less than 5.00 CNY.
     static func compare(_ a: Measure, _ b: Measure) -> Int {
-        func value(_ measure: Measure) -> Int64? {
+        func value(_ measure: Measure) -> Int128? {
             switch measure {
             case .money(let amount, let currency):
-                let (scaled, overflow) = amount.multipliedReportingOverflow(by: Currency.finestScale / currency.scale)
-                return overflow ? (amount < 0 ? Int64.min : Int64.max) : scaled
-            case .count(let count): return Int64(count)
+                let (scaled, overflow) = amount.multipliedReportingOverflow(by: Int128(Currency.finestScale / currency.scale))
+                return overflow ? (amount < 0 ? Int128.min : Int128.max) : scaled
+            case .count(let count): return Int128(count)
             case .none: return nil
             }
         }

@@ -19,6 +19,7 @@ extension Parser {
         let amount = try self.amount()
         let category = try categoryName()
         var bill = AddBill(kind: kind, amount: amount, category: category)
+        var tags = TagList()
         if check(.string) {
             bill.remark = advance().text
         } else if let words = bareWords() {
@@ -41,8 +42,7 @@ extension Parser {
                     throw unexpected("a place, such as \"Wangfujing\"")
                 }
             } else if check(.tag) {
-                let tag = advance().text.lowercased()
-                if !bill.tags.contains(tag) { bill.tags.append(tag) }
+                try tags.add(advance())
             } else if matchWord("book") {
                 guard bill.book == nil else { throw Diagnostic(.duplicateClause("book"), at: previous.range) }
                 bill.book = try bookName()
@@ -51,6 +51,7 @@ extension Parser {
                                  suggestion: check(.word) ? Suggestion.nearest(to: peek.text, among: Parser.addClauseWords) : nil)
             }
         }
+        bill.tags = tags.names
         return bill
     }
 
@@ -139,28 +140,21 @@ extension Parser {
 
     // tag_list = "(" [ tag_name { "," tag_name } ] ")" | TAG { TAG } | tag_name
     private mutating func tagList() throws(Diagnostic) -> [String] {
-        var tags: [String] = []
-        func add(_ tag: String) {
-            let key = tag.lowercased()
-            if !tags.contains(key) { tags.append(key) }
-        }
+        var tags = TagList()
         if match(.leftParen) {
             if match(.rightParen) { return [] }
             repeat {
                 guard check(.word) || check(.tag) || check(.string) else { throw unexpected("a tag name") }
-                add(advance().text)
+                try tags.add(advance())
             } while match(.comma)
             _ = try expect(.rightParen, "',' or ')' to close the list of tags")
         } else if check(.tag) {
-            while check(.tag) { add(advance().text) }
+            while check(.tag) { try tags.add(advance()) }
         } else {
             guard check(.word) || check(.string) else { throw unexpected("tags, such as #work #lunch or (work, lunch)") }
-            add(advance().text)
+            try tags.add(advance())
         }
-        if tags.contains(where: { $0.contains(where: \.isWhitespace) || $0.isEmpty }) {
-            throw Diagnostic(.refused("a tag is one word, without spaces"), at: previous.range)
-        }
-        return tags
+        return tags.names
     }
 
     private mutating func text(_ expected: String) throws(Diagnostic) -> String {
@@ -218,5 +212,29 @@ extension Parser {
         let date = try parser.date()
         guard parser.atStatementEnd else { throw parser.unexpected("the end of the date") }
         return date.value
+    }
+}
+
+/// A bill's tags as they are written: lower case, each once, in the order
+/// first written, and no more than a bill may carry.
+struct TagList {
+    static let maximumCount = 100
+
+    private(set) var names: [String] = []
+    private var seen: Set<String> = []
+
+    mutating func add(_ token: Token) throws(Diagnostic) {
+        let name = token.text.lowercased()
+        if name.isEmpty || name.contains(where: \.isWhitespace) {
+            throw Diagnostic(.refused("a tag is one word, without spaces"), at: token.range)
+        }
+        if let problem = Names.problem(with: name) {
+            throw Diagnostic(.refused(problem), at: token.range)
+        }
+        guard seen.insert(name).inserted else { return }
+        guard names.count < TagList.maximumCount else {
+            throw Diagnostic(.refused("a bill may have at most \(TagList.maximumCount) tags"), at: token.range)
+        }
+        names.append(name)
     }
 }

@@ -3,16 +3,16 @@ import TallyCore
 extension Parser {
     // condition = and_condition { "or" and_condition }
     mutating func condition() throws(Diagnostic) -> Condition {
-        var result = try andCondition()
-        while matchWord("or") { result = .or(result, try andCondition()) }
-        return result
+        var terms = [try andCondition()]
+        while matchWord("or") { terms.append(try andCondition()) }
+        return terms.count == 1 ? terms[0] : .or(terms)
     }
 
     // and_condition = not_condition { "and" not_condition }
     mutating func andCondition() throws(Diagnostic) -> Condition {
-        var result = try notCondition()
-        while matchWord("and") { result = .and(result, try notCondition()) }
-        return result
+        var terms = [try notCondition()]
+        while matchWord("and") { terms.append(try notCondition()) }
+        return terms.count == 1 ? terms[0] : .and(terms)
     }
 
     // not_condition = "not" not_condition | primary_condition

@@ -4,6 +4,8 @@ import TallyCore
 public struct ParsedStatement: Sendable {
     public let statement: Statement
     public let range: SourceRange
+    /// The statement as written, for the undo history to name it by.
+    public let text: String
 }
 
 /// A recursive-descent parser shaped like `Grammar/tally.ebnf`: one method
@@ -62,7 +64,9 @@ public struct Parser {
             if !check(.separator) && !check(.end) {
                 throw unexpected("end of statement")
             }
-            return .success(ParsedStatement(statement: statement, range: start.through(end)))
+            let range = start.through(end)
+            let text = String(characters[range.start.offset..<range.end.offset])
+            return .success(ParsedStatement(statement: statement, range: range, text: text))
         } catch {
             while !check(.separator) && !check(.end) { advance() }
             return .failure(error)
@@ -222,8 +226,8 @@ public struct Parser {
     mutating func name(_ expected: String) throws(Diagnostic) -> Located<String> {
         guard check(.word) || check(.string) else { throw unexpected(expected) }
         let token = advance()
-        guard Names.isAcceptable(token.text) else {
-            throw Diagnostic(.refused("a name may not be empty or hold control characters"), at: token.range)
+        if let problem = Names.problem(with: token.text) {
+            throw Diagnostic(.refused(problem), at: token.range)
         }
         return Located(token.text, token.range)
     }

@@ -1,9 +1,10 @@
 import TallyCore
 
 /// What an aggregate came to: money in a currency, a count, or nothing to
-/// average (an empty selection's `avg`, `min` and `max`).
+/// average (an empty selection's `avg`, `min` and `max`). Money is in minor
+/// units, as wide as a total over any number of bills needs.
 public enum Measure: Sendable, Equatable {
-    case money(Int64, Currency)
+    case money(Int128, Currency)
     case count(Int)
     case none
 }

@@ -47,18 +47,27 @@ struct ConditionCompiler {
 
     func compile(_ condition: Condition) throws(Diagnostic) -> (Bill) -> Bool {
         switch condition {
-        case .and(let a, let b):
-            let (left, right) = (try compile(a), try compile(b))
-            return { left($0) && right($0) }
-        case .or(let a, let b):
-            let (left, right) = (try compile(a), try compile(b))
-            return { left($0) || right($0) }
+        case .and(let terms):
+            let tests = try compile(terms)
+            return { bill in tests.allSatisfy { $0(bill) } }
+        case .or(let terms):
+            let tests = try compile(terms)
+            return { bill in tests.contains { $0(bill) } }
         case .not(let a):
             let inner = try compile(a)
             return { !inner($0) }
         case .comparison(let comparison):
             return try compile(comparison)
         }
+    }
+
+    private func compile(_ terms: [Condition]) throws(Diagnostic) -> [(Bill) -> Bool] {
+        var tests: [(Bill) -> Bool] = []
+        tests.reserveCapacity(terms.count)
+        for term in terms {
+            tests.append(try compile(term))
+        }
+        return tests
     }
 
     private func compile(_ comparison: Comparison) throws(Diagnostic) -> (Bill) -> Bool {

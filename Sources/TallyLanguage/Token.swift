@@ -37,6 +37,7 @@ public struct Token: Hashable, Sendable {
 
     /// How the token reads in an error message.
     public var quoted: String {
+        let text = Diagnostic.clipped(self.text)
         switch kind {
         case .end: return "end of input"
         case .separator: return text == ";" ? "';'" : "end of line"

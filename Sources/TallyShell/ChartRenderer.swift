@@ -20,10 +20,22 @@ struct ChartRenderer {
         let valueWidth = values.map(TerminalText.width).max() ?? 0
         return groups.rows.indices.map { index in
             let magnitude = MeasureText.value(groups.rows[index].measure).magnitude
-            let length = largest == 0 ? 0 : Int((magnitude * UInt64(ChartRenderer.barWidth) + largest / 2) / largest)
+            let length = ChartRenderer.barLength(magnitude, largest: largest)
             let bar = String(repeating: "█", count: max(magnitude > 0 ? 1 : 0, length))
             return TerminalText.pad(labels[index], to: labelWidth) + "  "
                 + TerminalText.pad(values[index], to: valueWidth, right: true) + "  " + style.dim(bar)
         }.joined(separator: "\n")
+    }
+
+    /// `magnitude` as a share of `barWidth` columns, rounded, where `largest`
+    /// fills them all. Whole columns are counted out of the largest's
+    /// fortieths, so no product can overflow however large the totals.
+    static func barLength(_ magnitude: UInt128, largest: UInt128) -> Int {
+        guard largest > 0 else { return 0 }
+        let width = UInt128(barWidth)
+        let (product, overflow) = magnitude.multipliedReportingOverflow(by: width)
+        if !overflow { return Int((product + largest / 2) / largest) }
+        let column = largest / width
+        return Int((magnitude + column / 2) / column)
     }
 }

@@ -9,21 +9,31 @@ public struct DiagnosticRenderer: Sendable {
         self.style = style
     }
 
+    /// Characters shown either side of the mistake on a long line.
+    static let context = 60
+
     public func render(_ diagnostic: Diagnostic, in source: ScriptSource) -> String {
         let start = diagnostic.range.start
         // A tab's width depends on the terminal; shown as one space, the caret stays true.
-        let lineText = String(source.line(start.line).map { $0 == "\t" ? " " : $0 })
-        let before = String(lineText.prefix(start.column - 1))
-        let spanEnd = diagnostic.range.end.line == start.line ? diagnostic.range.end.column : lineText.count + 1
-        let span = String(lineText.dropFirst(start.column - 1).prefix(max(0, spanEnd - start.column)))
+        let fullLine = source.line(start.line).map { $0 == "\t" ? " " : $0 }
+        let spanEnd = diagnostic.range.end.line == start.line ? diagnostic.range.end.column : fullLine.count + 1
+        // A very long line is shown around the mistake only, marked where it was cut.
+        let first = min(start.column - 1, fullLine.count)
+        let last = min(max(first, spanEnd - 1), first + 2 * DiagnosticRenderer.context, fullLine.count)
+        let shownStart = max(0, first - DiagnosticRenderer.context)
+        let shownEnd = min(fullLine.count, last + DiagnosticRenderer.context)
+        let cutBefore = shownStart > 0 ? "…" : ""
+        let lineText = cutBefore + String(fullLine[shownStart..<shownEnd]) + (shownEnd < fullLine.count ? "…" : "")
+        let before = cutBefore + String(fullLine[shownStart..<first])
+        let span = String(fullLine[first..<last])
         let marker = "^" + String(repeating: "~", count: max(0, TerminalText.width(TerminalText.safe(span)) - 1))
         let indent = String(repeating: " ", count: TerminalText.width(TerminalText.safe(before)))
         let message = style.error("error:") + " " + TerminalText.safe(diagnostic.message)
         switch source.origin {
         case .file(let name):
-            let number = String(start.line)
+            let number = String(start.line + source.firstLine - 1)
             let gutter = String(repeating: " ", count: number.count)
-            return "\(TerminalText.safe(name)):\(start.line):\(start.column): \(message)\n"
+            return "\(TerminalText.safe(name)):\(number):\(start.column): \(message)\n"
                 + " \(number) | \(TerminalText.safe(lineText))\n"
                 + " \(gutter) | \(indent)\(style.bold(marker))"
         case .argument, .interactive:

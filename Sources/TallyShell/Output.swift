@@ -7,30 +7,52 @@ import Glibc
 public protocol Output: AnyObject {
     func result(_ text: String)
     func error(_ text: String)
+    /// Why results could not be written (a full disk, a closed file), once
+    /// that has happened; what runs next should stop.
+    var failure: String? { get }
 }
 
 /// Writes straight to the file descriptors, unbuffered, so results and errors
-/// interleave in the order they happened.
+/// interleave in the order they happened, and a program reading Tally's
+/// output sees each answer as soon as it is given.
 public final class StandardOutput: Output {
+    public private(set) var failure: String?
+    private let resultsToTerminal = isatty(1) == 1
+
     public init() {}
 
     public func result(_ text: String) {
-        StandardOutput.write(text + "\n", to: 1)
+        guard failure == nil else { return }
+        // Results for a terminal are made safe for it; a file or a pipe gets the data exactly.
+        let shown = resultsToTerminal ? TerminalText.printable(text) : text
+        if let problem = StandardOutput.write(shown + "\n", to: 1) {
+            failure = problem
+            StandardOutput.report("tally: cannot write the results: \(problem)")
+        }
     }
 
     public func error(_ text: String) {
-        StandardOutput.write(text + "\n", to: 2)
+        StandardOutput.report(text)
     }
 
-    public static func write(_ text: String, to descriptor: Int32) {
+    /// Writes `text` to standard error, made safe for a terminal: error
+    /// messages quote what they were given, and SQLite's own words too.
+    public static func report(_ text: String) {
+        _ = write(TerminalText.printable(text) + "\n", to: 2)
+    }
+
+    /// Writes all of `text`, or says why it could not.
+    @discardableResult
+    public static func write(_ text: String, to descriptor: Int32) -> String? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                return String(cString: strerror(errno))
             }
             bytes = bytes.dropFirst(written)
         }
+        return nil
     }
 }

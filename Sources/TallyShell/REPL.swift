@@ -28,8 +28,12 @@ public final class REPL {
     /// `quit` or Ctrl-D on an empty line.
     public func run(startupScript: String?) {
         greet()
-        if let startupScript, let text = ScriptFile.read(startupScript) {
-            _ = session.run(ScriptSource(origin: .file(startupScript), text: text))
+        if let startupScript, ScriptFile.exists(startupScript) {
+            do {
+                _ = session.run(ScriptSource(origin: .file(startupScript), text: try ScriptFile.read(startupScript)))
+            } catch {
+                output.error(Style(color: session.options.color).error("error:") + " cannot read '\(startupScript)': \(error.message)")
+            }
         }
         while !session.quitRequested {
             switch readStatement() {
@@ -56,7 +60,7 @@ public final class REPL {
         }
         let first = editor.readLine(prompt: prompt, candidates: completer)
         guard case .line(var text) = first else { return first }
-        while text.hasSuffix("\\") {
+        while ScriptSource.continues(text.utf8) {
             guard case .line(let more) = editor.readLine(prompt: "...> ", candidates: { completer(text + "\n" + $0) }) else {
                 return .interrupted
             }
@@ -70,10 +74,11 @@ public final class REPL {
     private func greet() {
         guard let greeting = Greeting.message(lastSeen: session.ledger.settings.seenVersion) else { return }
         output.result(greeting)
-        var settings = session.ledger.settings
-        settings.seenVersion = Tally.version
-        try? session.commit(ChangeSet(
-            summary: "greeted", rows: [RowChange(before: .settings(session.ledger.settings), after: .settings(settings))], undoable: false))
+        try? session.commit { ledger in
+            var settings = ledger.settings
+            settings.seenVersion = Tally.version
+            return ChangeSet(summary: "greeted", rows: [RowChange(before: .settings(ledger.settings), after: .settings(settings))], undoable: false)
+        }
     }
 }
 

@@ -40,10 +40,10 @@ enum MeasureText {
         }
     }
 
-    static func value(_ measure: Measure) -> Int64 {
+    static func value(_ measure: Measure) -> Int128 {
         switch measure {
         case .money(let amount, _): return amount
-        case .count(let count): return Int64(count)
+        case .count(let count): return Int128(count)
         case .none: return 0
         }
     }

@@ -12,10 +12,23 @@ public struct ScriptSource: Sendable {
 
     public let origin: Origin
     public let text: String
+    /// The line of the whole script that `text` starts on: statements read
+    /// from a pipe arrive a few lines at a time.
+    public let firstLine: Int
 
-    public init(origin: Origin, text: String) {
+    public init(origin: Origin, text: String, firstLine: Int = 1) {
         self.origin = origin
-        self.text = text.hasPrefix("#!") ? ScriptSource.blankFirstLine(text) : text
+        self.firstLine = firstLine
+        self.text = firstLine == 1 && text.hasPrefix("#!") ? ScriptSource.blankFirstLine(text) : text
+    }
+
+    /// Whether `line` goes on on the next line: it ends in `\`, perhaps
+    /// followed by blanks, as the lexer reads it.
+    public static func continues<Line: BidirectionalCollection>(_ line: Line) -> Bool where Line.Element == UInt8 {
+        guard let last = line.lastIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }) else {
+            return false
+        }
+        return line[last] == UInt8(ascii: "\\")
     }
 
     /// The line `line` (from 1) of the text, for showing under an error.

@@ -7,6 +7,8 @@ public enum RunStatus: Sendable, Equatable {
     case success
     /// A statement failed (exit 1).
     case statementFailed
+    /// Results could not be written (exit 1); nothing more is run.
+    case outputFailed
     /// The ledger could not be written (exit 3).
     case storeFailed
 }
@@ -25,9 +27,10 @@ public struct SessionOptions: Sendable {
     public init() {}
 }
 
-/// Runs statements against one ledger: parse, evaluate, commit, show. The
-/// in-memory ledger is changed only after the store has committed, so the two
-/// never disagree.
+/// Runs statements against one ledger: parse, evaluate, commit, show. A
+/// change is evaluated again under the ledger's write lock, from what the file
+/// holds then, and the in-memory ledger is changed only after the store has
+/// committed, so the two never disagree and no other process's change is lost.
 public final class Session {
     public private(set) var ledger: Ledger
     public var options: SessionOptions
@@ -38,9 +41,17 @@ public final class Session {
     /// Runs a guided entry at the terminal; nil when nobody is there to answer.
     public var guide: (() -> Void)?
     public private(set) var quitRequested = false
-    /// How deep `run` has nested scripts and saved queries.
+    /// How deep `run` has nested scripts and saved statements.
     var runDepth = 0
     static let maximumRunDepth = 16
+    /// Scripts and saved statements one statement has run, however nested,
+    /// and the bytes of script they read: bounded so that a script running
+    /// itself three times over cannot run for ever.
+    private var nestedRuns = 0
+    private var nestedBytes = 0
+    static let maximumNestedRuns = 1000
+    /// Set when one statement ran too many others; every nested run then ends at once.
+    private var runsExhausted = false
 
     public init(store: LedgerStore, options: SessionOptions, output: Output) throws(StoreError) {
         self.store = store
@@ -54,26 +65,30 @@ public final class Session {
     public func run(_ source: ScriptSource) -> RunStatus {
         var parser = Parser(source.text)
         var status = RunStatus.success
-        while !quitRequested, let next = parser.next() {
+        while !quitRequested, !runsExhausted, let next = parser.next() {
+            if runDepth == 0 {
+                nestedRuns = 0
+                nestedBytes = 0
+            }
             let outcome: RunStatus
             switch next {
             case .success(let parsed): outcome = execute(parsed, from: source)
             case .failure(let diagnostic): outcome = report(diagnostic, in: source)
             }
-            if outcome == .storeFailed { return .storeFailed }
+            if runDepth == 0 { runsExhausted = false }
+            if output.failure != nil { return .outputFailed }
+            if outcome == .storeFailed || outcome == .outputFailed { return outcome }
             if outcome == .statementFailed {
                 status = .statementFailed
                 if !options.keepGoing && source.origin != .interactive { return status }
             }
         }
-        return status
+        return runsExhausted ? .statementFailed : status
     }
 
     private func execute(_ parsed: ParsedStatement, from source: ScriptSource) -> RunStatus {
         do {
             if store.hasExternalChanges() { ledger = try store.load() }
-            let evaluator = Evaluator(
-                ledger: ledger, today: options.today ?? Clock.today(), now: Clock.now(), defaultCurrency: options.defaultCurrency)
             let outcome: Outcome
             do {
                 outcome = try evaluator.evaluate(parsed)
@@ -82,16 +97,21 @@ public final class Session {
             }
             return try perform(outcome, parsed, source)
         } catch {
-            output.error(style.error("error:") + " the ledger could not be read or written: \(error)")
+            output.error(style.error("error:") + " the ledger could not be \(error.reason == .busy ? "changed" : "read or written"): \(error)")
             return .storeFailed
         }
+    }
+
+    private var evaluator: Evaluator {
+        Evaluator(ledger: ledger, today: options.today ?? Clock.today(), now: Clock.now(), defaultCurrency: options.defaultCurrency)
     }
 
     private func perform(_ outcome: Outcome, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
         switch outcome {
         case .result(let result, let format):
             show(result, format: format)
-        case .change(let change, let report, let confirmation):
+        case .change(let change, _, let confirmation):
+            var confirmed: ChangeSet?
             if let confirmation, !options.assumeYes {
                 guard let confirm else {
                     return self.report(Diagnostic(.needsConfirmation(confirmation), at: parsed.range), in: source)
@@ -100,13 +120,11 @@ public final class Session {
                     show(.message("nothing deleted"))
                     return .success
                 }
+                confirmed = change
             }
-            try commit(change)
-            show(report)
-        case .undo:
-            replayed(try store.undo(), done: "undid", nothing: "nothing to undo")
-        case .redo:
-            replayed(try store.redo(), done: "redid", nothing: "nothing to redo")
+            return try commitUnderLock(parsed, source, asConfirmed: confirmed)
+        case .undo, .redo:
+            return try commitUnderLock(parsed, source, asConfirmed: nil)
         case .sessionSetting(.format(let format)):
             options.format = format
             show(.message("results as \(format.rawValue)"))
@@ -134,8 +152,11 @@ public final class Session {
         case .runSaved(let query):
             return runNested(ScriptSource(origin: .file("saved statement '\(query.name)'"), text: query.statement), at: parsed, in: source)
         case .runFile(let path):
-            guard let text = ScriptFile.read(path.value) else {
-                return report(Diagnostic(.refused("cannot read '\(path.value)': \(ScriptFile.lastError)"), at: path.range), in: source)
+            let text: String
+            do {
+                text = try ScriptFile.read(path.value)
+            } catch {
+                return report(Diagnostic(.refused("cannot read '\(path.value)': \(error.message)"), at: path.range), in: source)
             }
             return runNested(ScriptSource(origin: .file(path.value), text: text), at: parsed, in: source)
         case .about:
@@ -144,9 +165,67 @@ public final class Session {
         return .success
     }
 
-    /// Writes `change` to the ledger, then to the model: the two never disagree.
-    public func commit(_ change: ChangeSet) throws(StoreError) {
-        try store.commit(change)
+    /// What a statement came to under the write lock.
+    private enum Step {
+        case wrote(ChangeSet, report: QueryResult)
+        case replayed(LedgerStore.Replay, undo: Bool)
+        case failed(Diagnostic)
+        /// The statement no longer changes anything (its selection is now empty).
+        case other(Outcome)
+    }
+
+    /// Evaluates `parsed` again holding the write lock, against the ledger as
+    /// the file has it now, and commits what it comes to. A change the user
+    /// confirmed must come out the same, or nothing is done.
+    private func commitUnderLock(_ parsed: ParsedStatement, _ source: ScriptSource, asConfirmed confirmed: ChangeSet?) throws(StoreError) -> RunStatus {
+        let step = try store.change { reloaded throws(StoreError) -> Step in
+            if let reloaded { ledger = reloaded }
+            let outcome: Outcome
+            do throws(Diagnostic) {
+                outcome = try evaluator.evaluate(parsed)
+            } catch {
+                return .failed(error)
+            }
+            switch outcome {
+            case .change(let change, let report, _):
+                if let confirmed, confirmed.rows != change.rows {
+                    return .failed(Diagnostic(
+                        .refused("the ledger changed while you were answering; nothing was changed, so run the statement again"),
+                        at: parsed.range))
+                }
+                try store.write(change, statement: parsed.text)
+                return .wrote(change, report: report)
+            case .undo:
+                return .replayed(try store.undo(in: ledger), undo: true)
+            case .redo:
+                return .replayed(try store.redo(in: ledger), undo: false)
+            default:
+                return .other(outcome)
+            }
+        }
+        switch step {
+        case .wrote(let change, let report):
+            ledger.apply(change)
+            show(report)
+        case .replayed(let replay, let undo):
+            return replayed(replay, undo: undo, parsed, source)
+        case .failed(let diagnostic):
+            return report(diagnostic, in: source)
+        case .other(let outcome):
+            return try perform(outcome, parsed, source)
+        }
+        return .success
+    }
+
+    /// Writes the change `make` computes from the ledger as the file has it
+    /// now, under the write lock, then applies it to the model.
+    public func commit(_ make: (Ledger) -> ChangeSet) throws(StoreError) {
+        let change = try store.change { reloaded throws(StoreError) -> ChangeSet in
+            if let reloaded { ledger = reloaded }
+            let change = make(ledger)
+            try store.write(change, statement: "")
+            return change
+        }
         ledger.apply(change)
     }
 
@@ -154,22 +233,52 @@ public final class Session {
         guard runDepth < Session.maximumRunDepth else {
             return report(Diagnostic(.refused("scripts run each other more than \(Session.maximumRunDepth) deep"), at: parsed.range), in: source)
         }
+        nestedRuns += 1
+        nestedBytes += nested.text.utf8.count
+        guard nestedRuns <= Session.maximumNestedRuns, nestedBytes <= ScriptFile.maximumSize else {
+            runsExhausted = true
+            return report(
+                Diagnostic(.refused("one statement may run at most \(Session.maximumNestedRuns) scripts and saved statements, of \(ScriptFile.maximumSize >> 20) MiB in all; stopped"), at: parsed.range),
+                in: source)
+        }
         runDepth += 1
         defer { runDepth -= 1 }
         return run(nested)
     }
 
-    /// Brings the model up to what undo or redo wrote, and says so; also when
-    /// it took away the book in use.
-    private func replayed(_ change: ChangeSet?, done: String, nothing: String) {
-        guard let change else {
-            show(.message(nothing))
-            return
+    /// Brings the model up to what undo or redo wrote, and says so: whose
+    /// change it was when another session made it, and when it took away the
+    /// book in use. A change whose rows someone has changed since is refused.
+    private func replayed(_ replay: LedgerStore.Replay, undo: Bool, _ parsed: ParsedStatement, _ source: ScriptSource) -> RunStatus {
+        let verb = undo ? "undo" : "redo"
+        switch replay {
+        case .nothing:
+            show(.message("nothing to \(verb)"))
+        case .conflict(let entry, let row):
+            let since = undo ? "since it was made" : "since it was undone"
+            return report(
+                Diagnostic(.refused("cannot \(verb) '\(entry.change.summary)': \(row.label) has been changed \(since), by another session; nothing was changed"),
+                           at: parsed.range),
+                in: source)
+        case .replayed(let entry, let applied):
+            let book = ledger.currentBook.id
+            ledger.apply(applied)
+            var message = "\(undo ? "undid" : "redid"): \(entry.change.summary)"
+            if !entry.isOwn {
+                message += entry.statement.isEmpty
+                    ? " (from an earlier session)"
+                    : " (from an earlier session: '\(Session.firstLine(of: entry.statement))')"
+            }
+            if ledger.currentBook.id != book { message += "; now using book '\(ledger.currentBook.name)'" }
+            show(.message(message))
         }
-        let book = ledger.currentBook.id
-        ledger.apply(change)
-        let note = ledger.currentBook.id == book ? "" : "; now using book '\(ledger.currentBook.name)'"
-        show(.message("\(done): \(change.summary)" + note))
+        return .success
+    }
+
+    /// A statement's first line, shortened, to name it in a message.
+    private static func firstLine(of statement: String) -> String {
+        let line = statement.prefix { $0 != "\n" }
+        return line.count > 60 ? line.prefix(59) + "…" : String(line)
     }
 
     private var style: Style { Style(color: options.color) }

@@ -19,7 +19,7 @@ public struct Style: Sendable {
     }
 
     /// Money below zero is spending, in red; above zero income, in green.
-    func signed(_ value: Int64, _ text: String) -> String {
+    func signed(_ value: Int128, _ text: String) -> String {
         value < 0 ? expense(text) : (value > 0 ? income(text) : text)
     }
 

@@ -1,5 +1,11 @@
 /// Text as a terminal shows it: how many columns it takes, and a form safe
 /// to print, with control characters made visible instead of obeyed.
+///
+/// Everything Tally writes for a person passes through here: each piece of
+/// stored text through `safe` as it is laid out, and every result and error
+/// as a whole through `printable` on its way out, so nothing from a ledger, a
+/// statement or SQLite can move the cursor, retitle the window, or turn text
+/// around (bidirectional overrides) to make a table say what it does not.
 public enum TerminalText {
     /// Columns `text` occupies: CJK and emoji take two, combining marks none.
     public static func width(_ text: String) -> Int {
@@ -8,7 +14,7 @@ public enum TerminalText {
 
     public static func width(of character: Character) -> Int {
         guard let scalar = character.unicodeScalars.first else { return 0 }
-        if isControl(scalar) { return 1 }
+        if isSuspect(scalar) { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
@@ -18,25 +24,87 @@ public enum TerminalText {
         return 1
     }
 
-    /// `text` with every control character replaced by U+FFFD, so stored text
-    /// can never move the cursor, clear the screen or retitle the window.
+    /// `text` with every character a terminal would obey rather than show
+    /// (controls, line breaks, bidirectional overrides, invisible characters)
+    /// replaced by U+FFFD.
     public static func safe(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            result.append(isControl(scalar) ? "\u{FFFD}" : scalar)
+        guard text.unicodeScalars.contains(where: isSuspect) else { return text }
+        var result = ""
+        for character in text {
+            append(character, to: &result)
         }
-        return String(result)
+        return result
+    }
+
+    /// A whole text on its way to the terminal: as `safe`, but line breaks
+    /// and tabs stay, and so do Tally's own colour codes (`ESC [ … m`).
+    public static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isSuspect) else { return text }
+        var result = ""
+        var characters = text[...]
+        while let character = characters.first {
+            if character == "\u{1B}", let end = endOfColourCode(characters) {
+                result += characters[..<end]
+                characters = characters[end...]
+                continue
+            }
+            characters.removeFirst()
+            if character == "\n" || character == "\t" {
+                result.append(character)
+            } else {
+                append(character, to: &result)
+            }
+        }
+        return result
+    }
+
+    /// The character itself when it is harmless, else U+FFFD for each scalar that is not.
+    private static func append(_ character: Character, to result: inout String) {
+        let scalars = character.unicodeScalars
+        guard scalars.contains(where: isSuspect) else {
+            result.append(character)
+            return
+        }
+        // A zero-width joiner inside an emoji builds one picture (👨‍👩‍👧); anywhere else it only hides.
+        let isEmoji = scalars.first.map { $0.value > 0x7F && $0.properties.isEmoji } ?? false
+        for scalar in scalars {
+            if isSuspect(scalar) && !(isEmoji && scalar.value == 0x200D) {
+                result.unicodeScalars.append("\u{FFFD}")
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+    }
+
+    /// Where a Select Graphic Rendition code starting at `text` ends: `ESC [`, digits and `;`, then `m`.
+    private static func endOfColourCode(_ text: Substring) -> String.Index? {
+        var index = text.index(after: text.startIndex)
+        guard index < text.endIndex, text[index] == "[" else { return nil }
+        index = text.index(after: index)
+        while index < text.endIndex, text[index] == ";" || (text[index].isASCII && text[index].isNumber) {
+            index = text.index(after: index)
+        }
+        guard index < text.endIndex, text[index] == "m" else { return nil }
+        return text.index(after: index)
+    }
+
+    /// Controls, and the format characters that reorder or hide text.
+    static func isSuspect(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F: return true
+        // Arabic letter mark, left-to-right and right-to-left marks, embeddings, overrides and isolates.
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        // Zero-width space, non-joiner, joiner, word joiner and invisible operators, line and
+        // paragraph separators, the Mongolian vowel separator, and the byte-order mark.
+        case 0x200B...0x200D, 0x2060...0x2064, 0x2028, 0x2029, 0x180E, 0xFEFF: return true
+        default: return false
+        }
     }
 
     /// `text` padded with spaces to `columns` wide, on the right or the left.
     public static func pad(_ text: String, to columns: Int, right: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, columns - width(text)))
         return right ? padding + text : text + padding
-    }
-
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// East Asian Wide and Fullwidth ranges, and emoji shown two columns wide.

@@ -1,18 +1,54 @@
 import Glibc
 
-/// Makes the ledger's file private to its owner before SQLite first opens it.
+/// The ledger's file as the operating system sees it, before SQLite opens it.
 enum LedgerFile {
-    /// Creates the missing folders above `path` (mode 0700) and, unless a file is
-    /// already there, an empty file (mode 0600). SQLite takes an empty file for a
-    /// new database and gives its WAL files the database file's mode.
-    static func create(_ path: String) throws(StoreError) {
-        try createFolders(above: path)
+    /// Makes an empty file at `path` (mode 0600) unless one is there; with
+    /// `creatingFolders`, first the missing folders above it (mode 0700).
+    /// SQLite takes an empty file for a new database and gives its WAL files
+    /// the database file's mode.
+    static func create(_ path: String, creatingFolders: Bool) throws(StoreError) {
+        if creatingFolders {
+            try createFolders(above: path)
+        } else if !exists(folder(of: path)) {
+            throw .cannotOpen(doing: "opening \(path)", "the folder \(folder(of: path)) does not exist")
+        }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             close(descriptor)
         } else if errno != EEXIST {
             throw .cannotOpen(doing: "creating \(path)", String(cString: strerror(errno)))
         }
+    }
+
+    /// Why a change could never be written at `path`, or nil when it can be:
+    /// SQLite writes the file, and creates its log files in the folder.
+    static func unwritableReason(_ path: String) -> String? {
+        if access(path, W_OK) != 0 { return "the file \(path) is read-only" }
+        if access(folder(of: path), W_OK) != 0 { return "the folder \(folder(of: path)) is read-only" }
+        return nil
+    }
+
+    /// Whether `path` is a regular file of no bytes: a ledger not yet made.
+    static func isEmpty(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0
+    }
+
+    /// Whether the write-ahead log beside `path` holds changes not yet folded
+    /// into the file; reading the file alone would then miss them.
+    static func hasPendingLog(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path + "-wal", &info) == 0 && info.st_size > 0
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
     }
 
     private static func createFolders(above path: String) throws(StoreError) {

@@ -1,27 +1,50 @@
 import TallyCore
 
-/// The ledger in one SQLite file. It is read whole by `load`, and every change is
-/// written in one transaction, together with the undo history, so a change is
-/// either all in the file or not at all.
+/// The ledger in one SQLite file. It is read whole by `load`; every change is
+/// made under the file's write lock, from what the file holds at that moment,
+/// and written in one transaction together with the undo history, so a change
+/// is either all in the file or not at all, and no writer overwrites another.
 public final class LedgerStore {
     public let path: String
+    /// Why no change can be written here (a read-only file or folder, a full
+    /// disk), or nil when changes can be written. The ledger can still be read.
+    public let readOnlyReason: String?
     private let connection: Connection
     /// PRAGMA data_version when last asked; it moves only when another connection commits.
     private var dataVersion: Int64 = 0
+    /// This session, for the undo history.
+    private let journal: JournalReader
+    /// Set while `change` holds the write lock; writing is allowed only then.
+    private var isChanging = false
 
-    /// Opens the ledger at `path`, brought up to the current schema. A new ledger
-    /// is created private to its owner, with its folders, and given `seed`.
-    public init(path: String, seed: Seed) throws(StoreError) {
+    /// Opens the ledger at `path`, brought up to the current schema. A file
+    /// that is empty (or missing) becomes a new ledger, private to its owner,
+    /// given `seed`; with `creatingFolders` its missing folders are made too.
+    /// Any file that is not a Tally ledger is refused, unchanged.
+    public init(path: String, seed: Seed, creatingFolders: Bool = false) throws(StoreError) {
         self.path = path
-        try LedgerFile.create(path)
-        connection = try Connection(path: path)
-        // Another Tally writing at the same moment is waited for, not reported.
-        connection.setBusyTimeout(milliseconds: 5000)
-        // WAL lets a second Tally read while this one writes. Synchronous stays FULL,
-        // the default: a change must survive a power cut once it is confirmed.
-        try connection.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;")
-        try connection.migrate()
-        try connection.transaction { () throws(StoreError) in try connection.seed(with: seed) }
+        try LedgerFile.create(path, creatingFolders: creatingFolders)
+        let (connection, contents, readOnlyReason) = try LedgerStore.open(path)
+        self.connection = connection
+        self.readOnlyReason = readOnlyReason
+        switch contents {
+        case .foreign(let why):
+            throw .notALedger(why)
+        case .ledger(let version) where version > Connection.currentVersion:
+            throw .cannotOpen(doing: "reading the schema", "written by a newer Tally (schema version \(version))")
+        case .ledger(let version) where version == Connection.currentVersion:
+            break
+        case .empty, .ledger, .unmarkedLedger:
+            if let readOnlyReason {
+                throw .readOnly(doing: "setting up the ledger", readOnlyReason)
+            }
+            // WAL lets a second Tally read while this one writes. Synchronous stays FULL,
+            // the default: a change must survive a power cut once it is confirmed.
+            try connection.exec("PRAGMA journal_mode = WAL")
+            try connection.migrate(seed: seed)
+        }
+        try connection.exec("PRAGMA foreign_keys = ON")
+        journal = JournalReader(session: LedgerStore.newSessionName(), horizon: try connection.newestJournalID())
         dataVersion = try connection.dataVersion()
     }
 
@@ -33,48 +56,9 @@ public final class LedgerStore {
     /// The whole ledger, read from one snapshot of the file.
     public func load() throws(StoreError) -> Ledger {
         try connection.transaction(.deferred) { () throws(StoreError) -> Ledger in
-            let books = try connection.books()
-            guard !books.isEmpty else { throw .corrupt(doing: "reading books", "the ledger has no book") }
-            let ledger = Ledger(
-                books: books, categories: try connection.categories(), bills: try connection.bills(),
-                settings: try connection.settings(), lastBillID: try connection.lastBillID(),
-                savedQueries: try connection.savedQueries())
+            let ledger = try readLedger()
             dataVersion = try connection.dataVersion()
             return ledger
-        }
-    }
-
-    /// Writes `change`, and records it for undo when it is undoable. Nothing is
-    /// written if any row fails.
-    public func commit(_ change: ChangeSet) throws(StoreError) {
-        try connection.transaction { () throws(StoreError) in
-            try connection.apply(change.rows)
-            if change.undoable {
-                try connection.appendToJournal(change)
-            }
-        }
-    }
-
-    /// Takes back the newest change not yet undone, and returns what was applied
-    /// to do it (the change inverted), or nil when there is nothing to undo.
-    public func undo() throws(StoreError) -> ChangeSet? {
-        try connection.transaction { () throws(StoreError) -> ChangeSet? in
-            guard let entry = try connection.entryToUndo() else { return nil }
-            let inverse = entry.change.inverted
-            try connection.apply(inverse.rows)
-            try connection.markJournalEntry(entry.id, undone: true)
-            return inverse
-        }
-    }
-
-    /// Applies again the change undone most recently, and returns it, or nil
-    /// when there is nothing to redo.
-    public func redo() throws(StoreError) -> ChangeSet? {
-        try connection.transaction { () throws(StoreError) -> ChangeSet? in
-            guard let entry = try connection.entryToRedo() else { return nil }
-            try connection.apply(entry.change.rows)
-            try connection.markJournalEntry(entry.id, undone: false)
-            return entry.change
         }
     }
 
@@ -85,5 +69,118 @@ public final class LedgerStore {
         guard let version = try? connection.dataVersion() else { return true }
         defer { dataVersion = version }
         return version != dataVersion
+    }
+
+    /// Runs `body` holding the ledger's write lock, waiting a few seconds for
+    /// another program's. `body` gets the ledger as the file now has it when
+    /// another process wrote since the caller's copy was read, else nil; what
+    /// it writes with `write`, `undo` and `redo` is committed when it returns,
+    /// and nothing is if it throws.
+    public func change<T>(_ body: (_ reloaded: Ledger?) throws(StoreError) -> T) throws(StoreError) -> T {
+        if let readOnlyReason { throw .readOnly(doing: "changing the ledger", readOnlyReason) }
+        return try connection.transaction(.immediate) { () throws(StoreError) -> T in
+            let version = try connection.dataVersion()
+            let reloaded = version == dataVersion ? nil : try readLedger()
+            dataVersion = version
+            isChanging = true
+            defer { isChanging = false }
+            return try body(reloaded)
+        }
+    }
+
+    /// Writes `change`, and records it for undo, with the statement that made
+    /// it, when it is undoable. Only inside `change`.
+    public func write(_ change: ChangeSet, statement: String) throws(StoreError) {
+        precondition(isChanging, "a change is written only under the write lock")
+        try connection.apply(change.rows)
+        if change.undoable {
+            try connection.appendToJournal(change, statement: statement, by: journal)
+        }
+    }
+
+    /// What `undo` or `redo` found to do.
+    public enum Replay: Sendable {
+        case nothing
+        /// The entry's rows have changed since; `row` is the first that did.
+        case conflict(JournalEntry, row: Record)
+        /// Done: `applied` is what was written, to bring a copy of the ledger up to date.
+        case replayed(JournalEntry, applied: ChangeSet)
+    }
+
+    /// Takes back the newest change this session may undo, if `ledger` (the
+    /// ledger as the file has it) still holds that change's rows as it left
+    /// them. Only inside `change`.
+    public func undo(in ledger: Ledger) throws(StoreError) -> Replay {
+        precondition(isChanging, "undo is written only under the write lock")
+        guard let entry = try connection.entryToUndo(for: journal) else { return .nothing }
+        return try replay(entry, entry.change.inverted, in: ledger, undone: true)
+    }
+
+    /// Applies again the change this session undid most recently, if `ledger`
+    /// still holds its rows as the undo left them. Only inside `change`.
+    public func redo(in ledger: Ledger) throws(StoreError) -> Replay {
+        precondition(isChanging, "redo is written only under the write lock")
+        guard let entry = try connection.entryToRedo(for: journal) else { return .nothing }
+        return try replay(entry, entry.change, in: ledger, undone: false)
+    }
+
+    /// What SQLite finds wrong with the file, or nothing when it is sound.
+    public func integrityProblems() throws(StoreError) -> [String] {
+        var problems: [String] = []
+        try connection.forEachRow("PRAGMA integrity_check") { row in
+            if row.text(0) != "ok" { problems.append(row.text(0)) }
+        }
+        try connection.forEachRow("PRAGMA foreign_key_check") { row in
+            problems.append("\(row.text(0)) row \(row.int64(1)) points at a missing \(row.text(2)) row")
+        }
+        return problems
+    }
+
+    private func replay(_ entry: JournalEntry, _ recorded: ChangeSet, in ledger: Ledger, undone: Bool) throws(StoreError) -> Replay {
+        let change = recorded.rebasingSettings(on: ledger)
+        if let stale = change.staleRow(in: ledger) { return .conflict(entry, row: stale) }
+        try connection.apply(change.rows)
+        try connection.markJournalEntry(entry, undone: undone, by: journal)
+        return .replayed(entry, applied: change)
+    }
+
+    private func readLedger() throws(StoreError) -> Ledger {
+        let books = try connection.books()
+        guard !books.isEmpty else { throw .corrupt(doing: "reading books", "the ledger has no book") }
+        return Ledger(
+            books: books, categories: try connection.categories(), bills: try connection.bills(),
+            settings: try connection.settings(), lastBillID: try connection.lastBillID(),
+            savedQueries: try connection.savedQueries())
+    }
+
+    /// Opens the file for writing when that can work, else for reading only,
+    /// and says what it holds and, when read-only, why.
+    private static func open(_ path: String) throws(StoreError) -> (Connection, FileContents, String?) {
+        if let reason = LedgerFile.unwritableReason(path) {
+            return try openReadOnly(path, because: reason)
+        }
+        do {
+            let connection = try Connection(path: path)
+            connection.setBusyTimeout(milliseconds: Int32(StoreError.busyWaitSeconds * 1000))
+            return (connection, try connection.contents(), nil)
+        } catch {
+            // A full disk, a size limit or a read-only mount shows first as a
+            // failure to make the log's index file: the ledger can still be read.
+            guard [.readOnly, .full].contains(error.reason) || [10, 14].contains(error.code & 0xFF) else { throw error }
+            return try openReadOnly(path, because: error.message)
+        }
+    }
+
+    private static func openReadOnly(_ path: String, because reason: String) throws(StoreError) -> (Connection, FileContents, String?) {
+        // Read as an immutable file, the log beside it is never looked at.
+        guard !LedgerFile.hasPendingLog(path) else {
+            throw .readOnly(doing: "reading \(path)", "\(reason), and \(path)-wal holds changes only a writable ledger can take in")
+        }
+        let connection = try Connection(path: path, readOnly: true)
+        return (connection, try connection.contents(), reason)
+    }
+
+    private static func newSessionName() -> String {
+        String(UInt64.random(in: 1...UInt64.max), radix: 16)
     }
 }

@@ -3,26 +3,30 @@ import TallyCore
 // How each kind of record maps to its table.
 
 extension Connection {
-    /// Writes `record` as its row, updating the row in place when it exists.
-    /// Never INSERT OR REPLACE: that deletes the old row and inserts a new one,
-    /// which would set off any ON DELETE action on the bills that point at it.
-    func write(_ record: Record) throws(StoreError) {
+    /// Writes each row's change in order: a new row is inserted, a changed one
+    /// updated in place, a removed one deleted. A new row whose key is taken,
+    /// or a row that is not there to change, is an error that undoes the whole
+    /// change: one writer never overwrites another's row unseen.
+    func apply(_ rows: [RowChange]) throws(StoreError) {
+        for row in rows {
+            switch (row.before, row.after) {
+            case (nil, let after?): try insert(after)
+            case (let before?, let after?): try update(after, wasThere: before)
+            case (let before?, nil): try delete(before)
+            case (nil, nil): break
+            }
+        }
+    }
+
+    private func insert(_ record: Record) throws(StoreError) {
         switch record {
         case .book(let book):
             try run(
-                """
-                INSERT INTO books (id, name, currency, icon, position) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET name = excluded.name, currency = excluded.currency,
-                    icon = excluded.icon, position = excluded.position
-                """,
+                "INSERT INTO books (id, name, currency, icon, position) VALUES (?, ?, ?, ?, ?)",
                 book.id, book.name, book.currency.code, book.icon, book.position)
         case .category(let category):
             try run(
-                """
-                INSERT INTO categories (id, name, kind, icon, aliases, position, archived) VALUES (?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET name = excluded.name, kind = excluded.kind, icon = excluded.icon,
-                    aliases = excluded.aliases, position = excluded.position, archived = excluded.archived
-                """,
+                "INSERT INTO categories (id, name, kind, icon, aliases, position, archived) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 category.id, category.name, category.kind.rawValue, category.icon,
                 category.aliases.joined(separator: "\n"), category.position, category.archived)
         case .bill(let bill):
@@ -30,55 +34,77 @@ extension Connection {
                 """
                 INSERT INTO bills (id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET book_id = excluded.book_id, category_id = excluded.category_id,
-                    amount = excluded.amount, day = excluded.day, remark = excluded.remark, place = excluded.place,
-                    tags = excluded.tags, created_at = excluded.created_at, updated_at = excluded.updated_at
                 """,
                 bill.id, bill.bookID, bill.categoryID, bill.amount, bill.day.yyyymmdd, bill.remark, bill.place,
                 bill.tags.joined(separator: " "), bill.created, bill.updated)
         case .settings(let settings):
-            var values = [
-                (SettingKey.currentBook, String(settings.currentBookID)),
-                (SettingKey.weekStart, settings.weekStart.rawValue),
-            ]
-            if let seen = settings.seenVersion { values.append((SettingKey.seenVersion, seen)) }
-            for (key, value) in values {
-                try run(
-                    """
-                    INSERT INTO settings (key, value) VALUES (?, ?)
-                    ON CONFLICT (key) DO UPDATE SET value = excluded.value
-                    """,
-                    key, value)
-            }
+            try write(settings)
         case .savedQuery(let query):
-            try run(
-                """
-                INSERT INTO saved_queries (key, name, statement) VALUES (?, ?, ?)
-                ON CONFLICT (key) DO UPDATE SET name = excluded.name, statement = excluded.statement
-                """,
-                query.key, query.name, query.statement)
+            try run("INSERT INTO saved_queries (key, name, statement) VALUES (?, ?, ?)", query.key, query.name, query.statement)
         }
     }
 
-    func delete(_ record: Record) throws(StoreError) {
+    /// Never INSERT OR REPLACE: that deletes the old row and inserts a new one,
+    /// which would set off any ON DELETE action on the bills that point at it.
+    private func update(_ record: Record, wasThere before: Record) throws(StoreError) {
+        switch record {
+        case .book(let book):
+            try run(
+                "UPDATE books SET name = ?, currency = ?, icon = ?, position = ? WHERE id = ?",
+                book.name, book.currency.code, book.icon, book.position, book.id)
+        case .category(let category):
+            try run(
+                "UPDATE categories SET name = ?, kind = ?, icon = ?, aliases = ?, position = ?, archived = ? WHERE id = ?",
+                category.name, category.kind.rawValue, category.icon, category.aliases.joined(separator: "\n"),
+                category.position, category.archived, category.id)
+        case .bill(let bill):
+            try run(
+                """
+                UPDATE bills SET book_id = ?, category_id = ?, amount = ?, day = ?, remark = ?, place = ?, tags = ?,
+                    created_at = ?, updated_at = ? WHERE id = ?
+                """,
+                bill.bookID, bill.categoryID, bill.amount, bill.day.yyyymmdd, bill.remark, bill.place,
+                bill.tags.joined(separator: " "), bill.created, bill.updated, bill.id)
+        case .settings(let settings):
+            try write(settings)
+            return
+        case .savedQuery(let query):
+            try run("UPDATE saved_queries SET name = ?, statement = ? WHERE key = ?", query.name, query.statement, query.key)
+        }
+        try expectOneRow(changing: before)
+    }
+
+    private func delete(_ record: Record) throws(StoreError) {
         switch record {
         case .book(let book): try run("DELETE FROM books WHERE id = ?", book.id)
         case .category(let category): try run("DELETE FROM categories WHERE id = ?", category.id)
         case .bill(let bill): try run("DELETE FROM bills WHERE id = ?", bill.id)
         // A ledger always has its settings; a change can only replace them.
-        case .settings: break
+        case .settings: return
         case .savedQuery(let query): try run("DELETE FROM saved_queries WHERE key = ?", query.key)
+        }
+        try expectOneRow(changing: record)
+    }
+
+    private func write(_ settings: Settings) throws(StoreError) {
+        var values = [
+            (SettingKey.currentBook, String(settings.currentBookID)),
+            (SettingKey.weekStart, settings.weekStart.rawValue),
+        ]
+        if let seen = settings.seenVersion { values.append((SettingKey.seenVersion, seen)) }
+        for (key, value) in values {
+            try run(
+                """
+                INSERT INTO settings (key, value) VALUES (?, ?)
+                ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                """,
+                key, value)
         }
     }
 
-    /// Writes each row's after-image in order, deleting the rows that have none.
-    func apply(_ rows: [RowChange]) throws(StoreError) {
-        for row in rows {
-            if let after = row.after {
-                try write(after)
-            } else if let before = row.before {
-                try delete(before)
-            }
+    private func expectOneRow(changing record: Record) throws(StoreError) {
+        guard changes == 1 else {
+            throw .corrupt(doing: "writing \(record.label)", "it is no longer in the ledger; nothing was changed")
         }
     }
 
@@ -161,3 +187,4 @@ private enum SettingKey {
     static let weekStart = "week_start"
     static let seenVersion = "seen_version"
 }
+

@@ -14,10 +14,16 @@ final class Connection {
     private var statements: [String: Statement] = [:]
     private var isClosed = false
 
-    init(path: String) throws(StoreError) {
+    /// Opens `path` for reading and writing, or with `readOnly` for reading
+    /// only, as an immutable file: that needs neither the write-ahead log's
+    /// index file beside it nor any lock, so a ledger in a read-only folder or
+    /// on a full disk can still be read.
+    init(path: String, readOnly: Bool = false) throws(StoreError) {
         var handle: OpaquePointer?
         // One thread uses a connection, so SQLite's own locking is only cost.
-        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        let code = readOnly
+            ? sqlite3_open_v2(Connection.immutableURI(path), &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+            : sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
         guard let handle else {
             throw StoreError(code: code, message: String(cString: sqlite3_errstr(code)), doing: "opening \(path)")
         }
@@ -27,6 +33,22 @@ final class Connection {
             throw error
         }
         self.handle = handle
+    }
+
+    /// `file:` URI of `path` with `immutable=1`; the characters a URI gives
+    /// meaning to are escaped, so any file name stays that file's.
+    private static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        // An absolute path gets an empty authority, so `//x` is never read as a host.
+        return "file:" + (path.hasPrefix("/") ? "//" : "") + escaped + "?immutable=1"
     }
 
     deinit {
@@ -63,10 +85,13 @@ final class Connection {
     }
 
     /// Calls `body` with each row of the result, positioned on that row.
-    func forEachRow(_ sql: StaticString, body: (Statement) throws(StoreError) -> Void) throws(StoreError) {
+    func forEachRow(
+        _ sql: StaticString, _ values: any Bindable..., body: (Statement) throws(StoreError) -> Void
+    ) throws(StoreError) {
         let statement = try prepare(sql)
         // Reset even on an early exit, or the statement would keep its read lock.
         defer { statement.reset() }
+        try statement.bind(values)
         while try statement.step() {
             try body(statement)
         }
@@ -103,6 +128,11 @@ final class Connection {
         }
     }
 
+    /// How many rows the last INSERT, UPDATE or DELETE touched.
+    var changes: Int64 {
+        sqlite3_changes64(handle)
+    }
+
     /// The schema version the migrations have reached.
     func userVersion() throws(StoreError) -> Int {
         Int(try integer("PRAGMA user_version") ?? 0)
@@ -111,6 +141,15 @@ final class Connection {
     func setUserVersion(_ version: Int) throws(StoreError) {
         // A pragma takes no bound values; an Int can't carry SQL.
         try exec(text: "PRAGMA user_version = \(version)")
+    }
+
+    /// The number in the file's header that says which program's file it is.
+    func applicationID() throws(StoreError) -> Int32 {
+        Int32(truncatingIfNeeded: try integer("PRAGMA application_id") ?? 0)
+    }
+
+    func setApplicationID(_ id: Int32) throws(StoreError) {
+        try exec(text: "PRAGMA application_id = \(id)")
     }
 
     /// A number that changes whenever another connection commits to the file.
@@ -254,6 +293,16 @@ extension StoreError {
     /// The file or its folder could not be made, or the file is not one this Tally can read.
     static func cannotOpen(doing: String, _ message: String) -> StoreError {
         StoreError(code: SQLITE_CANTOPEN, message: message, doing: doing)
+    }
+
+    /// The file is not a ledger: another program's, or no database at all.
+    static func notALedger(_ message: String) -> StoreError {
+        StoreError(code: SQLITE_NOTADB, message: message, doing: "reading the ledger")
+    }
+
+    /// The ledger could be read here, but not written.
+    static func readOnly(doing: String, _ message: String) -> StoreError {
+        StoreError(code: SQLITE_READONLY, message: message, doing: doing)
     }
 
     /// SQLite read the data, but it holds something Tally never writes.

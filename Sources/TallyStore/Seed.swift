@@ -18,16 +18,14 @@ extension Connection {
     /// only while empty, so opening a used ledger changes nothing.
     func seed(with seed: Seed) throws(StoreError) {
         if try integer("SELECT count(*) FROM books") == 0 {
-            try write(.book(Book(id: 1, name: seed.bookName, currency: seed.currency, position: 1)))
+            try apply([RowChange(before: nil, after: .book(Book(id: 1, name: seed.bookName, currency: seed.currency, position: 1)))])
         }
         if try integer("SELECT count(*) FROM categories") == 0 {
-            for category in seed.categories {
-                try write(.category(category))
-            }
+            try apply(seed.categories.map { RowChange(before: nil, after: .category($0)) })
         }
         if try integer("SELECT count(*) FROM settings") == 0,
            let firstBook = try integer("SELECT id FROM books ORDER BY position, id LIMIT 1") {
-            try write(.settings(Settings(currentBookID: firstBook)))
+            try apply([RowChange(before: nil, after: .settings(Settings(currentBookID: firstBook)))])
         }
     }
 }

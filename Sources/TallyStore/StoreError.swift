@@ -12,7 +12,43 @@ public struct StoreError: Error, CustomStringConvertible {
         self.doing = doing
     }
 
-    public var description: String {
-        "\(doing): \(message) (SQLite code \(code))"
+    /// What went wrong, in the terms a person can act on.
+    public enum Reason: Sendable, Equatable {
+        /// Another program held the write lock past the wait.
+        case busy
+        /// The file can be read here but not written.
+        case readOnly
+        /// The disk is full, or the file would pass the size limit.
+        case full
+        /// The file is not a ledger, or is damaged.
+        case notALedger
+        case other
     }
+
+    public var reason: Reason {
+        // Extended codes carry the primary code in their low byte.
+        switch code & 0xFF {
+        case 5, 6: return .busy
+        case 8: return .readOnly
+        case 13: return .full
+        case 11, 26: return .notALedger
+        default: return .other
+        }
+    }
+
+    public var description: String {
+        switch reason {
+        case .busy:
+            return "\(doing): another program has held the ledger's write lock for over \(StoreError.busyWaitSeconds) seconds; try again"
+        case .full:
+            return "\(doing): \(message) (the disk is full, or the file has reached its size limit)"
+        case .notALedger:
+            return code & 0xFF == 11 ? "the file is damaged (\(message))" : "it is not a Tally ledger (\(message))"
+        default:
+            return "\(doing): \(message)"
+        }
+    }
+
+    /// How long a change waits for another program's write lock.
+    static let busyWaitSeconds = 5
 }

@@ -11,7 +11,7 @@ func main() -> Int32 {
     do {
         flags = try Flags(Array(CommandLine.arguments.dropFirst()))
     } catch {
-        StandardOutput.write("tally: \(error.message)\nTry 'tally --help'.\n", to: 2)
+        StandardOutput.report("tally: \(error.message)\nTry 'tally --help'.")
         return 2
     }
     if flags.showHelp {
@@ -23,22 +23,35 @@ func main() -> Int32 {
         return 0
     }
 
-    var sources: [ScriptSource] = []
+    // A file size limit is reported as an error writing the ledger, not obeyed by dying.
+    signal(SIGXFSZ, SIG_IGN)
+
+    var inputs: [ScriptInput] = []
     for input in flags.inputs {
         switch input {
         case .statement(let text):
-            sources.append(ScriptSource(origin: .argument, text: text))
-        case .file(let path):
-            guard let text = path == "-" ? ScriptFile.readAll(0) : ScriptFile.read(path) else {
-                StandardOutput.write("tally: cannot read '\(path)': \(ScriptFile.lastError)\n", to: 2)
+            inputs.append(.script(ScriptSource(origin: .argument, text: text)))
+        case .file("-"):
+            inputs.append(.stream(StatementStream(descriptor: 0), name: "<stdin>"))
+        case .file(let path) where ScriptFile.isStream(path):
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                StandardOutput.report("tally: cannot read '\(path)': \(String(cString: strerror(errno)))")
                 return 2
             }
-            sources.append(ScriptSource(origin: .file(path == "-" ? "<stdin>" : path), text: text))
+            inputs.append(.stream(StatementStream(descriptor: descriptor), name: path))
+        case .file(let path):
+            do {
+                inputs.append(.script(ScriptSource(origin: .file(path), text: try ScriptFile.read(path))))
+            } catch {
+                StandardOutput.report("tally: cannot read '\(path)': \(error.message)")
+                return 2
+            }
         }
     }
-    let interactive = sources.isEmpty && isatty(0) == 1
-    if sources.isEmpty && !interactive {
-        sources.append(ScriptSource(origin: .file("<stdin>"), text: ScriptFile.readAll(0) ?? ""))
+    let interactive = inputs.isEmpty && isatty(0) == 1
+    if inputs.isEmpty && !interactive {
+        inputs.append(.stream(StatementStream(descriptor: 0), name: "<stdin>"))
     }
 
     var environment: [String: String] = [:]
@@ -46,6 +59,9 @@ func main() -> Int32 {
         if let value = getenv(name) { environment[name] = String(cString: value) }
     }
     let path = flags.databasePath ?? LedgerLocation.defaultPath(environment: environment)
+    // Only the default place is made on first use; a ledger named on purpose
+    // must be in a folder that exists, so a typo never starts a new ledger.
+    let isDefaultPlace = flags.databasePath == nil && (environment["TALLY_DB"] ?? "").isEmpty
     let locale = LocaleDefaults(environment: environment)
     var options = SessionOptions()
     options.format = flags.format ?? .table
@@ -58,11 +74,11 @@ func main() -> Int32 {
     let session: Session
     let output = StandardOutput()
     do {
-        let store = try LedgerStore(path: path, seed: Seed(currency: locale.currency, categories: DefaultCategories.make(chinese: locale.chinese)))
+        let seed = Seed(currency: locale.currency, categories: DefaultCategories.make(chinese: locale.chinese))
+        let store = try LedgerStore(path: path, seed: seed, creatingFolders: isDefaultPlace)
         session = try Session(store: store, options: options, output: output)
     } catch {
-        let reason = error.code == 26 ? "it is not a Tally ledger (not an SQLite database)" : "\(error)"
-        StandardOutput.write("tally: cannot open the ledger at '\(path)': \(reason)\n", to: 2)
+        StandardOutput.report("tally: cannot open the ledger at '\(path)': \(error)")
         return 3
     }
 
@@ -71,17 +87,18 @@ func main() -> Int32 {
         REPL(session: session, output: output).run(startupScript: LedgerLocation.startupScript(environment: environment))
         return 0
     }
-    var status = RunStatus.success
-    for source in sources where !session.quitRequested {
-        switch session.run(source) {
+    var failed = false
+    for input in inputs where !session.quitRequested {
+        switch session.run(input) {
         case .success: continue
         case .storeFailed: return 3
+        case .outputFailed: return 1
         case .statementFailed:
-            status = .statementFailed
+            failed = true
             if !options.keepGoing { return 1 }
         }
     }
-    return status == .success ? 0 : 1
+    return failed ? 1 : 0
 }
 
 exit(main())

@@ -9,16 +9,29 @@ struct LedgerFileTests {
         return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
     }
 
-    @Test("a new ledger is created with its parent folders, readable only by its owner")
+    @Test("a new ledger is created readable only by its owner")
     func newLedgerFile() async throws {
         try await withSandbox { sandbox in
-            let path = sandbox.path("a/b/c/ledger.db")
+            let path = sandbox.path("ledger.db")
             let run = try await TallyBinary.run(["--db", path, "-c", "count"], home: sandbox.url)
             #expect(run.status == 0, "\(run)")
             #expect(run.stdout == "0\n")
-            #expect(FileManager.default.fileExists(atPath: path))
             let mode = try permissions(path)
             #expect(mode == 0o600, "mode \(String(mode, radix: 8))")
+        }
+    }
+
+    @Test("a ledger named by --db or $TALLY_DB in a folder that does not exist is an error, and nothing is made")
+    func typoInTheFolder() async throws {
+        try await withSandbox { sandbox in
+            let path = sandbox.path("Ledgers/ledger.db")
+            let flag = try await TallyBinary.run(["--db", path, "-c", "add 1 food"], home: sandbox.url)
+            #expect(flag.status == 3, "\(flag)")
+            #expect(flag.stderr == "tally: cannot open the ledger at '\(path)': opening \(path): the folder \(sandbox.path("Ledgers")) does not exist\n")
+            let variable = try await TallyBinary.run(["-c", "add 1 food"], environment: ["TALLY_DB": path], home: sandbox.url)
+            #expect(variable.status == 3, "\(variable)")
+            #expect(variable.stderr.contains("the folder \(sandbox.path("Ledgers")) does not exist"), "\(variable)")
+            #expect(!FileManager.default.fileExists(atPath: sandbox.path("Ledgers")))
         }
     }
 
@@ -28,12 +41,12 @@ struct LedgerFileTests {
             let add = try await sandbox.tally(["-c", "add 25.50 food lunch"])
             #expect(add.stdout == "added #1  2016-07-20  expense  25.50  food  lunch\n", "\(add)")
             let undo = try await sandbox.tally(["-c", "undo"])
-            #expect(undo.stdout == "undid: added #1\n", "\(undo)")
+            #expect(undo.stdout == "undid: added #1 (from an earlier session: 'add 25.50 food lunch')\n", "\(undo)")
             #expect(undo.status == 0)
             let afterUndo = try await sandbox.tally(["-c", "count"])
             #expect(afterUndo.stdout == "0\n", "\(afterUndo)")
             let redo = try await sandbox.tally(["-c", "redo"])
-            #expect(redo.stdout == "redid: added #1\n", "\(redo)")
+            #expect(redo.stdout == "redid: added #1 (from an earlier session: 'add 25.50 food lunch')\n", "\(redo)")
             let afterRedo = try await sandbox.tally(["-c", "list as json"])
             #expect(afterRedo.stdout == """
                 [
@@ -61,6 +74,8 @@ struct LedgerFileTests {
             let path = sandbox.path(".local/share/tally/ledger.db")
             #expect(FileManager.default.fileExists(atPath: path))
             #expect(try permissions(path) == 0o600)
+            #expect(try permissions(sandbox.path(".local/share/tally")) == 0o700)
+            #expect(try permissions(sandbox.path(".local/share")) == 0o700)
         }
     }
 
@@ -81,6 +96,7 @@ struct LedgerFileTests {
     @Test("$TALLY_DB chooses the default ledger before $XDG_DATA_HOME; --db comes first of all")
     func tallyDBVariable() async throws {
         try await withSandbox { sandbox in
+            try FileManager.default.createDirectory(atPath: sandbox.path("env"), withIntermediateDirectories: false)
             let environment: [String: String?] = ["TALLY_DB": sandbox.path("env/books.db"), "XDG_DATA_HOME": sandbox.path("xdg")]
             let run = try await TallyBinary.run(["-c", "add 1 food"], environment: environment, home: sandbox.url)
             #expect(run.status == 0, "\(run)")

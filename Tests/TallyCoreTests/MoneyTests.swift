@@ -65,9 +65,11 @@ import Testing
     }
 
     @Test(arguments: [
-        (Int64(5), 2, Int64(2)), (7, 2, 4), (10, 4, 2), (14, 4, 4), (-5, 2, -2), (-7, 2, -4), (1, 3, 0), (2, 3, 1), (100, 1, 100),
+        (Int128(5), 2, Int128(2)), (7, 2, 4), (10, 4, 2), (14, 4, 4), (-5, 2, -2), (-7, 2, -4), (1, 3, 0), (2, 3, 1), (100, 1, 100),
+        // Past Int64: the average of 92,300 bills of the largest amount.
+        (Int128(92_300) * 99_999_999_999_999 + 1, 92_300, 99_999_999_999_999),
     ])
-    func averagesRoundHalfToEven(total: Int64, count: Int, expected: Int64) {
+    func averagesRoundHalfToEven(total: Int128, count: Int, expected: Int128) {
         #expect(Arithmetic.average(total, count: count) == expected)
     }
 }

@@ -64,8 +64,8 @@ struct Span: Equatable, Sendable, CustomStringConvertible {
 /// A condition as an S-expression, so trees compare as text.
 func render(_ condition: Condition) -> String {
     switch condition {
-    case .and(let a, let b): return "(\(render(a)) and \(render(b)))"
-    case .or(let a, let b): return "(\(render(a)) or \(render(b)))"
+    case .and(let terms): return "(" + terms.map(render).joined(separator: " and ") + ")"
+    case .or(let terms): return "(" + terms.map(render).joined(separator: " or ") + ")"
     case .not(let a): return "(not \(render(a)))"
     case .comparison(let comparison):
         let operands = comparison.operands.map { render($0.value) }
@@ -161,8 +161,8 @@ func change(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day = d
     return Change(set: set, report: report, confirmation: confirmation)
 }
 
-func cny(_ minor: Int64) -> Measure { .money(minor, .cny) }
-func usd(_ minor: Int64) -> Measure { .money(minor, Fixture.usd) }
+func cny(_ minor: Int128) -> Measure { .money(minor, .cny) }
+func usd(_ minor: Int128) -> Measure { .money(minor, Fixture.usd) }
 
 // MARK: Statements as text
 

@@ -26,7 +26,7 @@ final class ScriptedReader: LineReader {
         var options = SessionOptions()
         options.today = Day(iso: "2016-07-20")
         let output = CapturedOutput()
-        let store = try LedgerStore(path: path, seed: Seed(currency: .cny, categories: DefaultCategories.make(chinese: false)))
+        let store = try LedgerStore(path: path, seed: Seed(currency: .cny, categories: DefaultCategories.make(chinese: false)), creatingFolders: true)
         return (try Session(store: store, options: options, output: output), output)
     }
 

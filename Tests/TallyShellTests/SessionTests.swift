@@ -8,6 +8,7 @@ import TallyStore
 final class CapturedOutput: Output {
     var results: [String] = []
     var errors: [String] = []
+    var failure: String?
     func result(_ text: String) { results.append(text) }
     func error(_ text: String) { errors.append(text) }
 }
@@ -21,7 +22,7 @@ final class CapturedOutput: Output {
         options.today = Day(iso: "2016-07-20")
         configure(&options)
         let output = CapturedOutput()
-        return (try Session(store: try LedgerStore(path: path, seed: seed), options: options, output: output), output)
+        return (try Session(store: try LedgerStore(path: path, seed: seed, creatingFolders: true), options: options, output: output), output)
     }
 
     func script(_ text: String) -> ScriptSource {

@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
-import TallyStore
+@testable import TallyStore
+import Testing
 
 /// Runs `body` with the path of a new, empty folder, removed afterwards, so
 /// every test has a throwaway ledger of its own.
@@ -42,4 +43,42 @@ func adding(_ bill: Bill) -> ChangeSet {
 
 func mode(of path: String) throws -> Int {
     try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int ?? -1
+}
+
+/// A ledger as the first Tally wrote it: the first schema, seeded, holding
+/// `bills`, in WAL mode and not marked as Tally's.
+func firstSchemaLedger(at path: String, holding bills: [Bill]) throws {
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    let connection = try Connection(path: path)
+    try connection.exec("PRAGMA journal_mode = WAL")
+    try connection.createSchema(upTo: 1)
+    try connection.seed(with: .english)
+    try connection.apply(bills.map { insert(.bill($0)) })
+    connection.close()
+}
+
+extension LedgerStore {
+    /// Writes `change` under the write lock, as a session does.
+    func commit(_ change: ChangeSet, statement: String = "") throws(StoreError) {
+        try self.change { _ throws(StoreError) in try write(change, statement: statement) }
+    }
+
+    /// Undoes this session's newest change; what was written, or nil when there was nothing to undo.
+    func undo() throws(StoreError) -> ChangeSet? {
+        let ledger = try load()
+        return try change { reloaded throws(StoreError) in try undo(in: reloaded ?? ledger).applied }
+    }
+
+    /// Redoes what this session undid last; what was written, or nil when there was nothing to redo.
+    func redo() throws(StoreError) -> ChangeSet? {
+        let ledger = try load()
+        return try change { reloaded throws(StoreError) in try redo(in: reloaded ?? ledger).applied }
+    }
+}
+
+extension LedgerStore.Replay {
+    var applied: ChangeSet? {
+        if case .replayed(_, let applied) = self { return applied }
+        return nil
+    }
 }

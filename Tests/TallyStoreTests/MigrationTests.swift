@@ -8,9 +8,9 @@ struct MigrationTests {
     @Test func aNewFileIsCreatedMigratedAndSeeded() throws {
         try withTemporaryFolder { folder in
             let path = folder + "/nested/deeper/ledger.db"
-            let ledger = try LedgerStore(path: path, seed: .english).load()
+            let ledger = try LedgerStore(path: path, seed: .english, creatingFolders: true).load()
 
-            #expect(try Connection(path: path).userVersion() == 2)
+            #expect(try Connection(path: path).userVersion() == Connection.currentVersion)
             #expect(ledger.books == [Book(id: 1, name: "daily", currency: .cny, position: 1)])
             #expect(ledger.categories.count == 38)
             #expect(ledger.categories == DefaultCategories.make(chinese: false))
@@ -62,7 +62,7 @@ struct MigrationTests {
 
             let ledger = try LedgerStore(path: path, seed: .english).load()
 
-            #expect(try Connection(path: path).userVersion() == 2)
+            #expect(try Connection(path: path).userVersion() == Connection.currentVersion)
             #expect(ledger.books.map(\.name) == ["daily"])
             #expect(ledger.categories.count == 38)
         }

@@ -31,14 +31,11 @@ struct SavedStatementTests {
     @Test func aLedgerFromTheFirstSchemaIsMigratedKeepingItsBills() throws {
         try withTemporaryFolder { folder in
             let path = folder + "/ledger.db"
-            let store = try LedgerStore(path: path, seed: .english)
-            try store.commit(adding(bill(1)))
-            let connection = try Connection(path: path)
-            try connection.exec("DROP TABLE saved_queries")
-            try connection.setUserVersion(1)
+            try firstSchemaLedger(at: path, holding: [bill(1)])
 
             let migrated = try LedgerStore(path: path, seed: .english)
-            #expect(try Connection(path: path).userVersion() == 2)
+            #expect(try Connection(path: path).userVersion() == Connection.currentVersion)
+            #expect(try Connection(path: path).applicationID() == tallyApplicationID)
             #expect(try migrated.load().bills.map(\.id) == [1])
             try migrated.commit(ChangeSet(summary: "saved", rows: [insert(.savedQuery(SavedQuery(name: "a", statement: "count")))]))
         }

@@ -1,0 +1,153 @@
+/// The schema, one migration per version: migration N takes a file from
+/// user_version N-1 to N. A released migration is never edited; a change to the
+/// schema is a new migration at the end.
+private let migrations: [StaticString] = [
+    """
+    CREATE TABLE books (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        currency TEXT NOT NULL,
+        icon TEXT NOT NULL,
+        position INTEGER NOT NULL
+    );
+    CREATE TABLE categories (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('expense', 'income')),
+        icon TEXT NOT NULL,
+        aliases TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        archived INTEGER NOT NULL CHECK (archived IN (0, 1))
+    );
+    -- AUTOINCREMENT keeps the highest id ever given in sqlite_sequence, so the
+    -- id of a deleted bill is never given to another.
+    CREATE TABLE bills (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        book_id INTEGER NOT NULL REFERENCES books (id),
+        category_id INTEGER NOT NULL REFERENCES categories (id),
+        amount INTEGER NOT NULL CHECK (amount > 0),
+        day INTEGER NOT NULL,
+        remark TEXT NOT NULL,
+        place TEXT,
+        tags TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+    );
+    CREATE INDEX bills_by_day ON bills (day, id);
+    -- Also what SQLite searches to check a book or category being deleted.
+    CREATE INDEX bills_by_book ON bills (book_id);
+    CREATE INDEX bills_by_category ON bills (category_id);
+    CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    CREATE TABLE journal (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        summary TEXT NOT NULL,
+        rows TEXT NOT NULL,
+        undone INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1)),
+        created_at INTEGER NOT NULL
+    );
+    """,
+    """
+    -- Keyed by the name in lower case, since names are unique ignoring case.
+    CREATE TABLE saved_queries (
+        key TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        statement TEXT NOT NULL
+    );
+    """,
+    """
+    -- Which session made each change, and the statement it ran, so a session
+    -- undoes only its own changes and says whose an older one was.
+    ALTER TABLE journal ADD COLUMN session TEXT NOT NULL DEFAULT '';
+    ALTER TABLE journal ADD COLUMN statement TEXT NOT NULL DEFAULT '';
+    """,
+]
+
+/// `PRAGMA application_id` of a Tally ledger: "Taly" in ASCII, in the file's
+/// header, so Tally knows its own files from other programs' databases.
+let tallyApplicationID: Int32 = 0x5461_6C79
+
+/// What a file holds, read without changing a byte of it.
+enum FileContents: Equatable {
+    /// No schema at all: a new ledger to make.
+    case empty
+    /// A Tally ledger at this schema version.
+    case ledger(version: Int)
+    /// Tally's schema exactly, from before ledgers were marked as Tally's.
+    case unmarkedLedger(version: Int)
+    /// Another program's database; the words say why.
+    case foreign(String)
+}
+
+extension Connection {
+    /// Reads what the file holds without writing to it.
+    func contents() throws(StoreError) -> FileContents {
+        let id = try applicationID()
+        let version = try userVersion()
+        let schema = try self.schema()
+        if id == tallyApplicationID {
+            return .ledger(version: version)
+        }
+        if id != 0 {
+            return .foreign("another program's file, application id \(id)")
+        }
+        if schema.isEmpty && version == 0 {
+            return .empty
+        }
+        if (1...migrations.count).contains(version), try schema == Connection.tallySchema(at: version) {
+            return .unmarkedLedger(version: version)
+        }
+        return .foreign("another program's database")
+    }
+
+    /// Makes the file a Tally ledger at the current schema version, marked as
+    /// Tally's, and gives it whatever part of `seed` it lacks. Run on a file
+    /// whose `contents()` were `empty`, `ledger` or `unmarkedLedger`.
+    func migrate(seed: Seed) throws(StoreError) {
+        let found = try userVersion()
+        guard found <= migrations.count else {
+            throw .cannotOpen(doing: "reading the schema", "written by a newer Tally (schema version \(found))")
+        }
+        try transaction { () throws(StoreError) in
+            // Asked again under the lock: another process may have just migrated.
+            let start = try userVersion()
+            for (index, sql) in migrations.enumerated() where index >= start {
+                try exec(sql)
+            }
+            if start < migrations.count { try setUserVersion(migrations.count) }
+            if try applicationID() != tallyApplicationID { try setApplicationID(tallyApplicationID) }
+            try self.seed(with: seed)
+        }
+    }
+
+    /// Every table, index and trigger, as SQLite keeps their definitions;
+    /// statistics that ANALYZE may have left are not part of the schema.
+    private func schema() throws(StoreError) -> Set<[String]> {
+        var entries = Set<[String]>()
+        try forEachRow("SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master WHERE name NOT LIKE 'sqlite_stat%'") {
+            row in entries.insert([row.text(0), row.text(1), row.text(2), row.text(3)])
+        }
+        return entries
+    }
+
+    /// The schema a Tally ledger has at `version`, made in memory by the migrations themselves.
+    private static func tallySchema(at version: Int) throws(StoreError) -> Set<[String]> {
+        let scratch = try Connection(path: ":memory:")
+        try scratch.createSchema(upTo: version)
+        return try scratch.schema()
+    }
+
+    /// Runs the first `version` migrations on an empty database: the schema
+    /// as the Tally of that version made it, before ledgers were marked.
+    func createSchema(upTo version: Int) throws(StoreError) {
+        for sql in migrations.prefix(version) {
+            try exec(sql)
+        }
+        try setUserVersion(version)
+    }
+
+    /// The schema version of this Tally.
+    static var currentVersion: Int { migrations.count }
+}
