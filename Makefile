@@ -4,7 +4,10 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 APT_PACKAGES = libreadline-dev libsqlite3-dev
 
-.PHONY: run test build release install bench deps clean
+FUZZ_SECONDS ?= 1800
+FUZZ_DIR = .build/fuzz-work
+
+.PHONY: run test build release install bench deps clean fuzz
 
 run: deps
 	$(SWIFT) build
@@ -26,6 +29,19 @@ install: release
 
 clean:
 	rm -rf .build
+
+# libFuzzer over the lexer, parser, evaluator and renderers for FUZZ_SECONDS
+# (default 30 minutes), seeded with every example in the grammar and told its
+# words. Inputs that crash are kept in $(FUZZ_DIR)/crashes; replay one with
+# `.build/debug/tally-fuzz FILE`.
+fuzz: deps
+	$(SWIFT) build --product tally-fuzz -c release --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING --build-path .build/fuzz
+	mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/seeds $(FUZZ_DIR)/crashes
+	sed -n 's/^(\* example: \(.*\) \*)$$/\1/p' Grammar/tally.ebnf | awk '{ print > "$(FUZZ_DIR)/seeds/example-" NR }'
+	grep -o '"[^" \\]\+"' Grammar/tally.ebnf | sort -u > $(FUZZ_DIR)/words.dict
+	ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no .build/fuzz/release/tally-fuzz \
+		-max_total_time=$(FUZZ_SECONDS) -max_len=4096 -dict=$(FUZZ_DIR)/words.dict \
+		-artifact_prefix=$(FUZZ_DIR)/crashes/ $(FUZZ_DIR)/corpus $(FUZZ_DIR)/seeds
 
 # The C libraries Tally links: installed with apt-get when running as root,
 # otherwise named so the user can install them.

@@ -29,13 +29,17 @@ let package = Package(
             resources: [.embedInCode("Resources/tally.ebnf")]
         ),
         .executableTarget(name: "tally", dependencies: ["TallyShell"]),
+        // Built for libFuzzer by `make fuzz`; built plainly, it replays saved inputs.
+        .executableTarget(name: "tally-fuzz", dependencies: ["TallyShell"], path: "Sources/TallyFuzz"),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
         .testTarget(name: "TallyStoreTests", dependencies: ["TallyStore"]),
         .testTarget(name: "TallyLanguageTests", dependencies: ["TallyLanguage"]),
         .testTarget(name: "TallyShellTests", dependencies: ["TallyShell"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: [.target(name: "tally")],
+            // The store too: to hold a ledger's write lock, check its integrity
+            // and read it back, beside the binary under test.
+            dependencies: [.target(name: "tally"), "TallyStore"],
             resources: [.copy("Scripts")]
         ),
     ]

@@ -97,7 +97,7 @@ public final class Session {
             }
             return try perform(outcome, parsed, source)
         } catch {
-            output.error(style.error("error:") + " the ledger could not be \(error.reason == .busy ? "changed" : "read or written"): \(error)")
+            output.error(style.error("error:") + " " + Session.describe(error))
             return .storeFailed
         }
     }
@@ -254,6 +254,8 @@ public final class Session {
         switch replay {
         case .nothing:
             show(.message("nothing to \(verb)"))
+        case .othersOnly(let newest):
+            show(.message("nothing of this session's to \(verb); the newest change, '\(newest.change.summary)', was made by another session since this one began"))
         case .conflict(let entry, let row):
             let since = undo ? "since it was made" : "since it was undone"
             return report(
@@ -273,6 +275,15 @@ public final class Session {
             show(.message(message))
         }
         return .success
+    }
+
+    /// A failure of the store, as the user can act on it.
+    static func describe(_ error: StoreError) -> String {
+        switch error.reason {
+        case .busy: return "nothing was changed: \(error)"
+        case .readOnly: return "nothing was changed: the ledger can only be read here (\(error.message))"
+        default: return "the ledger could not be read or written: \(error)"
+        }
     }
 
     /// A statement's first line, shortened, to name it in a message.

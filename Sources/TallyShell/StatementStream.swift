@@ -20,6 +20,8 @@ public final class StatementStream {
     private var start = 0
     private var atEnd = false
     private var nextLine = 1
+    /// Set after a line too long to keep: the rest of it is passed over.
+    private var skippingLine = false
 
     public init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -29,46 +31,50 @@ public final class StatementStream {
     public func next() -> Piece? {
         let firstLine = nextLine
         var text: [UInt8] = []
-        var tooLong = false
-        while let line = readLine() {
+        while let line = readLine(room: ScriptFile.maximumSize - text.count) {
+            guard line.fits else {
+                // Said at once, not when the line ends: it may never end.
+                skippingLine = !line.ended
+                if line.ended { nextLine += 1 }
+                return .tooLong(firstLine: firstLine)
+            }
+            text += line.bytes
+            guard line.ended else { break }
             nextLine += 1
-            tooLong = tooLong || line.tooLong || text.count + line.bytes.count > ScriptFile.maximumSize
-            if !tooLong { text += line.bytes }
             // The line break stays: it ends the statement as it would in a file.
-            if line.ended { text.append(UInt8(ascii: "\n")) }
+            text.append(UInt8(ascii: "\n"))
             guard ScriptSource.continues(line.bytes) else { break }
         }
-        if tooLong { return .tooLong(firstLine: firstLine) }
-        return nextLine == firstLine ? nil : .lines(String(decoding: text, as: UTF8.self), firstLine: firstLine)
+        return nextLine == firstLine && text.isEmpty ? nil : .lines(String(decoding: text, as: UTF8.self), firstLine: firstLine)
     }
 
-    /// One line without its line break, or nil at the end. Of a line longer
-    /// than a script may be, only the fact is kept: memory stays bounded
-    /// whatever arrives.
-    private func readLine() -> (bytes: [UInt8], tooLong: Bool, ended: Bool)? {
+    /// One line without its line break, or nil at the end; `fits` is false,
+    /// and what was read of the line dropped, once it passes `room` bytes.
+    /// Memory stays bounded whatever arrives.
+    private func readLine(room: Int) -> (bytes: [UInt8], fits: Bool, ended: Bool)? {
         var line: [UInt8] = []
-        var tooLong = false
         var readAny = false
         while true {
             if start == buffer.count {
                 guard !atEnd, fill() else {
                     atEnd = true
-                    return readAny ? (line, tooLong, false) : nil
+                    return readAny ? (line, true, false) : nil
                 }
             }
             readAny = true
             let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n"))
             let piece = buffer[start..<(newline ?? buffer.count)]
-            if line.count + piece.count > ScriptFile.maximumSize {
-                tooLong = true
-            } else {
-                line += piece
+            start = newline.map { $0 + 1 } ?? buffer.count
+            if skippingLine {
+                if newline != nil {
+                    skippingLine = false
+                    nextLine += 1
+                }
+                continue
             }
-            if let newline {
-                start = newline + 1
-                return (line, tooLong, true)
-            }
-            start = buffer.count
+            guard line.count + piece.count <= room else { return ([], false, newline != nil) }
+            line += piece
+            if newline != nil { return (line, true, true) }
         }
     }
 

@@ -5,11 +5,13 @@ import TallyCore
 // The undo history, kept in the file so that undo and redo outlive the process.
 //
 // Several sessions may write one ledger at once, so each entry says which
-// session made it. A session may take back its own changes, and those that
-// were in the history before it began (its horizon); never a change another
-// session made while it was running. Undoing or redoing an entry moves it to
-// a new id, so ids order entries by when they were last acted on: undo takes
-// the newest entry not undone, redo the newest undone.
+// session made it. Undoing or redoing an entry moves it to a new id, so ids
+// order entries by when they were last acted on. Undo takes the newest entry
+// not undone when this session made it or it was already there when the
+// session began (a new session may take back an earlier one's work, and says
+// so); otherwise, when another session has written since, this session's own
+// newest. A change another session made while this one was running is never
+// taken back from here. Redo is the same over the entries undone.
 
 /// One change in the history, as `undo` or `redo` would replay it.
 public struct JournalEntry: Sendable {
@@ -21,6 +23,14 @@ public struct JournalEntry: Sendable {
     public let isOwn: Bool
 }
 
+/// What the journal offers a session to undo or redo.
+enum JournalChoice {
+    case entry(JournalEntry)
+    case none
+    /// Nothing of this session's; the newest entry is another session's, made since this one began.
+    case othersOnly(JournalEntry)
+}
+
 /// Who is asking the journal: a session, and the newest entry it found when it began.
 struct JournalReader {
     let session: String
@@ -30,21 +40,22 @@ struct JournalReader {
 extension Connection {
     func appendToJournal(_ change: ChangeSet, statement: String, by reader: JournalReader) throws(StoreError) {
         // A new change starts a new branch of this session's history: what it
-        // could redo can no longer be redone.
+        // could redo can no longer be redone. Another session's undone work,
+        // done since this one began, is theirs to redo.
         try run("DELETE FROM journal WHERE undone = 1 AND (session = ? OR id <= ?)", reader.session, reader.horizon)
         try run(
             "INSERT INTO journal (summary, rows, created_at, session, statement) VALUES (?, ?, unixepoch(), ?, ?)",
             change.summary, try encode(change.rows), reader.session, statement)
     }
 
-    /// The entry `undo` takes back, or nil when this session has none.
-    func entryToUndo(for reader: JournalReader) throws(StoreError) -> JournalEntry? {
-        try newestEntry(undone: false, for: reader)
+    /// The entry `undo` takes back.
+    func entryToUndo(for reader: JournalReader) throws(StoreError) -> JournalChoice {
+        try choose(undone: false, for: reader)
     }
 
-    /// The entry `redo` brings back: the one this session undid last.
-    func entryToRedo(for reader: JournalReader) throws(StoreError) -> JournalEntry? {
-        try newestEntry(undone: true, for: reader)
+    /// The entry `redo` brings back.
+    func entryToRedo(for reader: JournalReader) throws(StoreError) -> JournalChoice {
+        try choose(undone: true, for: reader)
     }
 
     /// Marks `entry` undone or not, and makes it this session's newest.
@@ -63,14 +74,21 @@ extension Connection {
         try integer("SELECT coalesce(max(id), 0) FROM journal") ?? 0
     }
 
-    private func newestEntry(undone: Bool, for reader: JournalReader) throws(StoreError) -> JournalEntry? {
+    private func choose(undone: Bool, for reader: JournalReader) throws(StoreError) -> JournalChoice {
+        guard let newest = try newestEntry(undone: undone, ownOnly: false, for: reader) else { return .none }
+        if newest.isOwn || newest.id <= reader.horizon { return .entry(newest) }
+        if let own = try newestEntry(undone: undone, ownOnly: true, for: reader) { return .entry(own) }
+        return .othersOnly(newest)
+    }
+
+    private func newestEntry(undone: Bool, ownOnly: Bool, for reader: JournalReader) throws(StoreError) -> JournalEntry? {
         var entry: JournalEntry?
         try forEachRow(
             """
             SELECT id, summary, rows, statement, session = ? FROM journal
-            WHERE undone = ? AND (session = ? OR id <= ?) ORDER BY id DESC LIMIT 1
+            WHERE undone = ? AND (? = 0 OR session = ?) ORDER BY id DESC LIMIT 1
             """,
-            reader.session, undone, reader.session, reader.horizon
+            reader.session, undone, ownOnly, reader.session
         ) { row throws(StoreError) in
             let rows: [RowChange]
             do {

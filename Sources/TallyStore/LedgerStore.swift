@@ -101,27 +101,37 @@ public final class LedgerStore {
     /// What `undo` or `redo` found to do.
     public enum Replay: Sendable {
         case nothing
+        /// Nothing of this session's; `newest` is another session's change, made since this one began.
+        case othersOnly(newest: JournalEntry)
         /// The entry's rows have changed since; `row` is the first that did.
         case conflict(JournalEntry, row: Record)
         /// Done: `applied` is what was written, to bring a copy of the ledger up to date.
         case replayed(JournalEntry, applied: ChangeSet)
     }
 
-    /// Takes back the newest change this session may undo, if `ledger` (the
-    /// ledger as the file has it) still holds that change's rows as it left
+    /// Takes back the newest change, when this session made it or it was
+    /// there when the session began, else this session's own newest, if
+    /// `ledger` (as the file has it) still holds the change's rows as it left
     /// them. Only inside `change`.
     public func undo(in ledger: Ledger) throws(StoreError) -> Replay {
         precondition(isChanging, "undo is written only under the write lock")
-        guard let entry = try connection.entryToUndo(for: journal) else { return .nothing }
-        return try replay(entry, entry.change.inverted, in: ledger, undone: true)
+        switch try connection.entryToUndo(for: journal) {
+        case .none: return .nothing
+        case .othersOnly(let newest): return .othersOnly(newest: newest)
+        case .entry(let entry): return try replay(entry, entry.change.inverted, in: ledger, undone: true)
+        }
     }
 
-    /// Applies again the change this session undid most recently, if `ledger`
-    /// still holds its rows as the undo left them. Only inside `change`.
+    /// Applies again the change undone most recently, chosen as `undo`
+    /// chooses, if `ledger` still holds its rows as the undo left them. Only
+    /// inside `change`.
     public func redo(in ledger: Ledger) throws(StoreError) -> Replay {
         precondition(isChanging, "redo is written only under the write lock")
-        guard let entry = try connection.entryToRedo(for: journal) else { return .nothing }
-        return try replay(entry, entry.change, in: ledger, undone: false)
+        switch try connection.entryToRedo(for: journal) {
+        case .none: return .nothing
+        case .othersOnly(let newest): return .othersOnly(newest: newest)
+        case .entry(let entry): return try replay(entry, entry.change, in: ledger, undone: false)
+        }
     }
 
     /// What SQLite finds wrong with the file, or nothing when it is sound.
@@ -167,7 +177,7 @@ public final class LedgerStore {
             // A full disk, a size limit or a read-only mount shows first as a
             // failure to make the log's index file: the ledger can still be read.
             guard [.readOnly, .full].contains(error.reason) || [10, 14].contains(error.code & 0xFF) else { throw error }
-            return try openReadOnly(path, because: error.message)
+            return try openReadOnly(path, because: "\(error.message): its log files cannot be written; the disk may be full or past a size limit")
         }
     }
 

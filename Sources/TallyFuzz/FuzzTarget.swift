@@ -1,0 +1,85 @@
+import TallyCore
+import TallyLanguage
+import TallyShell
+
+// The fuzzing target: any bytes, as statements, through the lexer, parser,
+// evaluator and every renderer, on a small ledger with several books and
+// currencies and bills at both ends of the calendar. A statement may run or
+// fail, but a failure must point inside the input, and nothing may crash.
+//
+// Built for libFuzzer by `make fuzz` (with FUZZING defined, libFuzzer
+// supplies `main`); built plainly, `tally-fuzz FILE…` replays inputs, such as
+// the crashes libFuzzer saved.
+
+/// Runs `text` as a script against the fixture, applying each change it makes.
+func exercise(_ text: String) {
+    var ledger = FuzzLedger.ledger
+    let length = text.replacingCRLF.count
+    var parser = Parser(text)
+    while let next = parser.next() {
+        switch next {
+        case .failure(let diagnostic):
+            expectInside(diagnostic, length: length)
+        case .success(let parsed):
+            do {
+                let evaluator = Evaluator(ledger: ledger, today: FuzzLedger.today, now: 0)
+                switch try evaluator.evaluate(parsed) {
+                case .result(let result, _):
+                    render(result)
+                case .change(let change, let report, _):
+                    ledger.apply(change)
+                    render(report)
+                default:
+                    break
+                }
+            } catch {
+                expectInside(error, length: length)
+            }
+        }
+    }
+}
+
+private func render(_ result: QueryResult) {
+    let renderer = Renderer(style: Style(color: true))
+    for format in OutputFormat.allCases {
+        _ = TerminalText.printable(renderer.render(result, as: format))
+    }
+}
+
+private func expectInside(_ diagnostic: Diagnostic, length: Int) {
+    let range = diagnostic.range
+    guard range.start.line >= 1, range.start.column >= 1, range.start.offset >= 0,
+          range.start.offset <= range.end.offset, range.end.offset <= length else {
+        fatalError("diagnostic '\(diagnostic.message)' points outside the input: \(range)")
+    }
+}
+
+extension String {
+    /// As the lexer counts: a CRLF pair is one character.
+    fileprivate var replacingCRLF: [Character] {
+        map { $0 == "\r\n" ? "\n" : $0 }
+    }
+}
+
+#if FUZZING
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
+    guard let data else { return 0 }
+    exercise(String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self))
+    return 0
+}
+#else
+@main
+enum Replay {
+    static func main() {
+        for path in CommandLine.arguments.dropFirst() {
+            do {
+                exercise(try ScriptFile.read(path))
+                print("ok  \(path)")
+            } catch {
+                print("cannot read \(path): \(error.message)")
+            }
+        }
+    }
+}
+#endif
