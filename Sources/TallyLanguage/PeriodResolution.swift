@@ -15,7 +15,9 @@ extension PeriodSpec {
         case .last(let unit):
             return PeriodSpec.unit(unit, containing: PeriodSpec.step(today, unit, by: -1), weekStart: weekStart)
         case .lastCount(let count, let unit):
-            let start = PeriodSpec.step(today, unit, by: -count).adding(days: 1)
+            // Reaching back past the calendar's first day, the period holds all of it, that day too.
+            let start = PeriodSpec.reachesBeforeCalendar(today, unit, count)
+                ? Day.first : PeriodSpec.step(today, unit, by: -count).adding(days: 1)
             return DateRange(start: start, end: today)
         case .between(let from, let to):
             return DateRange(start: from.resolve(today: today), end: to.resolve(today: today))
@@ -34,6 +36,23 @@ extension PeriodSpec {
         case .quarter: return .quarter(containing: day)
         case .year: return .year(containing: day)
         }
+    }
+
+    /// Whether `count` units before `day` lies before 0001-01-01.
+    private static func reachesBeforeCalendar(_ day: Day, _ unit: PeriodUnit, _ count: Int) -> Bool {
+        let (daysPerUnit, monthsPerUnit) = switch unit {
+        case .day: (1, 0)
+        case .week: (7, 0)
+        case .month: (0, 1)
+        case .quarter: (0, 3)
+        case .year: (0, 12)
+        }
+        if daysPerUnit > 0 {
+            let (days, overflow) = count.multipliedReportingOverflow(by: daysPerUnit)
+            return overflow || Int(day.ordinal) - Int(Day.first.ordinal) < days
+        }
+        let (months, overflow) = count.multipliedReportingOverflow(by: monthsPerUnit)
+        return overflow || (day.year - 1) * 12 + day.month - 1 < months
     }
 
     /// `day` moved by `count` units; months clamp to the month's end.

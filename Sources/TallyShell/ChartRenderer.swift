@@ -36,6 +36,7 @@ struct ChartRenderer {
         let (product, overflow) = magnitude.multipliedReportingOverflow(by: width)
         if !overflow { return Int((product + largest / 2) / largest) }
         let column = largest / width
-        return Int((magnitude + column / 2) / column)
+        let (whole, left) = magnitude.quotientAndRemainder(dividingBy: column)
+        return Int(whole) + (left >= column - left ? 1 : 0)
     }
 }

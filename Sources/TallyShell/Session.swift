@@ -50,8 +50,9 @@ public final class Session {
     private var nestedRuns = 0
     private var nestedBytes = 0
     static let maximumNestedRuns = 1000
-    /// Set when one statement ran too many others; every nested run then ends at once.
-    private var runsExhausted = false
+    /// Set when one statement's runs nested too deep or ran too many others:
+    /// every nested run then ends at once, with the one error already given.
+    private var nestedRunsStopped = false
 
     public init(store: LedgerStore, options: SessionOptions, output: Output) throws(StoreError) {
         self.store = store
@@ -65,7 +66,7 @@ public final class Session {
     public func run(_ source: ScriptSource) -> RunStatus {
         var parser = Parser(source.text)
         var status = RunStatus.success
-        while !quitRequested, !runsExhausted, let next = parser.next() {
+        while !quitRequested, !nestedRunsStopped, let next = parser.next() {
             if runDepth == 0 {
                 nestedRuns = 0
                 nestedBytes = 0
@@ -75,7 +76,7 @@ public final class Session {
             case .success(let parsed): outcome = execute(parsed, from: source)
             case .failure(let diagnostic): outcome = report(diagnostic, in: source)
             }
-            if runDepth == 0 { runsExhausted = false }
+            if runDepth == 0 { nestedRunsStopped = false }
             if output.failure != nil { return .outputFailed }
             if outcome == .storeFailed || outcome == .outputFailed { return outcome }
             if outcome == .statementFailed {
@@ -83,7 +84,7 @@ public final class Session {
                 if !options.keepGoing && source.origin != .interactive { return status }
             }
         }
-        return runsExhausted ? .statementFailed : status
+        return nestedRunsStopped ? .statementFailed : status
     }
 
     private func execute(_ parsed: ParsedStatement, from source: ScriptSource) -> RunStatus {
@@ -231,12 +232,13 @@ public final class Session {
 
     private func runNested(_ nested: ScriptSource, at parsed: ParsedStatement, in source: ScriptSource) -> RunStatus {
         guard runDepth < Session.maximumRunDepth else {
+            nestedRunsStopped = true
             return report(Diagnostic(.refused("scripts run each other more than \(Session.maximumRunDepth) deep"), at: parsed.range), in: source)
         }
         nestedRuns += 1
         nestedBytes += nested.text.utf8.count
         guard nestedRuns <= Session.maximumNestedRuns, nestedBytes <= ScriptFile.maximumSize else {
-            runsExhausted = true
+            nestedRunsStopped = true
             return report(
                 Diagnostic(.refused("one statement may run at most \(Session.maximumNestedRuns) scripts and saved statements, of \(ScriptFile.maximumSize >> 20) MiB in all; stopped"), at: parsed.range),
                 in: source)

@@ -118,9 +118,10 @@ struct LedgerFileTests {
             #expect(add.status == 0, "\(add)")
             // added book 'my book' (CNY); 'use …' to switch to it
             let parts = add.stdout.components(separatedBy: "; '")
-            #expect(parts.count == 2, "\(add)")
-            guard parts.count == 2, let end = parts[1].range(of: "' to switch") else { return }
+            try #require(parts.count == 2, "\(add)")
+            let end = try #require(parts[1].range(of: "' to switch"), "\(add)")
             let hint = String(parts[1][..<end.lowerBound])
+            #expect(hint == "use \"my book\"")
             let use = try await sandbox.tally(["-c", hint, "-c", "books"])
             #expect(use.status == 0, "running the hint \(hint): \(use)")
             #expect(use.stderr == "", "running the hint \(hint)")

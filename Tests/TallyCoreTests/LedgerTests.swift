@@ -27,6 +27,17 @@ import Testing
         #expect(ledger.bills(in: DateRange(start: Day(iso: "2016-07-02")!, end: Day(iso: "2016-07-01")!)).isEmpty)
     }
 
+    @Test func findsBillsOnTheCalendarsFirstAndLastDays() {
+        let ledger = Ledger(
+            books: [book], categories: categories,
+            bills: [bill(1, "0001-01-01"), bill(2, "9999-12-30"), bill(3, "9999-12-31")],
+            settings: Settings(currentBookID: 1))
+        #expect(ledger.bills(in: .day(Day.last)).map(\.id) == [3])
+        #expect(ledger.bills(in: .month(9999, 12)!).map(\.id) == [2, 3])
+        #expect(ledger.bills(in: DateRange(start: Day.first, end: Day.last)).map(\.id) == [1, 2, 3])
+        #expect(ledger.bills(in: .day(Day.first)).map(\.id) == [1])
+    }
+
     @Test func neverReusesTheIdOfADeletedBill() {
         var ledger = Ledger(books: [book], categories: categories, bills: [bill(1, "2016-07-01")], settings: Settings(currentBookID: 1))
         let change = ChangeSet(summary: "", rows: [RowChange(before: nil, after: .bill(bill(ledger.nextBillID, "2016-07-02")))])

@@ -196,3 +196,30 @@ struct OverflowTests {
         #expect(result.rows.map(\.measure) == [.count(2), .count(1)])
     }
 }
+
+@Suite("Evaluator: totals past Int64")
+struct LargeTotalTests {
+    /// 92,300 bills of the largest amount: past Int64.max in minor units.
+    static let ledger: Ledger = {
+        let bills = (1...92_300).map { id in
+            Bill(id: Int64(id), bookID: 1, categoryID: Fixture.category(id % 2 == 0 ? "food" : "transport"),
+                 amount: maximumAmount, day: day("2016-07-01").adding(days: id % 60))
+        }
+        return Ledger(
+            books: [Book(id: 1, name: "daily", currency: .cny, position: 1)], categories: Fixture.categories,
+            bills: bills, settings: Settings(currentBookID: 1))
+    }()
+
+    static let total = Int128(92_300) * Int128(maximumAmount)
+
+    @Test func sumAvgAndGroupsAreExact() throws {
+        #expect(LargeTotalTests.total > Int128(Int64.max))
+        #expect(try measure("sum expense", in: LargeTotalTests.ledger) == cny(LargeTotalTests.total))
+        #expect(try measure("sum", in: LargeTotalTests.ledger) == cny(-LargeTotalTests.total))
+        #expect(try measure("avg expense", in: LargeTotalTests.ledger) == cny(Int128(maximumAmount)))
+        let byCategory = try groups("sum expense by category", in: LargeTotalTests.ledger)
+        #expect(byCategory.rows.map(\.measure) == [cny(LargeTotalTests.total / 2), cny(LargeTotalTests.total / 2)])
+        let byMonth = try groups("sum expense by month", in: LargeTotalTests.ledger)
+        #expect(byMonth.rows.map(\.labels) == [["2016-07"], ["2016-08"]])
+    }
+}

@@ -36,4 +36,33 @@ import TallyLanguage
         let diagnostic = try #require(firstError(source.text))
         #expect(DiagnosticRenderer(style: Style(color: false)).render(diagnostic, in: source).hasPrefix("s.tally:2:1: error: unknown statement 'bogus'"))
     }
+
+    @Test func showsALongLineAroundTheMistakeOnly() throws {
+        let text = "count where " + String(repeating: "id = 1 and ", count: 200) + "categroy = food"
+        let source = ScriptSource(origin: .file("long.tally"), text: text)
+        let diagnostic = try #require(firstError(source.text))
+        let rendered = DiagnosticRenderer(style: Style(color: false)).render(diagnostic, in: source)
+        #expect(rendered == """
+            long.tally:1:2213: error: unknown field 'categroy'; did you mean 'category'?
+             1 | … and id = 1 and id = 1 and id = 1 and id = 1 and id = 1 and categroy = food
+               |                                                              ^~~~~~~~
+            """)
+    }
+
+    @Test func showsAVeryLongTokenCutShort() throws {
+        let source = ScriptSource(origin: .interactive, text: "sum where " + String(repeating: "x", count: 1 << 20) + " = 1")
+        let diagnostic = try #require(firstError(source.text))
+        let rendered = DiagnosticRenderer(style: Style(color: false)).render(diagnostic, in: source)
+        #expect(rendered == """
+              sum where \(String(repeating: "x", count: 180))…
+                        ^\(String(repeating: "~", count: 119))
+            error: unknown field '\(String(repeating: "x", count: 39))…'
+            """, "\(rendered.prefix(600))")
+    }
+
+    @Test func numbersLinesOfAScriptReadAPieceAtATime() throws {
+        let source = ScriptSource(origin: .file("<stdin>"), text: "sum where\n", firstLine: 41)
+        let diagnostic = try #require(firstError(source.text))
+        #expect(DiagnosticRenderer(style: Style(color: false)).render(diagnostic, in: source).hasPrefix("<stdin>:41:10: error:"))
+    }
 }

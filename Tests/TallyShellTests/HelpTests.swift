@@ -24,9 +24,14 @@ import Testing
         #expect(grammar.production("b")?.text.contains("e.g. a") == true)
     }
 
-    @Test func acceptsTheWordsPeopleType() {
-        #expect(Help.text(for: "sum") == Help.text(for: "queries"))
-        #expect(Help.text(for: "where") == Help.text(for: "conditions"))
+    @Test func acceptsTheWordsPeopleType() throws {
+        let queries = try #require(Help.text(for: "queries"))
+        #expect(queries.contains("query = AGGREGATE [ kind_selector ]"))
+        #expect(Help.text(for: "sum") == queries)
+        let conditions = try #require(Help.text(for: "conditions"))
+        #expect(conditions.contains("condition = and_condition"))
+        #expect(Help.text(for: "where") == conditions)
+        #expect(queries != conditions)
         #expect(Help.text(for: "keys")?.contains("Ctrl-R") == true)
         #expect(Help.text(for: "nonsense") == nil)
     }

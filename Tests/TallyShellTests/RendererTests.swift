@@ -1,4 +1,5 @@
 import Testing
+import TallyCore
 import TallyLanguage
 @testable import TallyShell
 
@@ -125,4 +126,34 @@ import TallyLanguage
             transport   3.00  ███
             """)
     }
+}
+
+@Suite struct ChartTests {
+    @Test func barsOfTotalsPastInt64DoNotOverflow() {
+        let largest = UInt128(4_700) * UInt128(maximumAmount)
+        #expect(ChartRenderer.barLength(largest, largest: largest) == ChartRenderer.barWidth)
+        #expect(ChartRenderer.barLength(largest / 2, largest: largest) == ChartRenderer.barWidth / 2)
+        #expect(ChartRenderer.barLength(UInt128.max, largest: UInt128.max) == ChartRenderer.barWidth)
+        #expect(ChartRenderer.barLength(UInt128.max / 4, largest: UInt128.max) == ChartRenderer.barWidth / 4)
+        #expect(ChartRenderer.barLength(0, largest: 0) == 0)
+    }
+
+    @Test func chartsTheSumOf4700BillsOfTheLargestAmount() throws {
+        let food = Fixture.id("food")
+        let bills = (1...4_700).map { Bill(id: Int64($0), bookID: 1, categoryID: food, amount: maximumAmount, day: Day(iso: "2016-07-01")!) }
+            + [Bill(id: 4_701, bookID: 1, categoryID: Fixture.id("transport"), amount: maximumAmount, day: Day(iso: "2016-07-01")!)]
+        let ledger = Ledger(books: [Fixture.daily], categories: Fixture.categories, bills: bills, settings: Settings(currentBookID: 1))
+        var parser = Parser("sum expense by category as chart")
+        let parsed = try parser.next()!.get()
+        guard case .result(let result, _) = try Evaluator(ledger: ledger, today: Day(iso: "2016-07-20")!, now: 0).evaluate(parsed) else {
+            throw RenderError.noResult
+        }
+        let chart = Renderer(style: Style(color: false)).render(result, as: .chart)
+        #expect(chart == """
+            food       4,699,999,999,999,953.00  \(String(repeating: "█", count: 40))
+            transport        999,999,999,999.99  █
+            """)
+    }
+
+    enum RenderError: Error { case noResult }
 }

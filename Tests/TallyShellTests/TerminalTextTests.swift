@@ -15,6 +15,22 @@ import Testing
         #expect(TerminalText.safe("用餐 🍜") == "用餐 🍜")
     }
 
+    @Test func neverPassesTextReorderingOrInvisibleCharactersThrough() {
+        #expect(TerminalText.safe("evil\u{202E}txt.exe") == "evil\u{FFFD}txt.exe")
+        #expect(TerminalText.safe("a\u{2066}b\u{2069}c\u{200F}") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}")
+        #expect(TerminalText.safe("zero\u{200B}width\u{FEFF}") == "zero\u{FFFD}width\u{FFFD}")
+        #expect(TerminalText.safe("fo\u{200D}od") == "fo\u{FFFD}od")
+        // Inside an emoji a joiner builds one picture, and stays.
+        #expect(TerminalText.safe("👨\u{200D}👩\u{200D}👧") == "👨\u{200D}👩\u{200D}👧")
+    }
+
+    @Test func printableKeepsLinesTabsAndColoursButNothingElse() {
+        let coloured = "\u{1B}[31m25.50\u{1B}[0m\tfood\nnext"
+        #expect(TerminalText.printable(coloured) == coloured)
+        #expect(TerminalText.printable("a\u{1B}]0;title\u{7}b\u{1B}[2J") == "a\u{FFFD}]0;title\u{FFFD}b\u{FFFD}[2J")
+        #expect(TerminalText.printable("x\u{202E}y\r") == "x\u{FFFD}y\u{FFFD}")
+    }
+
     @Test func padsByDisplayWidth() {
         #expect(TerminalText.pad("用餐", to: 6) == "用餐  ")
         #expect(TerminalText.pad("5.00", to: 6, right: true) == "  5.00")
