@@ -35,8 +35,8 @@ public enum Names {
     }
 
     /// The most characters a name (of a book, category, tag or saved
-    /// statement) may have: enough for any real one, few enough that every
-    /// message and table naming it stays readable.
+    /// statement) may have, counted as Unicode scalars: enough for any real
+    /// one, few enough that every message and table naming it stays readable.
     public static let maximumLength = 100
 
     /// Why `name` can't be a name, or nil when it can: it may not be empty
@@ -44,15 +44,9 @@ public enum Names {
     /// invisible marks that reorder or hide text and would let two names look alike.
     public static func problem(with name: String) -> String? {
         if name.trimmingSpaces.isEmpty { return "a name may not be empty" }
-        if name.count > maximumLength { return "a name may be at most \(maximumLength) characters" }
-        let invisible: Set<UInt32> = [0x061C, 0x200B, 0x200E, 0x200F, 0x2060, 0xFEFF]
-        if name.unicodeScalars.contains(where: {
-            $0.properties.generalCategory == .control || invisible.contains($0.value) || (0x202A...0x202E).contains($0.value)
-                || (0x2066...0x2069).contains($0.value)
-        }) {
-            return "a name may not hold control characters or invisible marks"
-        }
-        return nil
+        if name.unicodeScalars.count > maximumLength { return "a name may be at most \(maximumLength) characters" }
+        let hides = name.contains { character in character.unicodeScalars.contains { TextSafety.isHidden($0, in: character) } }
+        return hides ? "a name may not hold control characters or invisible marks" : nil
     }
 }
 

@@ -14,12 +14,13 @@ import TallyShell
 /// Runs `text` as a script against the fixture, applying each change it makes.
 func exercise(_ text: String) {
     var ledger = FuzzLedger.ledger
-    let length = text.replacingCRLF.count
-    var parser = Parser(text)
+    let source = ScriptSource(origin: .file("fuzz"), text: text)
+    let length = Lexer.characters(of: source.text).count
+    var parser = Parser(source.text)
     while let next = parser.next() {
         switch next {
         case .failure(let diagnostic):
-            expectInside(diagnostic, length: length)
+            expectInside(diagnostic, length: length, in: source)
         case .success(let parsed):
             do {
                 let evaluator = Evaluator(ledger: ledger, today: FuzzLedger.today, now: 0)
@@ -33,7 +34,7 @@ func exercise(_ text: String) {
                     break
                 }
             } catch {
-                expectInside(error, length: length)
+                expectInside(error, length: length, in: source)
             }
         }
     }
@@ -46,19 +47,14 @@ private func render(_ result: QueryResult) {
     }
 }
 
-private func expectInside(_ diagnostic: Diagnostic, length: Int) {
+/// Stops the run when `diagnostic` points outside the input; else draws it as a script's error would be.
+private func expectInside(_ diagnostic: Diagnostic, length: Int, in source: ScriptSource) {
     let range = diagnostic.range
     guard range.start.line >= 1, range.start.column >= 1, range.start.offset >= 0,
           range.start.offset <= range.end.offset, range.end.offset <= length else {
         fatalError("diagnostic '\(diagnostic.message)' points outside the input: \(range)")
     }
-}
-
-extension String {
-    /// As the lexer counts: a CRLF pair is one character.
-    fileprivate var replacingCRLF: [Character] {
-        map { $0 == "\r\n" ? "\n" : $0 }
-    }
+    _ = TerminalText.printable(DiagnosticRenderer(style: Style(color: true)).render(diagnostic, in: source))
 }
 
 #if FUZZING

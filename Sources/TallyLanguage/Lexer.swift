@@ -13,7 +13,7 @@ public struct Lexer {
 
     /// The characters the lexer reads, whose offsets token ranges count.
     /// Swift reads "\r\n" as one character; a line break is a line break.
-    static func characters(of text: String) -> [Character] {
+    public static func characters(of text: String) -> [Character] {
         text.map { $0 == "\r\n" ? "\n" : $0 }
     }
 

@@ -41,7 +41,7 @@ struct CSVRenderer {
     /// other than line breaks are made visible.
     private func field(_ text: String) -> String {
         let safe = String(String.UnicodeScalarView(text.unicodeScalars.map {
-            ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) && $0 != "\n" && $0 != "\t" ? "\u{FFFD}" : $0
+            TextSafety.isControl($0) && $0 != "\n" && $0 != "\t" ? "\u{FFFD}" : $0
         }))
         guard safe.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r\n" }) else { return safe }
         return "\"" + safe.replacingAll("\"", with: "\"\"") + "\""

@@ -35,7 +35,7 @@ public final class REPL {
                 output.error(Style(color: session.options.color).error("error:") + " cannot read '\(startupScript)': \(error.message)")
             }
         }
-        while !session.quitRequested {
+        while !session.quitRequested && output.failure == nil {
             switch readStatement() {
             case .end:
                 output.result("")

@@ -16,7 +16,8 @@ public enum ScriptFile {
 
     /// The text of the regular file at `path` (`~/` is the home folder).
     public static func read(_ path: String) throws(ScriptFileError) -> String {
-        let descriptor = open(expand(path), O_RDONLY | O_CLOEXEC)
+        // Without waiting: opening a named pipe would otherwise wait for a writer, before it could be refused.
+        let descriptor = open(expand(path), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw lastError }
         defer { close(descriptor) }
         var info = stat()

@@ -15,11 +15,22 @@ public struct ScriptSource: Sendable {
     /// The line of the whole script that `text` starts on: statements read
     /// from a pipe arrive a few lines at a time.
     public let firstLine: Int
+    /// Where each line of `text` starts, so an error's line is found at once
+    /// however many errors a long script has.
+    private let lineStarts: [String.Index]
 
     public init(origin: Origin, text: String, firstLine: Int = 1) {
         self.origin = origin
         self.firstLine = firstLine
         self.text = firstLine == 1 && text.hasPrefix("#!") ? ScriptSource.blankFirstLine(text) : text
+        var starts = [self.text.startIndex]
+        var index = self.text.startIndex
+        while index < self.text.endIndex {
+            let next = self.text.index(after: index)
+            if ScriptSource.isLineBreak(self.text[index]) { starts.append(next) }
+            index = next
+        }
+        lineStarts = starts
     }
 
     /// Whether `line` goes on on the next line: it ends in `\`, perhaps
@@ -33,21 +44,20 @@ public struct ScriptSource: Sendable {
 
     /// The line `line` (from 1) of the text, for showing under an error.
     public func line(_ line: Int) -> Substring {
-        var current = 1
-        var start = text.startIndex
-        for index in text.indices where current < line {
-            if text[index] == "\n" {
-                current += 1
-                start = text.index(after: index)
-            }
-        }
-        let end = text[start...].firstIndex { $0 == "\n" || $0 == "\r\n" } ?? text.endIndex
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let start = lineStarts[line - 1]
+        let end = text[start...].firstIndex(where: ScriptSource.isLineBreak) ?? text.endIndex
         return text[start..<end]
+    }
+
+    /// Swift reads "\r\n" as one character; the lexer counts it as one line break too.
+    private static func isLineBreak(_ character: Character) -> Bool {
+        character == "\n" || character == "\r\n"
     }
 
     /// A `#!/usr/bin/env tally` line is blanked, not removed, so line numbers stay true.
     private static func blankFirstLine(_ text: String) -> String {
-        guard let newline = text.firstIndex(of: "\n") else { return "" }
+        guard let newline = text.firstIndex(where: isLineBreak) else { return "" }
         return String(text[newline...])
     }
 }

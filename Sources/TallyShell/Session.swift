@@ -50,6 +50,9 @@ public final class Session {
     private var nestedRuns = 0
     private var nestedBytes = 0
     static let maximumNestedRuns = 1000
+    /// Set when the file could not be read, or a change failed: the model is
+    /// read again before the next statement.
+    private var ledgerMayBeStale = false
     /// Set when one statement's runs nested too deep or ran too many others:
     /// every nested run then ends at once, with the one error already given.
     private var nestedRunsStopped = false
@@ -89,7 +92,10 @@ public final class Session {
 
     private func execute(_ parsed: ParsedStatement, from source: ScriptSource) -> RunStatus {
         do {
-            if store.hasExternalChanges() { ledger = try store.load() }
+            if ledgerMayBeStale || store.hasExternalChanges() {
+                ledger = try store.load()
+                ledgerMayBeStale = false
+            }
             let outcome: Outcome
             do {
                 outcome = try evaluator.evaluate(parsed)
@@ -98,6 +104,8 @@ public final class Session {
             }
             return try perform(outcome, parsed, source)
         } catch {
+            // What failed may have left the model behind the file; the next statement reads it afresh.
+            ledgerMayBeStale = true
             output.error(style.error("error:") + " " + Session.describe(error))
             return .storeFailed
         }
@@ -264,6 +272,11 @@ public final class Session {
                 Diagnostic(.refused("cannot \(verb) '\(entry.change.summary)': \(row.label) has been changed \(since), by another session; nothing was changed"),
                            at: parsed.range),
                 in: source)
+        case .dependedOn(let entry):
+            return report(
+                Diagnostic(.refused("cannot \(verb) '\(entry.change.summary)': bills added since by another session depend on what it would take away; nothing was changed"),
+                           at: parsed.range),
+                in: source)
         case .replayed(let entry, let applied):
             let book = ledger.currentBook.id
             ledger.apply(applied)
@@ -284,6 +297,7 @@ public final class Session {
         switch error.reason {
         case .busy: return "nothing was changed: \(error)"
         case .readOnly: return "nothing was changed: the ledger can only be read here (\(error.message))"
+        case .changedMeanwhile: return "nothing was changed: \(error.message), though it was read under the write lock"
         default: return "the ledger could not be read or written: \(error)"
         }
     }

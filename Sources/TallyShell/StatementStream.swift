@@ -29,6 +29,7 @@ public final class StatementStream {
 
     /// The next statement's lines, or nil at the end of the stream.
     public func next() -> Piece? {
+        if skippingLine { skipRestOfLine() }
         let firstLine = nextLine
         var text: [UInt8] = []
         while let line = readLine(room: ScriptFile.maximumSize - text.count) {
@@ -65,17 +66,29 @@ public final class StatementStream {
             let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n"))
             let piece = buffer[start..<(newline ?? buffer.count)]
             start = newline.map { $0 + 1 } ?? buffer.count
-            if skippingLine {
-                if newline != nil {
-                    skippingLine = false
-                    nextLine += 1
-                }
-                continue
-            }
             guard line.count + piece.count <= room else { return ([], false, newline != nil) }
             line += piece
             if newline != nil { return (line, true, true) }
         }
+    }
+
+    /// Passes over what is left of a line too long to keep, up to its line break.
+    private func skipRestOfLine() {
+        while true {
+            if start == buffer.count {
+                guard !atEnd, fill() else {
+                    atEnd = true
+                    break
+                }
+            }
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                start = newline + 1
+                nextLine += 1
+                break
+            }
+            start = buffer.count
+        }
+        skippingLine = false
     }
 
     /// Waits for the stream's next bytes; false at its end.

@@ -1,3 +1,5 @@
+import TallyCore
+
 /// Text as a terminal shows it: how many columns it takes, and a form safe
 /// to print, with control characters made visible instead of obeyed.
 ///
@@ -14,7 +16,7 @@ public enum TerminalText {
 
     public static func width(of character: Character) -> Int {
         guard let scalar = character.unicodeScalars.first else { return 0 }
-        if isSuspect(scalar) { return 1 }
+        if TextSafety.isSuspect(scalar) { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
@@ -28,7 +30,7 @@ public enum TerminalText {
     /// (controls, line breaks, bidirectional overrides, invisible characters)
     /// replaced by U+FFFD.
     public static func safe(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isSuspect) else { return text }
+        guard text.unicodeScalars.contains(where: TextSafety.isSuspect) else { return text }
         var result = ""
         for character in text {
             append(character, to: &result)
@@ -39,7 +41,7 @@ public enum TerminalText {
     /// A whole text on its way to the terminal: as `safe`, but line breaks
     /// and tabs stay, and so do Tally's own colour codes (`ESC [ … m`).
     public static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isSuspect) else { return text }
+        guard text.unicodeScalars.contains(where: TextSafety.isSuspect) else { return text }
         var result = ""
         var characters = text[...]
         while let character = characters.first {
@@ -61,18 +63,12 @@ public enum TerminalText {
     /// The character itself when it is harmless, else U+FFFD for each scalar that is not.
     private static func append(_ character: Character, to result: inout String) {
         let scalars = character.unicodeScalars
-        guard scalars.contains(where: isSuspect) else {
+        guard scalars.contains(where: { TextSafety.isHidden($0, in: character) }) else {
             result.append(character)
             return
         }
-        // A zero-width joiner inside an emoji builds one picture (👨‍👩‍👧); anywhere else it only hides.
-        let isEmoji = scalars.first.map { $0.value > 0x7F && $0.properties.isEmoji } ?? false
         for scalar in scalars {
-            if isSuspect(scalar) && !(isEmoji && scalar.value == 0x200D) {
-                result.unicodeScalars.append("\u{FFFD}")
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
+            result.unicodeScalars.append(TextSafety.isHidden(scalar, in: character) ? "\u{FFFD}" : scalar)
         }
     }
 
@@ -86,19 +82,6 @@ public enum TerminalText {
         }
         guard index < text.endIndex, text[index] == "m" else { return nil }
         return text.index(after: index)
-    }
-
-    /// Controls, and the format characters that reorder or hide text.
-    static func isSuspect(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0..<0x20, 0x7F...0x9F: return true
-        // Arabic letter mark, left-to-right and right-to-left marks, embeddings, overrides and isolates.
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
-        // Zero-width space, non-joiner, joiner, word joiner and invisible operators, line and
-        // paragraph separators, the Mongolian vowel separator, and the byte-order mark.
-        case 0x200B...0x200D, 0x2060...0x2064, 0x2028, 0x2029, 0x180E, 0xFEFF: return true
-        default: return false
-        }
     }
 
     /// `text` padded with spaces to `columns` wide, on the right or the left.

@@ -28,10 +28,21 @@ enum LedgerFile {
         return nil
     }
 
-    /// Whether `path` is a regular file of no bytes: a ledger not yet made.
-    static func isEmpty(_ path: String) -> Bool {
+    /// What a file's size and last change were, and its log's size: when
+    /// any of them moves, someone wrote to the ledger.
+    struct Stamp: Equatable {
+        let size: Int
+        let seconds: Int
+        let nanoseconds: Int
+        let logSize: Int
+    }
+
+    static func stamp(_ path: String) -> Stamp? {
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0
+        guard stat(path, &info) == 0 else { return nil }
+        var log = stat()
+        let logSize = stat(path + "-wal", &log) == 0 ? Int(log.st_size) : 0
+        return Stamp(size: Int(info.st_size), seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec, logSize: logSize)
     }
 
     /// Whether the write-ahead log beside `path` holds changes not yet folded

@@ -9,9 +9,13 @@ public final class LedgerStore {
     /// Why no change can be written here (a read-only file or folder, a full
     /// disk), or nil when changes can be written. The ledger can still be read.
     public let readOnlyReason: String?
-    private let connection: Connection
-    /// PRAGMA data_version when last asked; it moves only when another connection commits.
+    private var connection: Connection
+    /// PRAGMA data_version when the ledger was last read; it moves only when
+    /// another connection commits.
     private var dataVersion: Int64 = 0
+    /// For a ledger that can only be read, the file as it was when last read:
+    /// SQLite reads it as an immutable file, which notices no change itself.
+    private var readOnlyStamp: LedgerFile.Stamp?
     /// This session, for the undo history.
     private let journal: JournalReader
     /// Set while `change` holds the write lock; writing is allowed only then.
@@ -24,24 +28,26 @@ public final class LedgerStore {
     public init(path: String, seed: Seed, creatingFolders: Bool = false) throws(StoreError) {
         self.path = path
         try LedgerFile.create(path, creatingFolders: creatingFolders)
-        let (connection, contents, readOnlyReason) = try LedgerStore.open(path)
-        self.connection = connection
+        let (contents, readOnlyReason) = try LedgerStore.probe(path)
         self.readOnlyReason = readOnlyReason
         switch contents {
-        case .foreign(let why):
-            throw .notALedger(why)
-        case .ledger(let version) where version > Connection.currentVersion:
-            throw .cannotOpen(doing: "reading the schema", "written by a newer Tally (schema version \(version))")
-        case .ledger(let version) where version == Connection.currentVersion:
-            break
-        case .empty, .ledger, .unmarkedLedger:
-            if let readOnlyReason {
-                throw .readOnly(doing: "setting up the ledger", readOnlyReason)
+        case .foreign(let why): throw .notALedger(why)
+        case .ledger(let version) where version > Connection.currentVersion: throw .newerSchema(version)
+        default: break
+        }
+        if let readOnlyReason {
+            guard contents == .ledger(version: Connection.currentVersion) else {
+                throw .readOnly(doing: contents == .empty ? "making a new ledger" : "bringing the ledger up to date", readOnlyReason)
             }
-            // WAL lets a second Tally read while this one writes. Synchronous stays FULL,
-            // the default: a change must survive a power cut once it is confirmed.
-            try connection.exec("PRAGMA journal_mode = WAL")
-            try connection.migrate(seed: seed)
+            readOnlyStamp = LedgerFile.stamp(path)
+            connection = try LedgerStore.openImmutable(path, because: readOnlyReason)
+        } else {
+            connection = try Connection(path: path)
+            connection.setBusyTimeout(milliseconds: Int32(StoreError.busyWaitSeconds * 1000))
+            // Synchronous stays FULL, the default: a change must survive a power cut once it is confirmed.
+            if contents != .ledger(version: Connection.currentVersion) {
+                try connection.migrate(seed: seed)
+            }
         }
         try connection.exec("PRAGMA foreign_keys = ON")
         journal = JournalReader(session: LedgerStore.newSessionName(), horizon: try connection.newestJournalID())
@@ -55,19 +61,22 @@ public final class LedgerStore {
 
     /// The whole ledger, read from one snapshot of the file.
     public func load() throws(StoreError) -> Ledger {
-        try connection.transaction(.deferred) { () throws(StoreError) -> Ledger in
+        if let readOnlyReason {
+            return try loadReadOnly(because: readOnlyReason)
+        }
+        return try connection.transaction(.deferred) { () throws(StoreError) -> Ledger in
             let ledger = try readLedger()
             dataVersion = try connection.dataVersion()
             return ledger
         }
     }
 
-    /// Whether another process has written to the file since `load` or since
-    /// this was last asked: the in-memory ledger is then stale.
+    /// Whether another process has written to the file since it was last
+    /// read: the in-memory ledger is then stale.
     public func hasExternalChanges() -> Bool {
+        if readOnlyReason != nil { return LedgerFile.stamp(path) != readOnlyStamp }
         // When the file can't even be asked, say yes: reloading reports the real error.
         guard let version = try? connection.dataVersion() else { return true }
-        defer { dataVersion = version }
         return version != dataVersion
     }
 
@@ -105,6 +114,9 @@ public final class LedgerStore {
         case othersOnly(newest: JournalEntry)
         /// The entry's rows have changed since; `row` is the first that did.
         case conflict(JournalEntry, row: Record)
+        /// Replaying the entry would leave rows pointing at nothing: bills
+        /// added since in a book or category it would take away.
+        case dependedOn(JournalEntry)
         /// Done: `applied` is what was written, to bring a copy of the ledger up to date.
         case replayed(JournalEntry, applied: ChangeSet)
     }
@@ -149,7 +161,11 @@ public final class LedgerStore {
     private func replay(_ entry: JournalEntry, _ recorded: ChangeSet, in ledger: Ledger, undone: Bool) throws(StoreError) -> Replay {
         let change = recorded.rebasingSettings(on: ledger)
         if let stale = change.staleRow(in: ledger) { return .conflict(entry, row: stale) }
-        try connection.apply(change.rows)
+        do {
+            try connection.savepoint { () throws(StoreError) in try connection.apply(change.rows) }
+        } catch where error.reason == .constraint {
+            return .dependedOn(entry)
+        }
         try connection.markJournalEntry(entry, undone: undone, by: journal)
         return .replayed(entry, applied: change)
     }
@@ -163,31 +179,51 @@ public final class LedgerStore {
             savedQueries: try connection.savedQueries())
     }
 
-    /// Opens the file for writing when that can work, else for reading only,
-    /// and says what it holds and, when read-only, why.
-    private static func open(_ path: String) throws(StoreError) -> (Connection, FileContents, String?) {
+    /// Reads a ledger that can only be read. Its owner may write it meanwhile,
+    /// and an immutable file is read without locks: a read during a write is
+    /// taken again, and a file changed since it was opened is opened afresh.
+    private func loadReadOnly(because reason: String) throws(StoreError) -> Ledger {
+        for _ in 1...3 {
+            let before = LedgerFile.stamp(path)
+            if before != readOnlyStamp {
+                connection.close()
+                connection = try LedgerStore.openImmutable(path, because: reason)
+            }
+            let ledger = try connection.transaction(.deferred) { () throws(StoreError) -> Ledger in try readLedger() }
+            readOnlyStamp = before
+            if LedgerFile.stamp(path) == before { return ledger }
+        }
+        throw .readOnly(doing: "reading \(path)", "\(reason), and it kept changing while it was read; try again")
+    }
+
+    /// What the file holds, read without writing a byte of it, and why it can
+    /// only be read when it can't be written.
+    private static func probe(_ path: String) throws(StoreError) -> (FileContents, String?) {
         if let reason = LedgerFile.unwritableReason(path) {
-            return try openReadOnly(path, because: reason)
+            return (try openImmutable(path, because: reason).contents(), reason)
         }
         do {
-            let connection = try Connection(path: path)
-            connection.setBusyTimeout(milliseconds: Int32(StoreError.busyWaitSeconds * 1000))
-            return (connection, try connection.contents(), nil)
+            // Read-only, so that another program's file is never changed, not
+            // even by SQLite tidying up the journal or log that program left.
+            let probe = try Connection(path: path, access: .readOnly)
+            defer { probe.close() }
+            probe.setBusyTimeout(milliseconds: Int32(StoreError.busyWaitSeconds * 1000))
+            return (try probe.contents(), nil)
         } catch {
             // A full disk, a size limit or a read-only mount shows first as a
             // failure to make the log's index file: the ledger can still be read.
             guard [.readOnly, .full].contains(error.reason) || [10, 14].contains(error.code & 0xFF) else { throw error }
-            return try openReadOnly(path, because: "\(error.message): its log files cannot be written; the disk may be full or past a size limit")
+            let reason = "\(error.message): its log files cannot be written; the disk may be full or past a size limit"
+            return (try openImmutable(path, because: reason).contents(), reason)
         }
     }
 
-    private static func openReadOnly(_ path: String, because reason: String) throws(StoreError) -> (Connection, FileContents, String?) {
+    private static func openImmutable(_ path: String, because reason: String) throws(StoreError) -> Connection {
         // Read as an immutable file, the log beside it is never looked at.
         guard !LedgerFile.hasPendingLog(path) else {
             throw .readOnly(doing: "reading \(path)", "\(reason), and \(path)-wal holds changes only a writable ledger can take in")
         }
-        let connection = try Connection(path: path, readOnly: true)
-        return (connection, try connection.contents(), reason)
+        return try Connection(path: path, access: .immutable)
     }
 
     private static func newSessionName() -> String {

@@ -44,44 +44,82 @@ extension Connection {
         }
     }
 
+    /// Changes the row `before` describes, only while it still holds exactly
+    /// that: a row another process changed meanwhile is never written over.
     /// Never INSERT OR REPLACE: that deletes the old row and inserts a new one,
     /// which would set off any ON DELETE action on the bills that point at it.
     private func update(_ record: Record, wasThere before: Record) throws(StoreError) {
-        switch record {
-        case .book(let book):
+        switch (record, before) {
+        case (.book(let book), .book(let old)):
             try run(
-                "UPDATE books SET name = ?, currency = ?, icon = ?, position = ? WHERE id = ?",
-                book.name, book.currency.code, book.icon, book.position, book.id)
-        case .category(let category):
+                """
+                UPDATE books SET name = ?, currency = ?, icon = ?, position = ?
+                WHERE id = ? AND name = ? AND currency = ? AND icon = ? AND position = ?
+                """,
+                book.name, book.currency.code, book.icon, book.position,
+                old.id, old.name, old.currency.code, old.icon, old.position)
+        case (.category(let category), .category(let old)):
             try run(
-                "UPDATE categories SET name = ?, kind = ?, icon = ?, aliases = ?, position = ?, archived = ? WHERE id = ?",
+                """
+                UPDATE categories SET name = ?, kind = ?, icon = ?, aliases = ?, position = ?, archived = ?
+                WHERE id = ? AND name = ? AND kind = ? AND icon = ? AND aliases = ? AND position = ? AND archived = ?
+                """,
                 category.name, category.kind.rawValue, category.icon, category.aliases.joined(separator: "\n"),
-                category.position, category.archived, category.id)
-        case .bill(let bill):
+                category.position, category.archived,
+                old.id, old.name, old.kind.rawValue, old.icon, old.aliases.joined(separator: "\n"), old.position, old.archived)
+        case (.bill(let bill), .bill(let old)):
             try run(
                 """
                 UPDATE bills SET book_id = ?, category_id = ?, amount = ?, day = ?, remark = ?, place = ?, tags = ?,
-                    created_at = ?, updated_at = ? WHERE id = ?
+                    created_at = ?, updated_at = ?
+                WHERE id = ? AND book_id = ? AND category_id = ? AND amount = ? AND day = ? AND remark = ? AND place IS ?
+                    AND tags = ? AND created_at = ? AND updated_at = ?
                 """,
                 bill.bookID, bill.categoryID, bill.amount, bill.day.yyyymmdd, bill.remark, bill.place,
-                bill.tags.joined(separator: " "), bill.created, bill.updated, bill.id)
-        case .settings(let settings):
+                bill.tags.joined(separator: " "), bill.created, bill.updated,
+                old.id, old.bookID, old.categoryID, old.amount, old.day.yyyymmdd, old.remark, old.place,
+                old.tags.joined(separator: " "), old.created, old.updated)
+        case (.settings(let settings), _):
             try write(settings)
             return
-        case .savedQuery(let query):
-            try run("UPDATE saved_queries SET name = ?, statement = ? WHERE key = ?", query.name, query.statement, query.key)
+        case (.savedQuery(let query), .savedQuery(let old)):
+            try run(
+                "UPDATE saved_queries SET name = ?, statement = ? WHERE key = ? AND name = ? AND statement = ?",
+                query.name, query.statement, old.key, old.name, old.statement)
+        default:
+            preconditionFailure("a row changes into a row of its own kind")
         }
         try expectOneRow(changing: before)
     }
 
+    /// Deletes the row `record` describes, only while it still holds exactly that.
     private func delete(_ record: Record) throws(StoreError) {
         switch record {
-        case .book(let book): try run("DELETE FROM books WHERE id = ?", book.id)
-        case .category(let category): try run("DELETE FROM categories WHERE id = ?", category.id)
-        case .bill(let bill): try run("DELETE FROM bills WHERE id = ?", bill.id)
+        case .book(let book):
+            try run(
+                "DELETE FROM books WHERE id = ? AND name = ? AND currency = ? AND icon = ? AND position = ?",
+                book.id, book.name, book.currency.code, book.icon, book.position)
+        case .category(let category):
+            try run(
+                """
+                DELETE FROM categories
+                WHERE id = ? AND name = ? AND kind = ? AND icon = ? AND aliases = ? AND position = ? AND archived = ?
+                """,
+                category.id, category.name, category.kind.rawValue, category.icon, category.aliases.joined(separator: "\n"),
+                category.position, category.archived)
+        case .bill(let bill):
+            try run(
+                """
+                DELETE FROM bills
+                WHERE id = ? AND book_id = ? AND category_id = ? AND amount = ? AND day = ? AND remark = ? AND place IS ?
+                    AND tags = ? AND created_at = ? AND updated_at = ?
+                """,
+                bill.id, bill.bookID, bill.categoryID, bill.amount, bill.day.yyyymmdd, bill.remark, bill.place,
+                bill.tags.joined(separator: " "), bill.created, bill.updated)
         // A ledger always has its settings; a change can only replace them.
         case .settings: return
-        case .savedQuery(let query): try run("DELETE FROM saved_queries WHERE key = ?", query.key)
+        case .savedQuery(let query):
+            try run("DELETE FROM saved_queries WHERE key = ? AND name = ? AND statement = ?", query.key, query.name, query.statement)
         }
         try expectOneRow(changing: record)
     }
@@ -104,7 +142,7 @@ extension Connection {
 
     private func expectOneRow(changing record: Record) throws(StoreError) {
         guard changes == 1 else {
-            throw .corrupt(doing: "writing \(record.label)", "it is no longer in the ledger; nothing was changed")
+            throw .changedMeanwhile(record.label)
         }
     }
 

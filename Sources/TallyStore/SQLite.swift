@@ -14,16 +14,27 @@ final class Connection {
     private var statements: [String: Statement] = [:]
     private var isClosed = false
 
-    /// Opens `path` for reading and writing, or with `readOnly` for reading
-    /// only, as an immutable file: that needs neither the write-ahead log's
-    /// index file beside it nor any lock, so a ledger in a read-only folder or
-    /// on a full disk can still be read.
-    init(path: String, readOnly: Bool = false) throws(StoreError) {
+    /// How a connection may use its file.
+    enum Access {
+        case readWrite
+        /// Reading only: SQLite never writes the file, nor rolls back a
+        /// journal another program left, nor folds in its write-ahead log.
+        case readOnly
+        /// Reading a file taken not to change while open: that needs neither
+        /// the write-ahead log's index file beside it nor any lock, so a
+        /// ledger in a read-only folder or on a full disk can still be read.
+        case immutable
+    }
+
+    init(path: String, access: Access = .readWrite) throws(StoreError) {
         var handle: OpaquePointer?
         // One thread uses a connection, so SQLite's own locking is only cost.
-        let code = readOnly
-            ? sqlite3_open_v2(Connection.immutableURI(path), &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
-            : sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        let code = switch access {
+        case .readWrite: sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        case .readOnly: sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        case .immutable:
+            sqlite3_open_v2(Connection.immutableURI(path), &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+        }
         guard let handle else {
             throw StoreError(code: code, message: String(cString: sqlite3_errstr(code)), doing: "opening \(path)")
         }
@@ -102,6 +113,28 @@ final class Connection {
         let statement = try prepare(sql)
         defer { statement.reset() }
         return try statement.step() ? statement.int64(0) : nil
+    }
+
+    /// The first column of the first row as text, or nil when there is no row.
+    func text(_ sql: StaticString) throws(StoreError) -> String? {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        return try statement.step() ? statement.text(0) : nil
+    }
+
+    /// Runs `body` so that, when it throws, what it wrote is undone and the
+    /// transaction around it goes on as before.
+    func savepoint<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try exec("SAVEPOINT step")
+        do throws(StoreError) {
+            let result = try body()
+            try exec("RELEASE step")
+            return result
+        } catch {
+            try? exec("ROLLBACK TO step")
+            try? exec("RELEASE step")
+            throw error
+        }
     }
 
     enum Begin {
@@ -298,6 +331,16 @@ extension StoreError {
     /// The file is not a ledger: another program's, or no database at all.
     static func notALedger(_ message: String) -> StoreError {
         StoreError(code: SQLITE_NOTADB, message: message, doing: "reading the ledger")
+    }
+
+    /// A row to change was not as the change was computed from.
+    static func changedMeanwhile(_ row: String) -> StoreError {
+        StoreError(code: SQLITE_ABORT, message: "\(row) is no longer as it was read", doing: "writing \(row)")
+    }
+
+    /// The file was written by a Tally that knows a later schema.
+    static func newerSchema(_ version: Int) -> StoreError {
+        .cannotOpen(doing: "reading the schema", "written by a newer Tally (schema version \(version))")
     }
 
     /// The ledger could be read here, but not written.

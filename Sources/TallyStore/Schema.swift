@@ -1,3 +1,5 @@
+import Glibc
+
 /// The schema, one migration per version: migration N takes a file from
 /// user_version N-1 to N. A released migration is never edited; a change to the
 /// schema is a new migration at the end.
@@ -82,8 +84,35 @@ enum FileContents: Equatable {
 }
 
 extension Connection {
-    /// Reads what the file holds without writing to it.
+    /// Reads what the file holds, from one snapshot of it, without writing to it.
     func contents() throws(StoreError) -> FileContents {
+        try transaction(.deferred) { () throws(StoreError) -> FileContents in try readContents() }
+    }
+
+    /// Makes the file a Tally ledger at the current schema version, marked as
+    /// Tally's, and gives it whatever part of `seed` it lacks. Run on a file
+    /// whose `contents()` were `empty`, `ledger` or `unmarkedLedger`.
+    func migrate(seed: Seed) throws(StoreError) {
+        try useWriteAheadLog()
+        try transaction { () throws(StoreError) in
+            // Read again under the lock: another process may have made or migrated the file since.
+            let start: Int
+            switch try readContents() {
+            case .foreign(let why): throw .notALedger(why)
+            case .empty: start = 0
+            case .ledger(let version), .unmarkedLedger(let version): start = version
+            }
+            guard start <= migrations.count else { throw .newerSchema(start) }
+            for sql in migrations.dropFirst(start) {
+                try exec(sql)
+            }
+            if start < migrations.count { try setUserVersion(migrations.count) }
+            if try applicationID() != tallyApplicationID { try setApplicationID(tallyApplicationID) }
+            try self.seed(with: seed)
+        }
+    }
+
+    private func readContents() throws(StoreError) -> FileContents {
         let id = try applicationID()
         let version = try userVersion()
         let schema = try self.schema()
@@ -102,23 +131,22 @@ extension Connection {
         return .foreign("another program's database")
     }
 
-    /// Makes the file a Tally ledger at the current schema version, marked as
-    /// Tally's, and gives it whatever part of `seed` it lacks. Run on a file
-    /// whose `contents()` were `empty`, `ledger` or `unmarkedLedger`.
-    func migrate(seed: Seed) throws(StoreError) {
-        let found = try userVersion()
-        guard found <= migrations.count else {
-            throw .cannotOpen(doing: "reading the schema", "written by a newer Tally (schema version \(found))")
-        }
-        try transaction { () throws(StoreError) in
-            // Asked again under the lock: another process may have just migrated.
-            let start = try userVersion()
-            for (index, sql) in migrations.enumerated() where index >= start {
-                try exec(sql)
+    /// Switches the file to a write-ahead log, which lets one Tally read while
+    /// another writes. The switch needs the file to itself: another Tally
+    /// opening the same new ledger at this moment is waited for.
+    private func useWriteAheadLog() throws(StoreError) {
+        var waited = 0
+        while true {
+            do throws(StoreError) {
+                let mode = try text("PRAGMA journal_mode = WAL")
+                guard mode == "wal" else {
+                    throw .cannotOpen(doing: "setting up the ledger", "its file system cannot keep a write-ahead log")
+                }
+                return
+            } catch where error.reason == .busy && waited < StoreError.busyWaitSeconds * 1000 {
+                usleep(20_000)
+                waited += 20
             }
-            if start < migrations.count { try setUserVersion(migrations.count) }
-            if try applicationID() != tallyApplicationID { try setApplicationID(tallyApplicationID) }
-            try self.seed(with: seed)
         }
     }
 

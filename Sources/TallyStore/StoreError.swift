@@ -22,16 +22,22 @@ public struct StoreError: Error, CustomStringConvertible {
         case full
         /// The file is not a ledger, or is damaged.
         case notALedger
+        /// A row would break a rule of the schema, such as a bill pointing at no book.
+        case constraint
+        /// A row to change was changed by someone else after it was read.
+        case changedMeanwhile
         case other
     }
 
     public var reason: Reason {
         // Extended codes carry the primary code in their low byte.
         switch code & 0xFF {
+        case 4: return .changedMeanwhile
         case 5, 6: return .busy
         case 8: return .readOnly
         case 13: return .full
         case 11, 26: return .notALedger
+        case 19: return .constraint
         default: return .other
         }
     }

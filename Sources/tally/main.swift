@@ -85,7 +85,7 @@ func main() -> Int32 {
     defer { session.store.close() }
     if interactive {
         REPL(session: session, output: output).run(startupScript: LedgerLocation.startupScript(environment: environment))
-        return 0
+        return output.failure == nil ? 0 : 1
     }
     var failed = false
     for input in inputs where !session.quitRequested {

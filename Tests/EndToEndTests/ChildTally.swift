@@ -22,8 +22,9 @@ final class ChildTally {
     private var stdoutOpen = true
     private var stderrOpen = true
 
-    /// Starts `tally ARGUMENTS` with the tests' clean environment and HOME.
-    init(_ arguments: [String], input: Input, home: URL, environment: [String: String] = [:]) throws {
+    /// Starts `tally ARGUMENTS` with the tests' clean environment and HOME,
+    /// through the command `through` when one is given (such as setpriv).
+    init(_ arguments: [String], input: Input, home: URL, environment: [String: String] = [:], through: [String] = []) throws {
         var variables = TallyBinary.baseEnvironment
         variables["HOME"] = home.path
         for (name, value) in environment { variables[name] = value }
@@ -48,8 +49,8 @@ final class ChildTally {
         posix_spawn_file_actions_addclose(&actions, outPipe[0])
         posix_spawn_file_actions_addclose(&actions, errPipe[0])
 
-        let path = TallyBinary.binary.path
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let path = through.first ?? TallyBinary.binary.path
+        let argv = (through + [TallyBinary.binary.path] + arguments).map { strdup($0) } + [nil]
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }

@@ -63,6 +63,24 @@ struct ConcurrencyTests {
         }
     }
 
+    @Test("Tallies opening the same new ledger at the same moment all open it")
+    func simultaneousFirstOpens() async throws {
+        try await withSandbox { sandbox in
+            for round in 1...5 {
+                let path = sandbox.path("new-\(round).db")
+                let runs = try await withThrowingTaskGroup(of: Run.self) { group in
+                    for _ in 1...8 {
+                        group.addTask { try await TallyBinary.run(["--db", path, "-c", "count"], home: sandbox.url) }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                for run in runs {
+                    #expect(run.status == 0 && run.stdout == "0\n", "\(run)")
+                }
+            }
+        }
+    }
+
     @Test("a session reading a pipe sees another process's bills on its next statement")
     func aRunningSessionSeesOthersWork() async throws {
         try await withSandbox { sandbox in

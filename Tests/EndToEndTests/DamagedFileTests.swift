@@ -60,6 +60,27 @@ struct DamagedFileTests {
         }
     }
 
+    @Test("another program's database with changes waiting in its log is refused with neither file touched")
+    func anotherProgramsPendingLog() async throws {
+        try await withSandbox { sandbox in
+            let live = sandbox.path("live.db")
+            #expect(FileManager.default.createFile(atPath: live, contents: Data()))
+            let connection = try Connection(path: live)
+            try connection.exec("PRAGMA journal_mode = WAL; CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hi');")
+            // Copied while the program still has it open: the log holds what the file does not yet.
+            let copy = sandbox.path("copy.db")
+            try FileManager.default.copyItem(atPath: live, toPath: copy)
+            try FileManager.default.copyItem(atPath: live + "-wal", toPath: copy + "-wal")
+            connection.close()
+            let logBefore = try sha256(copy + "-wal")
+
+            let run = try await openingLeavesItAlone(copy, in: sandbox, statement: "add 1 food")
+            #expect(run.status == 3)
+            #expect(run.stderr.hasSuffix("it is not a Tally ledger (another program's database)\n"), "\(run)")
+            #expect(try sha256(copy + "-wal") == logBefore)
+        }
+    }
+
     @Test("a truncated ledger is reported damaged")
     func truncated() async throws {
         try await withSandbox { sandbox in
@@ -129,6 +150,27 @@ struct DamagedFileTests {
             #expect(change.status == 3, "\(change)")
             #expect(change.stderr.hasSuffix("nothing was changed: the ledger can only be read here (the file \(ledger) is read-only)\n"), "\(change)")
             #expect(try sha256(ledger) == before)
+        }
+    }
+
+    @Test("a session on a ledger it can only read sees what the owner writes meanwhile")
+    func readOnlySessionSeesNewBills() async throws {
+        try await withSandbox { sandbox in
+            let ledger = try await healthyLedger(in: sandbox)
+            try Unprivileged.handOver(sandbox)
+            // The reader may read the file but not write it; the owner writes it meanwhile.
+            if Unprivileged.isRoot { chown(ledger, 0, 0) }
+            chmod(ledger, Unprivileged.isRoot ? 0o644 : 0o444)
+            let reader = try ChildTally(
+                ["--db", ledger, "--today", TallyBinary.today], input: .pipe, home: sandbox.url, through: Unprivileged.command)
+            reader.send("count\n")
+            #expect(reader.waitForOutput { $0 == "2\n" }, "\(reader.stdout)\(reader.stderr)")
+            chmod(ledger, 0o644)
+            _ = try await sandbox.tally(["-c", "add 3 food", "-c", "add 4 food"])
+            reader.send("count\nadd 5 food\n")
+            #expect(reader.finish() == 3)
+            #expect(reader.stdout == "2\n4\n")
+            #expect(reader.stderr.contains("nothing was changed: the ledger can only be read here"), "\(reader.stderr)")
         }
     }
 
@@ -205,10 +247,12 @@ enum Unprivileged {
         }
     }
 
+    /// What Tally is started through: setpriv as `nobody` when the tests run as root, else nothing.
+    static let command = isRoot ? ["/usr/bin/setpriv", "--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups"] : []
+
     static func tally(_ arguments: [String], in sandbox: Sandbox) async throws -> Run {
-        guard isRoot else { return try await TallyBinary.run(arguments, home: sandbox.url) }
+        guard let setpriv = command.first else { return try await TallyBinary.run(arguments, home: sandbox.url) }
         return try await TallyBinary.run(
-            ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", TallyBinary.binary.path] + arguments,
-            home: sandbox.url, executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+            command.dropFirst() + [TallyBinary.binary.path] + arguments, home: sandbox.url, executable: URL(fileURLWithPath: setpriv))
     }
 }

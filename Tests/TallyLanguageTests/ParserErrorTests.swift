@@ -118,6 +118,8 @@ struct ParserErrorTests {
         ErrorCase("book add \"a\\nb\"", .refused("a name may not hold control characters or invisible marks"), Span(1, 10, 16)),
         ErrorCase("book add \"a\u{202E}b\"", .refused("a name may not hold control characters or invisible marks"), Span(1, 10, 15)),
         ErrorCase("book add " + String(repeating: "x", count: 101), .refused("a name may be at most 100 characters"), Span(1, 10, 111)),
+        ErrorCase("book add a" + String(repeating: "\u{301}", count: 50_000), .refused("a name may be at most 100 characters"), Span(1, 10, 11)),
+        ErrorCase("book add \"dai\u{2062}ly\"", .refused("a name may not hold control characters or invisible marks"), Span(1, 10, 18)),
         ErrorCase("-1 food " + (1...101).map { "#t\($0)" }.joined(separator: " "), .refused("a bill may have at most 100 tags"), Span(1, 501, 506)),
         ErrorCase("set", .unexpected(found: "end of input", expected: "a setting name, such as weekstart"), Span(1, 4, 4)),
         ErrorCase("set weekstart", .unexpected(found: "end of input", expected: "a value for 'weekstart'"), Span(1, 14, 14)),

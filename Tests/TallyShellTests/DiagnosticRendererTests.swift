@@ -31,6 +31,16 @@ import TallyLanguage
             """)
     }
 
+    @Test func showsTheRightLineOfAScriptWithWindowsLineBreaks() throws {
+        let source = ScriptSource(origin: .file("crlf.tally"), text: "#!/usr/bin/env tally\r\ncount\r\nsum where\r\ncount\r\n")
+        let diagnostic = try #require(firstError(source.text))
+        #expect(DiagnosticRenderer(style: Style(color: false)).render(diagnostic, in: source) == """
+            crlf.tally:3:10: error: expected a field (category, amount, remark, place, book, tag, date, kind, id, weekday), found end of line
+             3 | sum where
+               |          ^
+            """)
+    }
+
     @Test func keepsLineNumbersPastAShebang() throws {
         let source = ScriptSource(origin: .file("s.tally"), text: "#!/usr/bin/env tally\nbogus stuff\n")
         let diagnostic = try #require(firstError(source.text))

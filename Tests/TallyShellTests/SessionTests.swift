@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TallyCore
-import TallyStore
+@testable import TallyStore
 @testable import TallyShell
 
 /// Collects what a session prints.
@@ -97,6 +97,31 @@ final class CapturedOutput: Output {
         _ = second.run(script("-7 food"))
         _ = first.run(script("count"))
         #expect(output.results == ["1"])
+    }
+
+    @Test func aReadThatFailedIsTriedAgainBeforeTheNextChange() throws {
+        let (session, output) = try session()
+        _ = session.run(script("-1 food one"))
+        let other = try Connection(path: path)
+        try other.exec(
+            """
+            BEGIN;
+            UPDATE bills SET remark = 'changed elsewhere' WHERE id = 1;
+            INSERT INTO bills (book_id, category_id, amount, day, remark, tags, created_at, updated_at)
+            VALUES (1, 1, 100, 0, 'no such day', '', 0, 0);
+            COMMIT;
+            """)
+
+        #expect(session.run(script("list")) == .storeFailed)
+        #expect(session.run(script("edit #1 amount=5")) == .storeFailed)
+        #expect(output.errors.last?.contains("a bill has no valid day") == true)
+        try other.exec("DELETE FROM bills WHERE id = 2")
+        other.close()
+        #expect(session.run(script("edit #1 amount=5")) == .success)
+
+        let bill = try #require(try LedgerStore(path: path, seed: seed).load().bill(id: 1))
+        #expect(bill.remark == "changed elsewhere")
+        #expect(bill.amount == 500)
     }
 
     @Test func asksAtThePromptEvenForASavedDelete() throws {

@@ -36,8 +36,9 @@ import Testing
         #expect(pieces("") == [])
     }
 
-    @Test func refusesALineLongerThanAScriptMayBeAndGoesOn() {
-        let long = String(repeating: "x", count: ScriptFile.maximumSize + 1)
+    @Test(arguments: [1, 1 << 20])
+    func refusesALineLongerThanAScriptMayBeAndGoesOn(past: Int) {
+        let long = String(repeating: "x", count: ScriptFile.maximumSize + past)
         #expect(pieces("count\n" + long + "\ncount\n") == [
             .lines("count\n", firstLine: 1),
             .tooLong(firstLine: 2),

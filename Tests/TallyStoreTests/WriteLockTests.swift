@@ -37,6 +37,49 @@ struct WriteLockTests {
         }
     }
 
+    @Test func aRowChangedSinceItWasReadIsNeverWrittenOver() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/ledger.db"
+            let store = try LedgerStore(path: path, seed: .english)
+            try store.commit(adding(bill(1)))
+            var theirs = bill(1)
+            theirs.remark = "theirs"
+            try store.commit(ChangeSet(summary: "edited #1", rows: [update(.bill(bill(1)), to: .bill(theirs))]))
+            var mine = bill(1)
+            mine.amount = 500
+            let connection = try Connection(path: path)
+
+            for stale in [update(.bill(bill(1)), to: .bill(mine)), remove(.bill(bill(1)))] {
+                let error = #expect(throws: StoreError.self) { try connection.apply([stale]) }
+                #expect(error?.reason == .changedMeanwhile)
+            }
+            #expect(try store.load().bills == [theirs])
+        }
+    }
+
+    @Test func anUndoThatNewBillsDependOnIsRefusedAndChangesNothing() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/ledger.db"
+            let mine = try LedgerStore(path: path, seed: .english)
+            let theirs = try LedgerStore(path: path, seed: .english)
+            let travel = Book(id: 2, name: "travel", currency: .cny, position: 2)
+            try mine.commit(ChangeSet(summary: "added book 'travel'", rows: [insert(.book(travel))]))
+            var inTravel = bill(1)
+            inTravel.bookID = 2
+            try theirs.commit(adding(inTravel))
+
+            let ledger = try mine.load()
+            let replay = try mine.change { reloaded throws(StoreError) in try mine.undo(in: reloaded ?? ledger) }
+
+            guard case .dependedOn(let entry) = replay else { throw TestFailure("\(replay)") }
+            #expect(entry.change.summary == "added book 'travel'")
+            let after = try mine.load()
+            #expect(after.books.map(\.name) == ["daily", "travel"])
+            #expect(after.bills == [inTravel])
+            #expect(try mine.integrityProblems() == [])
+        }
+    }
+
     @Test func aChangeIsMadeFromWhatAnotherProcessWroteFirst() throws {
         try withTemporaryFolder { folder in
             let path = folder + "/ledger.db"
