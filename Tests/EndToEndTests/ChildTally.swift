@@ -29,16 +29,17 @@ final class ChildTally {
         variables["HOME"] = home.path
         for (name, value) in environment { variables[name] = value }
 
+        // Close-on-exec, so that no other child the tests start meanwhile holds a pipe open.
         var outPipe: [Int32] = [0, 0]
         var errPipe: [Int32] = [0, 0]
-        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw ChildError.cannotStart("pipe") }
+        guard closeOnExecPipe(&outPipe), closeOnExecPipe(&errPipe) else { throw ChildError.cannotStart("pipe") }
         var inPipe: [Int32] = [-1, -1]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         switch input {
         case .pipe:
-            guard pipe(&inPipe) == 0 else { throw ChildError.cannotStart("pipe") }
+            guard closeOnExecPipe(&inPipe) else { throw ChildError.cannotStart("pipe") }
             posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
             posix_spawn_file_actions_addclose(&actions, inPipe[1])
         case .file(let path):
@@ -140,6 +141,12 @@ final class ChildTally {
         }
         return stdoutOpen || stderrOpen
     }
+}
+
+/// A pipe whose ends close when a child starts another program (Glibc has no pipe2 for Swift).
+private func closeOnExecPipe(_ ends: inout [Int32]) -> Bool {
+    guard pipe(&ends) == 0 else { return false }
+    return fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0 && fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0
 }
 
 enum ChildError: Error {

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// SPEC §2: the command line, its inputs and its exit statuses.
@@ -71,8 +72,12 @@ struct CommandLineTests {
     func shebangScriptRuns() async throws {
         try await withSandbox { sandbox in
             let script = sandbox.path("spend")
-            try "#!/usr/bin/env tally\nadd 10 food\nadd 2.5 drinks\nsum expense\n".write(toFile: script, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+            // Written through a close-on-exec descriptor: a child another test starts meanwhile must
+            // not hold it open, or running the script fails with "text file busy".
+            let descriptor = open(script, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+            let text = Array("#!/usr/bin/env tally\nadd 10 food\nadd 2.5 drinks\nsum expense\n".utf8)
+            #expect(text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == text.count)
+            close(descriptor)
             let binaries = TallyBinary.binary.deletingLastPathComponent().path
             let run = try await TallyBinary.run(
                 [], environment: ["PATH": binaries + ":/usr/bin:/bin", "TALLY_DB": sandbox.ledger],
