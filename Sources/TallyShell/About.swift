@@ -14,7 +14,7 @@ struct About {
         let size = stat(store.path, &info) == 0 ? About.size(Int64(info.st_size)) : "size unknown"
         var rows = [
             ("version", Tally.version),
-            ("ledger", TerminalText.safe(store.path) + " (" + size + ")"),
+            ("ledger", TerminalText.safe(store.path) + " (" + size + (store.readOnlyReason.map { "; read only: " + $0 } ?? "") + ")"),
             ("books", String(ledger.books.count)),
             ("categories", String(ledger.categories.count)),
             ("bills", String(ledger.bills.count)),

@@ -191,6 +191,8 @@ struct DamagedFileTests {
             let change = try await Unprivileged.tally(["--db", ledger, "-c", "add 3 food"], in: sandbox)
             #expect(change.status == 3, "\(change)")
             #expect(change.stderr.hasSuffix("the ledger can only be read here (the folder \(folder) is read-only)\n"), "\(change)")
+            let about = try await Unprivileged.tally(["--db", ledger, "-c", "about"], in: sandbox)
+            #expect(about.stdout.contains("; read only: the folder \(folder) is read-only)\n"), "\(about)")
             #expect(try sha256(ledger) == before)
         }
     }
