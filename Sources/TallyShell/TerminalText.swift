@@ -41,7 +41,7 @@ public enum TerminalText {
     /// A whole text on its way to the terminal: as `safe`, but line breaks
     /// and tabs stay, and so do Tally's own colour codes (`ESC [ … m`).
     public static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: TextSafety.isSuspect) else { return text }
+        guard needsCleaning(text) else { return text }
         var result = ""
         var characters = text[...]
         while let character = characters.first {
@@ -58,6 +58,26 @@ public enum TerminalText {
             }
         }
         return result
+    }
+
+    /// Whether `text` holds anything `printable` would change: a scan over
+    /// scalars, so the usual output, lines and colours only, costs little.
+    private static func needsCleaning(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            index = scalars.index(after: index)
+            guard TextSafety.isSuspect(scalar), scalar != "\n", scalar != "\t" else { continue }
+            guard scalar == "\u{1B}", index < scalars.endIndex, scalars[index] == "[" else { return true }
+            index = scalars.index(after: index)
+            while index < scalars.endIndex, scalars[index] == ";" || ("0"..."9").contains(scalars[index]) {
+                index = scalars.index(after: index)
+            }
+            guard index < scalars.endIndex, scalars[index] == "m" else { return true }
+            index = scalars.index(after: index)
+        }
+        return false
     }
 
     /// The character itself when it is harmless, else U+FFFD for each scalar that is not.
