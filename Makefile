@@ -35,9 +35,11 @@ clean:
 # words. Inputs that crash are kept in $(FUZZ_DIR)/crashes; replay one with
 # `.build/debug/tally-fuzz FILE`.
 fuzz: deps
-	# From clean: an incremental build here loses the coverage instrumentation.
-	rm -rf .build/fuzz
-	$(SWIFT) build --product tally-fuzz -c release --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING --build-path .build/fuzz
+	# swiftc keeps only its last -sanitize flag, and SwiftPM passes its own
+	# --sanitize flags in no fixed order: one given last names both. SwiftPM's
+	# --sanitize=fuzzer is still needed, to leave main to libFuzzer.
+	$(SWIFT) build --product tally-fuzz -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+		--build-path .build/fuzz
 	mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/seeds $(FUZZ_DIR)/crashes
 	sed -n 's/^(\* example: \(.*\) \*)$$/\1/p' Grammar/tally.ebnf | awk '{ print > "$(FUZZ_DIR)/seeds/example-" NR }'
 	grep -o '"[^" \\]\+"' Grammar/tally.ebnf | sort -u > $(FUZZ_DIR)/words.dict
