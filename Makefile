@@ -35,15 +35,13 @@ clean:
 # words. Inputs that crash are kept in $(FUZZ_DIR)/crashes; replay one with
 # `.build/debug/tally-fuzz FILE`.
 fuzz: deps
-	# swiftc keeps only its last -sanitize flag, and SwiftPM passes its own
-	# --sanitize flags in no fixed order: one given last names both. SwiftPM's
-	# --sanitize=fuzzer is still needed, to leave main to libFuzzer.
-	$(SWIFT) build --product tally-fuzz -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
-		--build-path .build/fuzz
+	# No AddressSanitizer: Swift stops on overflow and out-of-range access by
+	# itself, the target reaches almost no unsafe code, and it halves the speed.
+	$(SWIFT) build --product tally-fuzz -c release --sanitize=fuzzer -Xswiftc -DFUZZING --build-path .build/fuzz
 	mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/seeds $(FUZZ_DIR)/crashes
 	sed -n 's/^(\* example: \(.*\) \*)$$/\1/p' Grammar/tally.ebnf | awk '{ print > "$(FUZZ_DIR)/seeds/example-" NR }'
 	grep -o '"[^" \\]\+"' Grammar/tally.ebnf | sort -u > $(FUZZ_DIR)/words.dict
-	ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no .build/fuzz/release/tally-fuzz \
+	SWIFT_BACKTRACE=enable=no .build/fuzz/release/tally-fuzz \
 		-max_total_time=$(FUZZ_SECONDS) -max_len=4096 -dict=$(FUZZ_DIR)/words.dict \
 		-artifact_prefix=$(FUZZ_DIR)/crashes/ $(FUZZ_DIR)/corpus $(FUZZ_DIR)/seeds
 
