@@ -6,20 +6,25 @@ extension Evaluator {
             evaluator: self, condition: query.condition, period: query.period,
             kind: query.kind?.kind, allBooks: query.coversAllBooks)
         let bills = selection.bills(of: ledger)
-        if query.aggregate == .list {
-            return .bills(list(bills, query))
-        }
-        let signed = query.kind == nil || query.kind == .net
         let currencies = Dictionary(uniqueKeysWithValues: ledger.books.map { ($0.id, $0.currency) })
         let kinds = Dictionary(uniqueKeysWithValues: ledger.categories.map { ($0.id, $0.kind) })
-        let value: (Bill) -> Int64 = signed ? { kinds[$0.categoryID]?.signed($0.amount) ?? 0 } : { $0.amount }
+        let signedValue: (Bill) -> Int64 = { kinds[$0.categoryID]?.signed($0.amount) ?? 0 }
+        if query.aggregate == .list {
+            let listed = list(bills, query)
+            // What `sum` gives over the bills listed: income counts up, expense down.
+            let totals = aggregate(listed.map(\.bill), .sum, value: signedValue, currencies: currencies, emptyCurrency: currency(ofEmpty: query))
+            return .bills(BillList(rows: listed.map(\.row), totals: totals))
+        }
+        let signed = query.kind == nil || query.kind == .net
+        let value = signed ? signedValue : { $0.amount }
         // Counts add up across currencies; money never does.
         let spansCurrencies = query.aggregate != .count && Set(bills.map { currencies[$0.bookID] ?? .cny }).count > 1
         if query.dimensions.isEmpty {
             return .aggregate(aggregate(
                 bills, query.aggregate, value: value, currencies: currencies, emptyCurrency: currency(ofEmpty: query)))
         }
-        return .groups(groups(bills, query, value: value, currencies: currencies, spansCurrencies: spansCurrencies))
+        return .groups(groups(
+            bills, query, value: value, currencies: currencies, spansCurrencies: spansCurrencies, emptyCurrency: currency(ofEmpty: query)))
     }
 
     // MARK: No `by`
@@ -57,7 +62,7 @@ extension Evaluator {
 
     private func groups(
         _ bills: [Bill], _ query: Query, value: (Bill) -> Int64, currencies: [Int64: Currency],
-        spansCurrencies: Bool
+        spansCurrencies: Bool, emptyCurrency: Currency
     ) -> GroupResult {
         let dimensions = query.dimensions.map(\.value)
         let keyer = GroupKeyer(ledger: ledger)
@@ -93,8 +98,15 @@ extension Evaluator {
             dimensions: dimensions, order: query.order, top: query.top != nil,
             firstTotals: measures(rowTotals))
         rows.sort { ordering.precedes($0.identity, $0.measure, $1.identity, $1.measure) }
-        if let limit = query.top ?? query.limit {
+        var totalled = bills
+        if let limit = query.top ?? query.limit, rows.count > limit {
             rows = Array(rows.prefix(limit))
+            // The total row counts the bills of the groups shown, each once.
+            let shown = Set(rows.map(\.identity))
+            totalled = bills.filter { bill in
+                let currency = spansCurrencies ? currencies[bill.bookID]?.code : nil
+                return keyer.keys(of: bill, dimensions).contains { shown.contains(GroupIdentity(keys: $0, currency: currency)) }
+            }
         }
         let columns = measures(columnTotals).sorted { a, b in
             let byKey = GroupOrdering.compare(a.key, b.key)
@@ -102,25 +114,37 @@ extension Evaluator {
             let byMeasure = GroupOrdering.compare(a.value, b.value)
             return byMeasure != 0 ? byMeasure > 0 : byKey < 0
         }
+        var shownColumnTotals: [GroupKey: Accumulator] = [:]
+        if needsTotals {
+            for bill in totalled {
+                for key in Set(keyer.keys(of: bill, dimensions).map { $0[1] }) {
+                    shownColumnTotals[key, default: Accumulator()].add(value(bill))
+                }
+            }
+        }
+        let columnMeasures = measures(shownColumnTotals)
         return GroupResult(
             dimensions: dimensions, aggregate: query.aggregate, showsCurrency: spansCurrencies,
             columnOrder: columns.map(\.key.label),
             rows: rows.map { row in
                 GroupRow(labels: row.identity.keys.map(\.label), currency: spansCurrencies ? row.currency : nil, measure: row.measure)
-            })
+            },
+            totals: aggregate(totalled, query.aggregate, value: value, currencies: currencies, emptyCurrency: emptyCurrency),
+            columnTotals: columns.map { columnMeasures[$0.key] ?? .none })
     }
 
     // MARK: `list`
 
-    private func list(_ bills: [Bill], _ query: Query) -> [BillRow] {
-        var rows = bills.map { BillRow($0, in: ledger) }
+    /// The bills `list` shows, in its order, each beside its row.
+    private func list(_ bills: [Bill], _ query: Query) -> [(bill: Bill, row: BillRow)] {
+        var rows = bills.map { (bill: $0, row: BillRow($0, in: ledger)) }
         if query.top != nil {
-            rows.sort { $0.amount != $1.amount ? $0.amount > $1.amount : BillRow.chronological($0, $1) }
+            rows.sort { $0.row.amount != $1.row.amount ? $0.row.amount > $1.row.amount : BillRow.chronological($0.row, $1.row) }
         } else if let order = query.order {
             rows.sort { a, b in
-                let comparison = BillRow.compare(a, b, by: order.key.value)
+                let comparison = BillRow.compare(a.row, b.row, by: order.key.value)
                 if comparison != 0 { return order.descending ? comparison > 0 : comparison < 0 }
-                return BillRow.chronological(a, b)
+                return BillRow.chronological(a.row, b.row)
             }
         }
         if let limit = query.top ?? query.limit {

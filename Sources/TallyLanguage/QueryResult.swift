@@ -38,6 +38,18 @@ public struct GroupResult: Sendable, Equatable {
     /// a grid orders its columns.
     public let columnOrder: [String?]
     public let rows: [GroupRow]
+    /// The aggregate over the bills of the groups shown, each bill once (a
+    /// bill with two tags is in two groups): a table's total row.
+    public let totals: AggregateResult
+    /// With two dimensions and one currency, the aggregate of each column of
+    /// `columnOrder` over the groups shown; else empty.
+    public let columnTotals: [Measure]
+}
+
+/// The bills `list` shows, and what they come to, as `sum` would add them.
+public struct BillList: Sendable, Equatable {
+    public let rows: [BillRow]
+    public let totals: AggregateResult
 }
 
 /// A bill as results show it: names instead of ids, the kind spelled out.
@@ -97,7 +109,7 @@ public struct RecordTable: Sendable, Equatable {
 public enum QueryResult: Sendable, Equatable {
     case aggregate(AggregateResult)
     case groups(GroupResult)
-    case bills([BillRow])
+    case bills(BillList)
     /// `added #12 …`, `edited #12 …`: a bill a statement wrote.
     case bill(verb: String, BillRow)
     case records(RecordTable)

@@ -18,7 +18,7 @@ struct CSVRenderer {
                     + [MeasureText.plain(row.measure) ?? ""]
             })
         case .bills(let bills):
-            return lines([BillRow.columns] + bills.map(cells))
+            return lines([BillRow.columns] + bills.rows.map(cells))
         case .bill(_, let bill):
             return lines([BillRow.columns, cells(bill)])
         case .records(let records):

@@ -21,7 +21,7 @@ struct JSONRenderer {
                 return object(members)
             })
         case .bills(let bills):
-            return array(bills.map(bill))
+            return array(bills.rows.map(bill))
         case .bill(let verb, let row):
             return object([(verb, bill(row))])
         case .records(let records):

@@ -5,15 +5,18 @@ import TallyLanguage
 /// value, so they always agree on the numbers.
 public struct Renderer: Sendable {
     public let style: Style
+    /// The columns a table or chart may take.
+    public let width: Int
 
-    public init(style: Style) {
+    public init(style: Style, width: Int = 80) {
         self.style = style
+        self.width = width
     }
 
     public func render(_ result: QueryResult, as format: OutputFormat) -> String {
         switch format {
-        case .table: return TableRenderer(style: style).render(result)
-        case .chart: return ChartRenderer(style: style).render(result)
+        case .table: return TableRenderer(style: style, width: width).render(result)
+        case .chart: return ChartRenderer(style: style, width: width).render(result)
         case .csv: return CSVRenderer().render(result)
         case .json: return JSONRenderer().render(result)
         }

@@ -23,6 +23,8 @@ public struct SessionOptions: Sendable {
     public var today: Day?
     /// The currency of a new book that names none.
     public var defaultCurrency = Currency.cny
+    /// How wide tables and charts may be.
+    public var width = OutputWidth.columns(80)
 
     public init() {}
 }
@@ -311,7 +313,7 @@ public final class Session {
     private var style: Style { Style(color: options.color) }
 
     private func show(_ result: QueryResult, format: OutputFormat? = nil) {
-        output.result(Renderer(style: style).render(result, as: format ?? options.format))
+        output.result(Renderer(style: style, width: options.width.columns).render(result, as: format ?? options.format))
     }
 
     private func report(_ diagnostic: Diagnostic, in source: ScriptSource) -> RunStatus {

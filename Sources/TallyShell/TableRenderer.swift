@@ -1,9 +1,11 @@
 import TallyCore
 import TallyLanguage
 
-/// Results as aligned text for a terminal.
+/// Results as aligned text for a terminal, no wider than `width`; lists and
+/// grouped tables end with a total row.
 struct TableRenderer {
     let style: Style
+    let width: Int
 
     func render(_ result: QueryResult) -> String {
         switch result {
@@ -18,13 +20,13 @@ struct TableRenderer {
         case .groups(let groups):
             return groups.dimensions.count == 2 && !groups.showsCurrency ? pivot(groups) : flat(groups)
         case .bills(let bills):
-            return bills.isEmpty ? "no bills" : billTable(bills)
+            return bills.rows.isEmpty ? "no bills" : billTable(bills)
         case .bill(let verb, let bill):
             return verb + " " + line(for: bill)
         case .records(let records):
             var table = TextTable(headers: records.columns)
             table.rows = records.rows.map { $0.map(\.text) }
-            return table.render(style: style)
+            return table.render(style: style, width: width)
         case .message(let message):
             return TerminalText.safe(message)
         }
@@ -40,24 +42,42 @@ struct TableRenderer {
         return parts.joined(separator: "  ")
     }
 
-    private func billTable(_ bills: [BillRow]) -> String {
+    /// The bills, then a total row for each currency: how many, and what they
+    /// come to with income counted up and expense down.
+    private func billTable(_ list: BillList) -> String {
+        let bills = list.rows
         let showBook = Set(bills.map(\.book)).count > 1
         var headers = ["id", "date", "kind", "amount", "category"]
         if showBook { headers.append("book") }
         headers += ["remark", "place", "tags"]
         var table = TextTable(headers: headers)
         table.rightAligned = [0, 3]
+        func columns(_ names: [String]) -> [Int] { names.compactMap { headers.firstIndex(of: $0) } }
+        table.shrinkFirst = columns(["remark", "place", "tags"])
+        table.droppable = columns(["tags", "place", "book"])
+        table.uncut = Set(columns(["date"]))
         table.rows = bills.map { bill in
             var row = ["#\(bill.id)", bill.day.iso, bill.kind.rawValue, MoneyFormat.grouped(bill.amount, bill.currency), bill.category]
             if showBook { row.append(bill.book) }
             row += [bill.remark, bill.place ?? "", bill.tags.map { "#" + $0 }.joined(separator: " ")]
             return row
         }
-        table.paint = { row, column, text in column == 3 ? style.kind(bills[row].kind, text) : text }
-        return table.render(style: style)
+        let namesCurrency = list.totals.cells.count > 1
+        for cell in list.totals.cells {
+            let count = bills.count { $0.currency == cell.currency }
+            table.rows.append(["", "total" + (namesCurrency ? " " + (cell.currency?.code ?? "") : ""),
+                               "\(count) bill\(count == 1 ? "" : "s")", MeasureText.human(cell.measure, symbol: false), ""])
+        }
+        table.paint = { row, column, text in
+            guard column == 3 else { return text }
+            guard row < bills.count else { return style.signed(MeasureText.value(list.totals.cells[row - bills.count].measure), text) }
+            return style.kind(bills[row].kind, text)
+        }
+        return table.render(style: style, width: width)
     }
 
     private func flat(_ groups: GroupResult) -> String {
+        guard !groups.rows.isEmpty else { return "no bills" }
         var headers = groups.dimensions.map(\.rawValue)
         if groups.showsCurrency { headers.append("currency") }
         headers.append(groups.aggregate.rawValue)
@@ -70,13 +90,20 @@ struct TableRenderer {
             cells.append(MeasureText.human(row.measure, symbol: false))
             return cells
         }
-        table.paint = { row, column, text in
-            column == valueColumn && groups.aggregate != .count ? style.signed(MeasureText.value(groups.rows[row].measure), text) : text
+        let measures = groups.rows.map(\.measure) + groups.totals.cells.map(\.measure)
+        for cell in groups.totals.cells {
+            var cells = ["total"] + Array(repeating: "", count: groups.dimensions.count - 1)
+            if groups.showsCurrency { cells.append(cell.currency?.code ?? "") }
+            table.rows.append(cells + [MeasureText.human(cell.measure, symbol: false)])
         }
-        return groups.rows.isEmpty ? "no bills" : table.render(style: style)
+        table.paint = { row, column, text in
+            column == valueColumn && groups.aggregate != .count ? style.signed(MeasureText.value(measures[row]), text) : text
+        }
+        return table.render(style: style, width: width)
     }
 
-    /// Two dimensions as a grid: the first down the side, the second across.
+    /// Two dimensions as a grid: the first down the side, the second across,
+    /// and each column's total at the foot.
     private func pivot(_ groups: GroupResult) -> String {
         guard !groups.rows.isEmpty else { return "no bills" }
         var rowLabels: [String?] = []
@@ -85,7 +112,8 @@ struct TableRenderer {
             if !rowLabels.contains(row.labels[0]) { rowLabels.append(row.labels[0]) }
             cells[key(row.labels[0], row.labels[1])] = row.measure
         }
-        let columnLabels = groups.columnOrder.filter { label in groups.rows.contains { $0.labels[1] == label } }
+        let shown = groups.columnOrder.indices.filter { index in groups.rows.contains { $0.labels[1] == groups.columnOrder[index] } }
+        let columnLabels = shown.map { groups.columnOrder[$0] }
         var table = TextTable(headers: [groups.dimensions[0].rawValue] + columnLabels.map { $0 ?? "(none)" })
         table.rightAligned = Set(1...columnLabels.count)
         table.rows = rowLabels.map { rowLabel in
@@ -93,7 +121,8 @@ struct TableRenderer {
                 cells[key(rowLabel, columnLabel)].map { MeasureText.human($0, symbol: false) } ?? ""
             }
         }
-        return table.render(style: style)
+        table.rows.append(["total"] + shown.map { MeasureText.human(groups.columnTotals[$0], symbol: false) })
+        return table.render(style: style, width: width)
     }
 
     private func key(_ a: String?, _ b: String?) -> String {

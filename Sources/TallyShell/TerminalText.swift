@@ -104,6 +104,20 @@ public enum TerminalText {
         return text.index(after: index)
     }
 
+    /// `text` cut to at most `columns` wide, ending in `…` when it was cut.
+    public static func cut(_ text: String, to columns: Int) -> String {
+        guard width(text) > columns else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let taken = width(of: character)
+            guard used + taken <= columns - 1 else { break }
+            result.append(character)
+            used += taken
+        }
+        return columns > 0 ? result + "…" : ""
+    }
+
     /// `text` padded with spaces to `columns` wide, on the right or the left.
     public static func pad(_ text: String, to columns: Int, right: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, columns - width(text)))

@@ -1,29 +1,55 @@
 /// Columns of text aligned by display width. Cells are plain text; `paint`
 /// colours a cell after it is padded, so escape codes never skew the widths.
+///
+/// A table wider than it may be never wraps a row. Its free-text columns
+/// (`shrinkFirst`, such as remarks and places) give up width first, the
+/// widest first, their cells cut with `…`; when they would be left too narrow
+/// to read, the `droppable` columns go, in order; then the other text columns
+/// are cut too. Numbers (right-aligned columns) and `uncut` columns never are.
 struct TextTable {
     var headers: [String]
     var rightAligned: Set<Int> = []
     var rows: [[String]] = []
     var paint: (_ row: Int, _ column: Int, _ text: String) -> String = { _, _, text in text }
+    var shrinkFirst: [Int] = []
+    var droppable: [Int] = []
+    var uncut: Set<Int> = []
 
     init(headers: [String]) {
         self.headers = headers
     }
 
-    func render(style: Style) -> String {
+    /// The narrowest a column is cut to: two characters and `…`.
+    static let narrowest = 3
+    /// Narrower than this, a free-text column says too little to keep.
+    static let readable = 8
+
+    func render(style: Style, width: Int = .max) -> String {
         let safeHeaders = headers.map(TerminalText.safe)
         let safeRows = rows.map { $0.map(TerminalText.safe) }
-        var widths = safeHeaders.map(TerminalText.width)
+        var natural = safeHeaders.map(TerminalText.width)
         for row in safeRows {
-            for (index, cell) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], TerminalText.width(cell))
+            for (index, cell) in row.enumerated() where index < natural.count {
+                natural[index] = max(natural[index], TerminalText.width(cell))
             }
         }
+        var shown = Array(headers.indices)
+        var widths = natural
+        for dropped in [nil] + droppable.map(Optional.some) {
+            if let dropped { shown.removeAll { $0 == dropped } }
+            widths = natural
+            shrink(&widths, columns: shrinkFirst.filter(shown.contains), shown: shown, toFit: width)
+            let tooNarrow = shrinkFirst.contains { shown.contains($0) && widths[$0] < min(natural[$0], TextTable.readable) }
+            if fits(widths, shown: shown, width) && !tooNarrow { break }
+        }
+        let others = shown.filter { !rightAligned.contains($0) && !shrinkFirst.contains($0) && !uncut.contains($0) }
+        shrink(&widths, columns: others, shown: shown, toFit: width)
+
         func line(_ cells: [String], painted: (Int, String) -> String) -> String {
             var parts: [String] = []
-            for (index, cell) in cells.enumerated() {
-                let isLast = index == cells.count - 1
-                let padded = rightAligned.contains(index) || !isLast
+            for index in shown where index < cells.count {
+                let cell = TerminalText.cut(cells[index], to: widths[index])
+                let padded = rightAligned.contains(index) || index != shown.last
                     ? TerminalText.pad(cell, to: widths[index], right: rightAligned.contains(index))
                     : cell
                 parts.append(painted(index, padded))
@@ -35,6 +61,31 @@ struct TextTable {
             lines.append(line(row) { column, text in paint(rowIndex, column, text) })
         }
         return lines.joined(separator: "\n")
+    }
+
+    private func fits(_ widths: [Int], shown: [Int], _ width: Int) -> Bool {
+        shown.map { widths[$0] }.reduce(0, +) + 2 * max(0, shown.count - 1) <= width
+    }
+
+    /// Narrows `columns` until the shown columns are at most `width` wide:
+    /// the widest first, those of equal width together, none below `narrowest`.
+    private func shrink(_ widths: inout [Int], columns: [Int], shown: [Int], toFit width: Int) {
+        var excess = shown.map { widths[$0] }.reduce(0, +) + 2 * max(0, shown.count - 1) - width
+        while excess > 0 {
+            let candidates = columns.filter { widths[$0] > TextTable.narrowest }
+            guard let top = candidates.map({ widths[$0] }).max() else { return }
+            let widest = candidates.filter { widths[$0] == top }
+            let next = max(TextTable.narrowest, candidates.map { widths[$0] }.filter { $0 < top }.max() ?? 0)
+            let room = (top - next) * widest.count
+            guard room < excess else {
+                for (order, column) in widest.enumerated() {
+                    widths[column] -= excess / widest.count + (order < excess % widest.count ? 1 : 0)
+                }
+                return
+            }
+            for column in widest { widths[column] = next }
+            excess -= room
+        }
     }
 
     private func trimTrailing(_ text: String) -> String {

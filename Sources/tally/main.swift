@@ -55,7 +55,7 @@ func main() -> Int32 {
     }
 
     var environment: [String: String] = [:]
-    for name in ["LC_ALL", "LC_MESSAGES", "LC_MONETARY", "LANG", "TALLY_DB", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM"] {
+    for name in ["LC_ALL", "LC_MESSAGES", "LC_MONETARY", "LANG", "TALLY_DB", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS"] {
         if let value = getenv(name) { environment[name] = String(cString: value) }
     }
     let path = flags.databasePath ?? LedgerLocation.defaultPath(environment: environment)
@@ -69,6 +69,7 @@ func main() -> Int32 {
     options.keepGoing = flags.keepGoing
     options.today = flags.today
     options.defaultCurrency = locale.currency
+    options.width = OutputWidth.from(environment: environment, resultsToTerminal: isatty(1) == 1)
     options.color = !flags.noColor && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb" && isatty(1) == 1
 
     let session: Session

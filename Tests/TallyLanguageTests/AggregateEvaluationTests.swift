@@ -113,10 +113,11 @@ struct ListEvaluationTests {
     }
 
     @Test func aListedBillShowsNamesAndItsBooksCurrency() throws {
-        guard case .bills(let rows) = try result("list where book = travel and id = 19") else {
+        guard case .bills(let list) = try result("list where book = travel and id = 19") else {
             Issue.record("no bills")
             return
         }
+        let rows = list.rows
         let row = try #require(rows.first)
         #expect(rows.count == 1)
         #expect(row.id == 19)
@@ -132,12 +133,12 @@ struct ListEvaluationTests {
     }
 
     @Test func anIncomeBillIsListedAsIncome() throws {
-        guard case .bills(let rows) = try result("list where id = 3") else {
+        guard case .bills(let list) = try result("list where id = 3") else {
             Issue.record("no bills")
             return
         }
-        #expect(rows.map(\.kind) == [.income])
-        #expect(rows.map(\.category) == ["salary"])
+        #expect(list.rows.map(\.kind) == [.income])
+        #expect(list.rows.map(\.category) == ["salary"])
     }
 }
 

@@ -63,7 +63,9 @@ struct BookScopeTests {
             rows: [
                 GroupRow(labels: ["2016-01"], currency: nil, measure: usd(999)),
                 GroupRow(labels: ["2016-07"], currency: nil, measure: usd(4_700)),
-            ]))
+            ],
+            totals: AggregateResult(aggregate: .sum, cells: [AggregateCell(currency: Fixture.usd, measure: usd(5_699))]),
+            columnTotals: []))
     }
 }
 

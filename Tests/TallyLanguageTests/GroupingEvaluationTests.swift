@@ -31,7 +31,32 @@ struct GroupingEvaluationTests {
         let result = try groups("sum expense in 2016-04 by category")
         #expect(result == GroupResult(
             dimensions: [.category], aggregate: .sum, showsCurrency: false, columnOrder: [],
-            rows: [GroupRow(labels: ["snacks"], currency: nil, measure: .money(5, .cny))]))
+            rows: [GroupRow(labels: ["snacks"], currency: nil, measure: .money(5, .cny))],
+            totals: AggregateResult(aggregate: .sum, cells: [AggregateCell(currency: .cny, measure: .money(5, .cny))]),
+            columnTotals: []))
+    }
+
+    /// The total row aggregates the bills of the groups shown, each once.
+    @Test(arguments: [
+        ("sum expense by category", cny(277_139)),
+        // travel 1500 + clothes 300 + online 299.
+        ("sum expense by category top 3", cny(209_900)),
+        // Bills 1 and 11 are tagged work and 4 family and weekend: 25.50 + 45.50 + 30.00, bill 4 once.
+        ("sum expense where tag in (work, weekend, family) and id in (1, 4, 11) by tag", cny(10_100)),
+        ("count by tag where id in (1, 4, 11)", .count(3)),
+        // The largest expense of the groups shown, not a total of their maxima.
+        ("max expense by category top 3", cny(150_000)),
+        // 0.01 and 0.04: half a cent, to even.
+        ("avg expense by month in 2016-04", cny(2)),
+    ])
+    func totalsCountEachBillOnce(text: String, expected: Measure) throws {
+        #expect(try groups(text).totals.cells.map(\.measure) == [expected])
+    }
+
+    @Test func aGridTotalsEachColumn() throws {
+        let result = try groups("sum expense in 2016-07 by category, tag")
+        #expect(Dictionary(uniqueKeysWithValues: zip(result.columnOrder, result.columnTotals))
+            == [nil: cny(2_000), "weekend": cny(8_000), "work": cny(4_550)])
     }
 
     @Test(arguments: [

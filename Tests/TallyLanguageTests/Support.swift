@@ -144,8 +144,8 @@ func groups(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day = d
 }
 
 func listedIDs(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day = defaultToday) throws -> [Int64] {
-    guard case .bills(let rows) = try result(text, in: ledger, today: today) else { throw TestFailure("no bills: \(text)") }
-    return rows.map(\.id)
+    guard case .bills(let list) = try result(text, in: ledger, today: today) else { throw TestFailure("no bills: \(text)") }
+    return list.rows.map(\.id)
 }
 
 struct Change {

@@ -96,6 +96,7 @@ import TallyLanguage
             place       sum
             (none)    36.50
             兰州拉面  12.00
+            total     48.50
             """)
     }
 
@@ -104,6 +105,7 @@ import TallyLanguage
             category   2016-07  2016-08
             food         37.50     8.00
             transport     3.00
+            total        40.50     8.00
             """)
     }
 
@@ -122,8 +124,8 @@ import TallyLanguage
 
     @Test func drawsBarsForCharts() throws {
         #expect(renderer.render(try Fixture.result("sum expense by category"), as: .chart) == """
-            food       45.50  ████████████████████████████████████████
-            transport   3.00  ███
+            food       45.50  \(String(repeating: "█", count: 62))
+            transport   3.00  ████
             """)
     }
 }
@@ -131,11 +133,11 @@ import TallyLanguage
 @Suite struct ChartTests {
     @Test func barsOfTotalsPastInt64DoNotOverflow() {
         let largest = UInt128(4_700) * UInt128(maximumAmount)
-        #expect(ChartRenderer.barLength(largest, largest: largest) == ChartRenderer.barWidth)
-        #expect(ChartRenderer.barLength(largest / 2, largest: largest) == ChartRenderer.barWidth / 2)
-        #expect(ChartRenderer.barLength(UInt128.max, largest: UInt128.max) == ChartRenderer.barWidth)
-        #expect(ChartRenderer.barLength(UInt128.max / 4, largest: UInt128.max) == ChartRenderer.barWidth / 4)
-        #expect(ChartRenderer.barLength(0, largest: 0) == 0)
+        #expect(ChartRenderer.barLength(largest, largest: largest, columns: 40) == 40)
+        #expect(ChartRenderer.barLength(largest / 2, largest: largest, columns: 40) == 20)
+        #expect(ChartRenderer.barLength(UInt128.max, largest: UInt128.max, columns: 40) == 40)
+        #expect(ChartRenderer.barLength(UInt128.max / 4, largest: UInt128.max, columns: 40) == 10)
+        #expect(ChartRenderer.barLength(0, largest: 0, columns: 40) == 0)
     }
 
     @Test func chartsTheSumOf4700BillsOfTheLargestAmount() throws {
@@ -149,11 +151,76 @@ import TallyLanguage
             throw RenderError.noResult
         }
         let chart = Renderer(style: Style(color: false)).render(result, as: .chart)
+        // The bars fill what the labels and values leave of 80 columns: 80 - 9 - 24 - 4.
         #expect(chart == """
-            food       4,699,999,999,999,953.00  \(String(repeating: "█", count: 40))
+            food       4,699,999,999,999,953.00  \(String(repeating: "█", count: 43))
             transport        999,999,999,999.99  █
             """)
     }
 
     enum RenderError: Error { case noResult }
 }
+
+@Suite struct FittingTests {
+    /// A bill with a long remark, a CJK place and a remark that is an escape sequence.
+    static let ledger: Ledger = {
+        let categories = DefaultCategories.make(chinese: false)
+        let food = categories.first { $0.name == "food" }!.id
+        let bills = [
+            Bill(id: 1, bookID: 1, categoryID: food, amount: 2550, day: Day(iso: "2016-07-01")!,
+                 remark: String(repeating: "a very long remark ", count: 11), place: "兰州拉面馆", tags: ["work", "lunch"]),
+            Bill(id: 2, bookID: 1, categoryID: food, amount: 1200, day: Day(iso: "2016-07-02")!, remark: "\u{1B}[2Jgone", place: "KFC"),
+        ]
+        return Ledger(books: [Fixture.daily], categories: categories, bills: bills, settings: Settings(currentBookID: 1))
+    }()
+
+    func rendered(_ statement: String, width: Int, as format: OutputFormat = .table) throws -> String {
+        var parser = Parser(statement)
+        let parsed = try parser.next()!.get()
+        guard case .result(let result, _) = try Evaluator(ledger: FittingTests.ledger, today: Day(iso: "2016-07-20")!, now: 0).evaluate(parsed) else {
+            throw FittingError.noResult
+        }
+        return Renderer(style: Style(color: false), width: width).render(result, as: format)
+    }
+
+    @Test(arguments: [80, 60, 48])
+    func aListIsCutToTheWidthNeverWrapped(width: Int) throws {
+        let table = try rendered("list", width: width)
+        for line in table.split(separator: "\n") {
+            #expect(TerminalText.width(String(line)) <= width, "\(table)")
+        }
+        #expect(table.contains("…"))
+        #expect(!table.contains("\u{1B}"))
+        #expect(table.contains("    total       2 bills  -37.50"))
+        #expect(table.contains("2016-07-01"), "dates are never cut")
+    }
+
+    @Test func aNarrowTableDropsTagsThenPlacesRatherThanShowStumps() throws {
+        #expect(try rendered("list", width: 60) == """
+            id  date        kind     amount  category  remark
+            #1  2016-07-01  expense   25.50  food      a very long rema…
+            #2  2016-07-02  expense   12.00  food      \u{FFFD}[2Jgone
+                total       2 bills  -37.50
+            """)
+    }
+
+    @Test func theRemarkGivesUpWidthBeforeAnythingElse() throws {
+        #expect(try rendered("list", width: 80) == """
+            id  date        kind     amount  category  remark       place       tags
+            #1  2016-07-01  expense   25.50  food      a very lon…  兰州拉面馆  #work #lunch
+            #2  2016-07-02  expense   12.00  food      \u{FFFD}[2Jgone     KFC
+                total       2 bills  -37.50
+            """)
+    }
+
+    @Test(arguments: [80, 40])
+    func barsFillTheWidthLeft(width: Int) throws {
+        let chart = try rendered("sum expense by place as chart", width: width, as: .chart)
+        let lines = chart.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { TerminalText.width(String($0)) <= width }, "\(chart)")
+    }
+
+    enum FittingError: Error { case noResult }
+}
+
