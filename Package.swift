@@ -37,9 +37,9 @@ let package = Package(
         .testTarget(name: "TallyShellTests", dependencies: ["TallyShell"]),
         .testTarget(
             name: "EndToEndTests",
-            // The store too: to hold a ledger's write lock, check its integrity
-            // and read it back, beside the binary under test.
-            dependencies: [.target(name: "tally"), "TallyStore"],
+            // The store too, to hold a ledger's write lock, check its integrity
+            // and read it back; the shell to measure text as a terminal does.
+            dependencies: [.target(name: "tally"), "TallyStore", "TallyShell"],
             resources: [.copy("Scripts")]
         ),
     ]

@@ -140,6 +140,11 @@ public enum WeekStart: String, Sendable, Codable {
     case monday, sunday
 }
 
+extension Day {
+    /// `Jan` … `Dec`, indexed by month 1…12 less one.
+    public static let shortMonthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+}
+
 public enum Weekday {
     /// `Mon` … `Sun`, indexed by ISO weekday 1…7.
     public static let shortNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]

@@ -32,6 +32,19 @@ public enum Statement: Sendable {
     /// A saved statement's name typed alone.
     case runSaved(name: Located<String>)
     case about
+    /// Timi's home screen: the period's income, expense and balance, then its
+    /// days, newest first.
+    case timeline(period: Located<PeriodSpec>?)
+    /// Each category's share of the period's spending (or income).
+    case pie(kind: Kind, period: Located<PeriodSpec>?)
+    /// Each month of a year with bills: income, expense, balance.
+    case months(year: Located<Int>?)
+    /// One category's bills, month by month.
+    case detail(category: Located<String>, period: Located<PeriodSpec>?)
+    /// One bill in full.
+    case show(id: Located<Int64>)
+    /// Bills whose remark, place, category or tags hold the text.
+    case search(text: Located<String>, period: Located<PeriodSpec>?)
 }
 
 public enum Aggregate: String, Sendable, CaseIterable {

@@ -64,6 +64,18 @@ public struct Evaluator: Sendable {
             return .guidedAdd
         case .about:
             return .about
+        case .timeline(let period):
+            return .result(.timeline(try timeline(period, at: parsed.range)), format: nil)
+        case .pie(let kind, let period):
+            return .result(.pie(try pie(kind, period, at: parsed.range)), format: nil)
+        case .months(let year):
+            return .result(.months(try months(year, at: parsed.range)), format: nil)
+        case .detail(let category, let period):
+            return .result(.detail(try detail(category, period, at: parsed.range)), format: nil)
+        case .show(let id):
+            return .result(.billDetail(try show(id)), format: nil)
+        case .search(let text, let period):
+            return .result(.search(try search(text, period)), format: nil)
         case .save(let name, let statement):
             return save(name, statement)
         case .saved:

@@ -60,6 +60,7 @@ public struct BillRow: Sendable, Equatable {
     public let amount: Int64
     public let currency: Currency
     public let category: String
+    public let icon: String
     public let book: String
     public let remark: String
     public let place: String?
@@ -74,6 +75,7 @@ public struct BillRow: Sendable, Equatable {
         amount = bill.amount
         currency = book?.currency ?? .cny
         self.category = category?.name ?? "?"
+        icon = category?.icon ?? ""
         self.book = book?.name ?? "?"
         remark = bill.remark
         place = bill.place
@@ -114,6 +116,12 @@ public enum QueryResult: Sendable, Equatable {
     case bill(verb: String, BillRow)
     case records(RecordTable)
     case message(String)
+    case timeline(Timeline)
+    case pie(Pie)
+    case months(MonthTable)
+    case detail(CategoryDetail)
+    case billDetail(BillDetail)
+    case search(SearchResult)
 }
 
 /// What a statement asks of the session: show a result, commit a change,

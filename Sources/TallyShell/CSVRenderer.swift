@@ -25,6 +25,24 @@ struct CSVRenderer {
             return lines([records.columns] + records.rows.map { $0.map(\.text) })
         case .message(let message):
             return TerminalText.safe(message)
+        case .timeline(let timeline):
+            return lines([BillRow.columns] + timeline.days.flatMap(\.bills).map(cells))
+        case .pie(let pie):
+            return lines([["category", "amount", "share", "bills"]] + pie.slices.map { slice in
+                [slice.category, MoneyFormat.plain(slice.amount, pie.currency), "\(slice.permille / 10).\(slice.permille % 10)", String(slice.count)]
+            })
+        case .months(let months):
+            return lines([["month", "income", "expense", "balance", "bills"]] + months.months.map { line in
+                ["\(months.year)-\(line.month < 10 ? "0" : "")\(line.month)"]
+                    + [line.summary.income, line.summary.expense, line.summary.balance].map { MoneyFormat.plain($0, line.summary.currency) }
+                    + [String(line.count)]
+            })
+        case .detail(let detail):
+            return lines([BillRow.columns] + detail.months.flatMap(\.bills).map(cells))
+        case .billDetail(let detail):
+            return lines([BillRow.columns + ["created", "updated"], cells(detail.bill) + [String(detail.created), String(detail.updated)]])
+        case .search(let search):
+            return lines([BillRow.columns] + search.bills.rows.map(cells))
         }
     }
 

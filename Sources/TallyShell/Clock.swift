@@ -15,4 +15,16 @@ enum Clock {
     static func now() -> Int64 {
         Int64(time(nil))
     }
+
+    /// Noon of `day`, local time: the moment bills are stamped with when
+    /// `--today` fixes the day, so a script's output is the same each run.
+    static func noon(of day: Day) -> Int64 {
+        var parts = tm()
+        parts.tm_year = Int32(day.year - 1900)
+        parts.tm_mon = Int32(day.month - 1)
+        parts.tm_mday = Int32(day.dayOfMonth)
+        parts.tm_hour = 12
+        parts.tm_isdst = -1
+        return Int64(mktime(&parts))
+    }
 }

@@ -8,6 +8,7 @@ enum Help {
         ("periods", ["period", "period_value", "calendar_period", "relative_period", "date"]),
         ("conditions", ["condition", "not_condition", "primary_condition", "comparison", "value"]),
         ("formats", ["format_clause"]),
+        ("views", ["view"]),
         ("add", ["add", "quick_add", "remark", "amount"]),
         ("edit", ["edit", "assignment", "tag_list"]),
         ("delete", ["delete"]),
@@ -27,6 +28,8 @@ enum Help {
         "list": "queries", "by": "queries", "order": "queries", "period": "periods", "condition": "conditions",
         "where": "conditions", "format": "formats", "as": "formats", "redo": "undo", "book": "books", "use": "books",
         "category": "categories", "saved": "save", "forget": "save", "run": "save", "key": "keys", "about": "help",
+        "view": "views", "timeline": "views", "pie": "views", "months": "views", "detail": "views", "show": "views",
+        "search": "views",
     ]
 
     static func text(for topic: String?) -> String? {
@@ -49,6 +52,7 @@ enum Help {
           sum expense in 2016 by month, category
           list where remark ~ coffee last 30 days
           edit #12 amount=30    delete #12    undo    redo
+          timeline    pie 2016-07    months    detail food    show #12    search coffee
           books    use travel    categories expense
           save weekly sum expense this week by category    weekly    saved
           run FILE    about    quit

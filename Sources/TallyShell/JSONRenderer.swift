@@ -28,7 +28,58 @@ struct JSONRenderer {
             return array(records.rows.map { row in object(zip(records.columns, row).map { ($0, value($1)) }) })
         case .message(let message):
             return object([("message", string(message))])
+        case .timeline(let timeline):
+            return object(period(timeline.period) + balance(timeline.summary) + [
+                ("days", array(timeline.days.map { day in
+                    object([("date", string(day.day.iso))] + balance(day.summary).filter { $0.0 != "currency" }
+                        + [("bills", array(day.bills.map(bill)))])
+                })),
+            ])
+        case .pie(let pie):
+            return object([("kind", string(pie.kind.rawValue))] + period(pie.period) + [
+                ("total", string(MoneyFormat.plain(pie.total, pie.currency))), ("currency", string(pie.currency.code)),
+                ("categories", array(pie.slices.map { slice in
+                    object([
+                        ("category", string(slice.category)), ("amount", string(MoneyFormat.plain(slice.amount, pie.currency))),
+                        ("share", string("\(slice.permille / 10).\(slice.permille % 10)")), ("bills", String(slice.count)),
+                    ])
+                })),
+            ])
+        case .months(let months):
+            return object([("year", String(months.year))] + balance(months.total) + [
+                ("bills", String(months.count)),
+                ("months", array(months.months.map { line in
+                    object([("month", string("\(months.year)-\(line.month < 10 ? "0" : "")\(line.month)"))]
+                        + balance(line.summary).filter { $0.0 != "currency" } + [("bills", String(line.count))])
+                })),
+            ])
+        case .detail(let detail):
+            return object([
+                ("category", string(detail.category)), ("kind", string(detail.kind.rawValue)),
+                ("total", string(MoneyFormat.plain(detail.total, detail.currency))), ("currency", string(detail.currency.code)),
+                ("bills", String(detail.count)),
+                ("months", array(detail.months.map { month in
+                    object([("month", string(month.label)), ("sum", string(MoneyFormat.plain(month.subtotal, detail.currency))),
+                            ("bills", array(month.bills.map(bill)))])
+                })),
+            ])
+        case .billDetail(let detail):
+            return object([("bill", bill(detail.bill)), ("created", String(detail.created)), ("updated", String(detail.updated))])
+        case .search(let search):
+            return array(search.bills.rows.map(bill))
         }
+    }
+
+    private func period(_ range: DateRange) -> [(String, String)] {
+        [("from", range.start == DateRange.everything.start ? "null" : string(range.start.iso)),
+         ("to", range.end == DateRange.everything.end ? "null" : string(range.end.iso))]
+    }
+
+    private func balance(_ balance: Balance) -> [(String, String)] {
+        [("income", string(MoneyFormat.plain(balance.income, balance.currency))),
+         ("expense", string(MoneyFormat.plain(balance.expense, balance.currency))),
+         ("balance", string(MoneyFormat.plain(balance.balance, balance.currency))),
+         ("currency", string(balance.currency.code))]
     }
 
     private func bill(_ bill: BillRow) -> String {

@@ -114,7 +114,9 @@ public final class Session {
     }
 
     private var evaluator: Evaluator {
-        Evaluator(ledger: ledger, today: options.today ?? Clock.today(), now: Clock.now(), defaultCurrency: options.defaultCurrency)
+        Evaluator(
+            ledger: ledger, today: options.today ?? Clock.today(), now: options.today.map(Clock.noon) ?? Clock.now(),
+            defaultCurrency: options.defaultCurrency)
     }
 
     private func perform(_ outcome: Outcome, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {

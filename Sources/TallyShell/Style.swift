@@ -23,6 +23,27 @@ public struct Style: Sendable {
         value < 0 ? expense(text) : (value > 0 ? income(text) : text)
     }
 
+    /// Each match of `needle` in `text`, ignoring case, in reverse video.
+    func mark(_ needle: String, in text: String) -> String {
+        guard color, !needle.isEmpty else { return text }
+        let characters = Array(text)
+        let wanted = needle.lowercased()
+        let length = needle.count
+        var result = ""
+        var index = 0
+        while index < characters.count {
+            let end = index + length
+            if end <= characters.count, String(characters[index..<end]).lowercased() == wanted {
+                result += paint(String(characters[index..<end]), "7")
+                index = end
+            } else {
+                result.append(characters[index])
+                index += 1
+            }
+        }
+        return result
+    }
+
     private func paint(_ text: String, _ code: String) -> String {
         color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }

@@ -22,29 +22,40 @@ struct TableRenderer {
         case .bills(let bills):
             return bills.rows.isEmpty ? "no bills" : billTable(bills)
         case .bill(let verb, let bill):
-            return verb + " " + line(for: bill)
+            return line(for: bill, after: verb)
         case .records(let records):
             var table = TextTable(headers: records.columns)
             table.rows = records.rows.map { $0.map(\.text) }
             return table.render(style: style, width: width)
         case .message(let message):
             return TerminalText.safe(message)
+        case .timeline(let timeline): return views.render(timeline)
+        case .pie(let pie): return views.render(pie)
+        case .months(let months): return views.render(months)
+        case .detail(let detail): return views.render(detail)
+        case .billDetail(let detail): return views.render(detail)
+        case .search(let search):
+            return search.bills.rows.isEmpty ? "no bills hold '\(TerminalText.safe(search.text))'" : billTable(search.bills, marking: search.text)
         }
     }
 
-    /// `#1042  2016-07-01  expense  25.50  food  lunch with team`
-    func line(for bill: BillRow) -> String {
-        var parts = ["#\(bill.id)", bill.day.iso, bill.kind.rawValue,
-                     style.kind(bill.kind, MoneyFormat.grouped(bill.amount, bill.currency)), TerminalText.safe(bill.category)]
-        if !bill.remark.isEmpty { parts.append(TerminalText.safe(bill.remark)) }
-        if let place = bill.place { parts.append("@" + TerminalText.safe(place)) }
-        if !bill.tags.isEmpty { parts.append(bill.tags.map { "#" + TerminalText.safe($0) }.joined(separator: " ")) }
-        return parts.joined(separator: "  ")
+    /// `added #1042  2016-07-01  expense  25.50  food  lunch with team`: the
+    /// remark, place and tags cut so the line fits the width.
+    func line(for bill: BillRow, after verb: String) -> String {
+        let amount = MoneyFormat.grouped(bill.amount, bill.currency)
+        let head = [verb + " #\(bill.id)", bill.day.iso, bill.kind.rawValue].joined(separator: "  ") + "  "
+        var rest = [TerminalText.safe(bill.category)]
+        if !bill.remark.isEmpty { rest.append(TerminalText.safe(bill.remark)) }
+        if let place = bill.place { rest.append("@" + TerminalText.safe(place)) }
+        if !bill.tags.isEmpty { rest.append(bill.tags.map { "#" + TerminalText.safe($0) }.joined(separator: " ")) }
+        let room = width - TerminalText.width(head) - TerminalText.width(amount) - 2
+        return head + style.kind(bill.kind, amount) + "  " + TerminalText.cut(rest.joined(separator: "  "), to: max(TextTable.narrowest, room))
     }
 
-    /// The bills, then a total row for each currency: how many, and what they
-    /// come to with income counted up and expense down.
-    private func billTable(_ list: BillList) -> String {
+    private var views: ViewRenderer { ViewRenderer(style: style, width: width) }
+
+    /// With `marking`, its matches in the text columns stand out when colour is on.
+    private func billTable(_ list: BillList, marking: String? = nil) -> String {
         let bills = list.rows
         let showBook = Set(bills.map(\.book)).count > 1
         var headers = ["id", "date", "kind", "amount", "category"]
@@ -68,7 +79,9 @@ struct TableRenderer {
             table.rows.append(["", "total" + (namesCurrency ? " " + (cell.currency?.code ?? "") : ""),
                                "\(count) bill\(count == 1 ? "" : "s")", MeasureText.human(cell.measure, symbol: false), ""])
         }
+        let marked = Set(columns(["category", "remark", "place", "tags"]))
         table.paint = { row, column, text in
+            if let marking, marked.contains(column) { return style.mark(marking, in: text) }
             guard column == 3 else { return text }
             guard row < bills.count else { return style.signed(MeasureText.value(list.totals.cells[row - bills.count].measure), text) }
             return style.kind(bills[row].kind, text)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TallyShell
 
 /// Golden scripts: every `Scripts/NAME.tally` is run as
 ///
@@ -47,6 +48,12 @@ struct GoldenScript: Sendable, CustomTestStringConvertible {
         return first.dropFirst("-- flags:".count).split(separator: " ").map(String.init)
     }
 
+    /// A line `-- columns: N` runs the script with COLUMNS=N: its tables,
+    /// charts and views must then fit N columns.
+    var columns: Int? {
+        text.split(separator: "\n").first { $0.hasPrefix("-- columns: ") }.flatMap { Int($0.dropFirst("-- columns: ".count)) }
+    }
+
     var thenStatements: [String] {
         text.split(separator: "\n").filter { $0.hasPrefix("-- then: ") }.map { String($0.dropFirst("-- then: ".count)) }
     }
@@ -68,7 +75,14 @@ struct GoldenScriptTests {
     @Test("script output matches its golden files", arguments: GoldenScript.all)
     func script(_ script: GoldenScript) async throws {
         try await withSandbox { sandbox in
-            let run = try await sandbox.tally(script.flags + [script.name + ".tally"], in: TallyBinary.scripts)
+            let environment: [String: String?] = script.columns.map { ["COLUMNS": String($0)] } ?? [:]
+            let run = try await sandbox.tally(script.flags + [script.name + ".tally"], environment: environment, in: TallyBinary.scripts)
+            if let columns = script.columns {
+                for line in run.stdout.split(separator: "\n") {
+                    #expect(TerminalText.width(String(line)) <= columns, "\(script.name): \(line)")
+                }
+                #expect(!run.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(script.name) wrote a control character")
+            }
 
             let expectedOut = script.read(".out") ?? ""
             let expectedErr = script.read(".err") ?? ""

@@ -200,6 +200,12 @@ func summary(_ statement: Statement) -> String {
     case .run(let target): return "run [\(target.value)]"
     case .runSaved(let saved): return "run saved \(name(saved))"
     case .about: return "about"
+    case .timeline(let period): return "timeline period \(period.map { render($0.value) } ?? "-")"
+    case .pie(let kind, let period): return "pie \(kind.rawValue) period \(period.map { render($0.value) } ?? "-")"
+    case .months(let year): return "months \(year.map { String($0.value) } ?? "-")"
+    case .detail(let category, let period): return "detail \(name(category)) period \(period.map { render($0.value) } ?? "-")"
+    case .show(let id): return "show #\(id.value)"
+    case .search(let text, let period): return "search \(name(text)) period \(period.map { render($0.value) } ?? "-")"
     }
 }
 

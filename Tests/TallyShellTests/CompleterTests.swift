@@ -13,7 +13,8 @@ import TallyCore
     @Test func offersStatementsAtTheStart() {
         #expect(words("su") == ["sum"])
         #expect(words("ca").contains("categories"))
-        #expect(words("mon") == ["monthly"])
+        #expect(words("mon") == ["months", "monthly"])
+        #expect(words("ti") == ["timeline"])
     }
 
     @Test func offersKindsAndClausesAfterAnAggregate() {

@@ -1,0 +1,159 @@
+import TallyCore
+
+// Each view is put together from the language's own queries over the current
+// book, so every number it shows is one `sum`, `count` or `list` would give.
+
+extension Evaluator {
+    func timeline(_ period: Located<PeriodSpec>?, at range: SourceRange) throws(Diagnostic) -> Timeline {
+        let period = period ?? Located(.this(.month), range)
+        let rows = try listed(Query.view(.list, period: period))
+        let income = try grouped(Query.view(.sum, .income, period: period, by: .day, at: range))
+        let expense = try grouped(Query.view(.sum, .expense, period: period, by: .day, at: range))
+        var days: [TimelineDay] = []
+        for row in rows.reversed() where days.last?.day != row.day {
+            let label = row.day.iso
+            days.append(TimelineDay(
+                day: row.day, summary: balance(income[label], expense[label]),
+                bills: rows.filter { $0.day == row.day }))
+        }
+        return Timeline(
+            period: resolve(period), summary: try balance(over: period, at: range), days: days)
+    }
+
+    func pie(_ kind: Kind, _ period: Located<PeriodSpec>?, at range: SourceRange) throws(Diagnostic) -> Pie {
+        let period = period ?? Located(.this(.month), range)
+        let selector: KindSelector = kind == .expense ? .expense : .income
+        let sums = try groupRows(Query.view(.sum, selector, period: period, by: .category, at: range))
+        let counts = try grouped(Query.view(.count, selector, period: period, by: .category, at: range))
+        let total = try self.total(Query.view(.sum, selector, period: period))
+        let amounts = sums.map { money($0.measure) }
+        let shares = PieSlice.shares(of: amounts, total: total)
+        return Pie(
+            kind: kind, period: resolve(period), total: total, currency: ledger.currentBook.currency,
+            slices: sums.indices.map { index in
+                let name = sums[index].labels[0] ?? ""
+                return PieSlice(
+                    category: name, icon: ledger.category(named: name)?.icon ?? "", amount: amounts[index],
+                    count: count(counts[name]), permille: shares[index])
+            })
+    }
+
+    func months(_ year: Located<Int>?, at range: SourceRange) throws(Diagnostic) -> MonthTable {
+        let year = year?.value ?? today.year
+        let period = Located(PeriodSpec.range(DateRange.year(year)!), range)
+        let income = try grouped(Query.view(.sum, .income, period: period, by: .month, at: range))
+        let expense = try grouped(Query.view(.sum, .expense, period: period, by: .month, at: range))
+        let counts = try groupRows(Query.view(.count, period: period, by: .month, at: range))
+        let months = counts.compactMap { row -> MonthLine? in
+            guard let label = row.labels[0], let month = Int(label.suffix(2)) else { return nil }
+            return MonthLine(month: month, summary: balance(income[label], expense[label]), count: count(row.measure))
+        }
+        return MonthTable(
+            year: year, months: months, total: try balance(over: period, at: range),
+            count: count(try measure(Query.view(.count, period: period))))
+    }
+
+    func detail(_ name: Located<String>, _ period: Located<PeriodSpec>?, at range: SourceRange) throws(Diagnostic) -> CategoryDetail {
+        let category = try ledger.category(named: name)
+        let condition = Condition.comparison(Comparison(
+            field: Located(.category, name.range), op: Located(.equal, name.range), operands: [Located(.text(name.value), name.range)]))
+        let selector: KindSelector = category.kind == .expense ? .expense : .income
+        let rows = try listed(Query.view(.list, period: period, where: condition))
+        let subtotals = try groupRows(Query.view(.sum, selector, period: period, where: condition, by: .month, at: range))
+        return CategoryDetail(
+            category: category.name, icon: category.icon, kind: category.kind, currency: ledger.currentBook.currency,
+            months: subtotals.map { row in
+                let label = row.labels[0] ?? ""
+                return DetailMonth(label: label, subtotal: money(row.measure), bills: rows.filter { $0.day.iso.hasPrefix(label) })
+            },
+            total: try total(Query.view(.sum, selector, period: period, where: condition)),
+            count: rows.count)
+    }
+
+    func show(_ id: Located<Int64>) throws(Diagnostic) -> BillDetail {
+        guard let bill = ledger.bill(id: id.value) else {
+            throw Diagnostic(.refused("there is no bill #\(id.value)"), at: id.range)
+        }
+        return BillDetail(bill: BillRow(bill, in: ledger), created: bill.created, updated: bill.updated)
+    }
+
+    func search(_ text: Located<String>, _ period: Located<PeriodSpec>?) throws(Diagnostic) -> SearchResult {
+        let fields: [Field] = [.remark, .place, .category, .tag]
+        let condition = Condition.or(fields.map { field in
+            .comparison(Comparison(
+                field: Located(field, text.range), op: Located(.contains, text.range), operands: [Located(.text(text.value), text.range)]))
+        })
+        guard case .bills(let list) = try run(Query.view(.list, period: period, where: condition)) else { preconditionFailure("list gives bills") }
+        return SearchResult(text: text.value, bills: BillList(rows: list.rows.reversed(), totals: list.totals))
+    }
+
+    // MARK: The queries underneath
+
+    private func resolve(_ period: Located<PeriodSpec>) -> DateRange {
+        period.value.resolve(today: today, weekStart: ledger.settings.weekStart)
+    }
+
+    private func balance(over period: Located<PeriodSpec>, at range: SourceRange) throws(Diagnostic) -> Balance {
+        Balance(
+            income: try total(Query.view(.sum, .income, period: period)),
+            expense: try total(Query.view(.sum, .expense, period: period)),
+            currency: ledger.currentBook.currency)
+    }
+
+    private func balance(_ income: Measure?, _ expense: Measure?) -> Balance {
+        Balance(income: income.map(money) ?? 0, expense: expense.map(money) ?? 0, currency: ledger.currentBook.currency)
+    }
+
+    private func listed(_ query: Query) throws(Diagnostic) -> [BillRow] {
+        guard case .bills(let list) = try run(query) else { preconditionFailure("list gives bills") }
+        return list.rows
+    }
+
+    private func measure(_ query: Query) throws(Diagnostic) -> Measure {
+        guard case .aggregate(let result) = try run(query), let cell = result.cells.first else { preconditionFailure("an aggregate gives a cell") }
+        return cell.measure
+    }
+
+    private func total(_ query: Query) throws(Diagnostic) -> Int128 {
+        money(try measure(query))
+    }
+
+    private func groupRows(_ query: Query) throws(Diagnostic) -> [GroupRow] {
+        guard case .groups(let groups) = try run(query) else { preconditionFailure("by gives groups") }
+        return groups.rows
+    }
+
+    /// Each group's measure by its label.
+    private func grouped(_ query: Query) throws(Diagnostic) -> [String: Measure] {
+        var measures: [String: Measure] = [:]
+        for row in try groupRows(query) {
+            measures[row.labels[0] ?? ""] = row.measure
+        }
+        return measures
+    }
+
+    private func money(_ measure: Measure) -> Int128 {
+        if case .money(let amount, _) = measure { return amount }
+        return 0
+    }
+
+    private func count(_ measure: Measure?) -> Int {
+        if case .count(let count)? = measure { return count }
+        return 0
+    }
+}
+
+extension Query {
+    /// A query a view asks on its own behalf, over the current book.
+    static func view(
+        _ aggregate: Aggregate, _ kind: KindSelector? = nil, period: Located<PeriodSpec>?, where condition: Condition? = nil,
+        by dimension: Dimension? = nil, at range: SourceRange? = nil
+    ) -> Query {
+        var query = Query(aggregate: aggregate)
+        query.kind = kind
+        query.period = period
+        query.condition = condition
+        if let dimension, let range { query.dimensions = [Located(dimension, range)] }
+        return query
+    }
+}

@@ -1,0 +1,42 @@
+import TallyCore
+
+extension Parser {
+    static let viewWords = ["timeline", "pie", "months", "detail", "show", "search"]
+
+    // view = "timeline" [ view_period ] | "pie" [ kind ] [ view_period ] | "months" [ YEAR ]
+    //      | "detail" name [ view_period ] | "show" BILL_ID | "search" ( WORD | STRING ) [ view_period ]
+    mutating func view() throws(Diagnostic) -> Statement {
+        switch advance().text.lowercased() {
+        case "timeline":
+            return .timeline(period: try viewPeriod())
+        case "pie":
+            let kind = matchKind() ?? .expense
+            return .pie(kind: kind, period: try viewPeriod())
+        case "months":
+            guard !atStatementEnd else { return .months(year: nil) }
+            let start = peek.range
+            let year = try self.year()
+            return .months(year: Located(year, start))
+        case "detail":
+            let category = try categoryName()
+            return .detail(category: category, period: try viewPeriod())
+        case "show":
+            return .show(id: try billID())
+        default:
+            guard check(.word) || check(.string) || check(.number) else { throw unexpected("the text to look for, such as coffee") }
+            let text = advance()
+            return .search(text: Located(text.text, text.range), period: try viewPeriod())
+        }
+    }
+
+    // view_period = period | period_value
+    /// A view's period may drop its `in`: `pie 2016-07`, `timeline last month`.
+    mutating func viewPeriod() throws(Diagnostic) -> Located<PeriodSpec>? {
+        offer(keywords: Parser.periodWords)
+        guard !atStatementEnd else { return nil }
+        if check(.word), Parser.periodWords.contains(peek.text.lowercased()) {
+            return try period()
+        }
+        return try periodValue(startingAt: peek.range)
+    }
+}

@@ -1,0 +1,108 @@
+import TallyCore
+
+// What the views (Timi's screens) show: values built from the language's own
+// queries over the current book, drawn by the renderers.
+
+/// Income, expense and what is left, over some bills of one currency.
+public struct Balance: Sendable, Equatable {
+    public let income: Int128
+    public let expense: Int128
+    public let currency: Currency
+
+    public var balance: Int128 { income - expense }
+}
+
+/// `timeline`: the period at a glance, then its days, newest first.
+public struct Timeline: Sendable, Equatable {
+    public let period: DateRange
+    public let summary: Balance
+    public let days: [TimelineDay]
+}
+
+public struct TimelineDay: Sendable, Equatable {
+    public let day: Day
+    public let summary: Balance
+    /// In the order they were written down.
+    public let bills: [BillRow]
+}
+
+/// `pie`: each category's share of a kind's total, largest first.
+public struct Pie: Sendable, Equatable {
+    public let kind: Kind
+    public let period: DateRange
+    public let total: Int128
+    public let currency: Currency
+    public let slices: [PieSlice]
+}
+
+public struct PieSlice: Sendable, Equatable {
+    public let category: String
+    public let icon: String
+    public let amount: Int128
+    /// How many bills: Timi's "N笔".
+    public let count: Int
+    /// The share in tenths of a percent; the slices' shares add up to exactly 1000.
+    public let permille: Int
+}
+
+/// `months`: Timi's month carousel for one year.
+public struct MonthTable: Sendable, Equatable {
+    public let year: Int
+    /// The months with bills, January first.
+    public let months: [MonthLine]
+    public let total: Balance
+    public let count: Int
+}
+
+public struct MonthLine: Sendable, Equatable {
+    public let month: Int
+    public let summary: Balance
+    public let count: Int
+}
+
+/// `detail`: one category's bills, month by month.
+public struct CategoryDetail: Sendable, Equatable {
+    public let category: String
+    public let icon: String
+    public let kind: Kind
+    public let currency: Currency
+    /// Oldest first.
+    public let months: [DetailMonth]
+    public let total: Int128
+    public let count: Int
+}
+
+public struct DetailMonth: Sendable, Equatable {
+    /// `2016-07`.
+    public let label: String
+    public let subtotal: Int128
+    public let bills: [BillRow]
+}
+
+/// `show`: one bill in full.
+public struct BillDetail: Sendable, Equatable {
+    public let bill: BillRow
+    /// Seconds since 1970: when the bill was written down and last changed.
+    public let created: Int64
+    public let updated: Int64
+}
+
+/// `search`: the bills that hold `text`, newest first.
+public struct SearchResult: Sendable, Equatable {
+    public let text: String
+    public let bills: BillList
+}
+
+extension PieSlice {
+    /// Shares of `total` in tenths of a percent that add up to exactly 1000:
+    /// each rounded down, then the tenths left over go to the largest remainders.
+    static func shares(of amounts: [Int128], total: Int128) -> [Int] {
+        guard total > 0 else { return amounts.map { _ in 0 } }
+        var shares = amounts.map { Int($0 * 1000 / total) }
+        let remainders = amounts.map { $0 * 1000 % total }
+        let left = 1000 - shares.reduce(0, +)
+        let order = remainders.indices.sorted { remainders[$0] != remainders[$1] ? remainders[$0] > remainders[$1] : $0 < $1 }
+        for index in order.prefix(left) { shares[index] += 1 }
+        return shares
+    }
+}

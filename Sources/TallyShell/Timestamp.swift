@@ -1,0 +1,17 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Moments as people read them, in the local time zone.
+enum Timestamp {
+    /// `2016-07-20 12:00:00`; a moment never recorded (0) shows as `–`.
+    static func local(_ seconds: Int64) -> String {
+        guard seconds != 0 else { return "–" }
+        var time = time_t(seconds)
+        var parts = tm()
+        localtime_r(&time, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    }
+}

@@ -1,0 +1,215 @@
+import TallyCore
+import TallyLanguage
+
+/// Timi's screens as text no wider than `width`: every piece of stored text
+/// is made safe and cut to the room it has, amounts are never cut.
+struct ViewRenderer {
+    let style: Style
+    let width: Int
+
+    // MARK: timeline
+
+    /// The period's totals, then each day: its date and totals once, its
+    /// expenses left of the centre line and its income right of it.
+    func render(_ timeline: Timeline) -> String {
+        let currency = timeline.summary.currency
+        var lines = [flow([periodLabel(timeline.period)] + summary(timeline.summary, currency))]
+        guard !timeline.days.isEmpty else { return (lines + ["no bills"]).joined(separator: "\n") }
+        let half = (width - 3) / 2
+        /// Text on the left with an expense at the centre line; an income just after it, then its text.
+        func row(_ left: String, expense: String, income: String, _ right: String) -> String {
+            let leftText = TerminalText.cut(left, to: max(0, half - (expense.isEmpty ? 0 : TerminalText.width(expense) + 1)))
+            let gap = String(repeating: " ", count: max(0, half - TerminalText.width(leftText) - TerminalText.width(expense)))
+            var line = leftText + gap + (expense.isEmpty ? "" : style.expense(expense)) + " │"
+            if !income.isEmpty || !right.isEmpty {
+                let room = half - TerminalText.width(income) - (right.isEmpty || income.isEmpty ? 0 : 2)
+                line += " " + (income.isEmpty ? "" : style.income(income)) + (right.isEmpty ? "" : (income.isEmpty ? "" : "  ") + TerminalText.cut(right, to: max(0, room)))
+            }
+            return line
+        }
+        for day in timeline.days {
+            lines.append("")
+            let expense = day.summary.expense == 0 ? "" : "−" + MoneyFormat.grouped(day.summary.expense, currency)
+            let income = day.summary.income == 0 ? "" : "+" + MoneyFormat.grouped(day.summary.income, currency)
+            // The weekday goes before the date would be cut.
+            let weekday = " " + Weekday.shortNames[day.day.isoWeekday - 1]
+            let roomy = TerminalText.width(day.day.iso + weekday) + TerminalText.width(expense) + 1 <= half
+            lines.append(row(day.day.iso + (roomy ? weekday : ""), expense: expense, income: income, ""))
+            for bill in day.bills {
+                let amount = MoneyFormat.grouped(bill.amount, bill.currency)
+                lines.append(bill.kind == .expense
+                    ? row("  " + describe(bill), expense: amount, income: "", "")
+                    : row("", expense: "", income: amount, describe(bill)))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: pie
+
+    /// Each category's amount, share and bills, largest first, with a bar.
+    func render(_ pie: Pie) -> String {
+        let count = pie.slices.reduce(0) { $0 + $1.count }
+        let title = flow(["\(pie.kind.rawValue) \(periodLabel(pie.period))", MoneyFormat.withSymbol(pie.total, pie.currency),
+                          "\(count) bill\(count == 1 ? "" : "s")"])
+        guard !pie.slices.isEmpty else { return title + "\nno bills" }
+        var table = TextTable(headers: ["category", "amount", "share", "bills"])
+        table.rightAligned = [1, 2, 3]
+        table.rows = pie.slices.map { slice in
+            [icon(slice.icon) + slice.category, MoneyFormat.grouped(slice.amount, pie.currency), percent(slice.permille), String(slice.count)]
+        }
+        table.rows.append(["total", MoneyFormat.grouped(pie.total, pie.currency), percent(1000), String(pie.slices.reduce(0) { $0 + $1.count })])
+        return title + "\n" + withBars(table, values: pie.slices.map { $0.amount.magnitude })
+    }
+
+    // MARK: months
+
+    /// Each month with bills: income, expense, balance and bills, a bar of
+    /// its spending, and the year's total.
+    func render(_ months: MonthTable) -> String {
+        guard !months.months.isEmpty else { return "\(months.year)  no bills" }
+        let currency = months.total.currency
+        var table = TextTable(headers: [String(months.year), "income", "expense", "balance", "bills"])
+        table.rightAligned = [1, 2, 3, 4]
+        table.rows = months.months.map { line in
+            [Day.shortMonthNames[line.month - 1]] + amounts(line.summary, currency) + [String(line.count)]
+        }
+        table.rows.append(["total"] + amounts(months.total, currency) + [String(months.count)])
+        let balances = months.months.map(\.summary.balance) + [months.total.balance]
+        table.paint = { row, column, text in
+            switch column {
+            case 1: return style.income(text)
+            case 2: return style.expense(text)
+            case 3: return style.signed(balances[row], text)
+            default: return text
+            }
+        }
+        return withBars(table, values: months.months.map { $0.summary.expense.magnitude })
+    }
+
+    // MARK: detail
+
+    /// The category's bills under a line for each month with its subtotal.
+    func render(_ detail: CategoryDetail) -> String {
+        let title = flow(["\(icon(detail.icon))\(TerminalText.safe(detail.category)) (\(detail.kind.rawValue))",
+                          MoneyFormat.withSymbol(detail.total, detail.currency), "\(detail.count) bill\(detail.count == 1 ? "" : "s")"])
+        guard !detail.months.isEmpty else { return title + "\nno bills" }
+        var table = TextTable(headers: ["month", "date", "id", "amount", "remark", "place", "tags"])
+        table.rightAligned = [2, 3]
+        table.shrinkFirst = [4, 5, 6]
+        table.droppable = [6, 5]
+        table.uncut = [0, 1]
+        for month in detail.months {
+            table.rows.append([month.label, "", "", MoneyFormat.grouped(month.subtotal, detail.currency), "", "", ""])
+            table.rows += month.bills.map { bill in
+                ["", bill.day.iso, "#\(bill.id)", MoneyFormat.grouped(bill.amount, bill.currency), bill.remark, bill.place ?? "",
+                 bill.tags.map { "#" + $0 }.joined(separator: " ")]
+            }
+        }
+        table.rows.append(["total", "", "", MoneyFormat.grouped(detail.total, detail.currency), "", "", ""])
+        let subtotalRows = Set(table.rows.indices.filter { !table.rows[$0][0].isEmpty })
+        table.paint = { row, column, text in
+            let painted = column == 3 ? style.kind(detail.kind, text) : text
+            return subtotalRows.contains(row) ? style.bold(painted) : painted
+        }
+        return title + "\n" + table.render(style: style, width: width)
+    }
+
+    // MARK: show
+
+    /// Every field of the bill, one to a line.
+    func render(_ detail: BillDetail) -> String {
+        let bill = detail.bill
+        let fields = [
+            ("date", bill.day.iso + " " + Weekday.shortNames[bill.day.isoWeekday - 1]),
+            ("kind", bill.kind.rawValue),
+            ("amount", style.kind(bill.kind, MoneyFormat.withSymbol(bill.amount, bill.currency)) + " " + bill.currency.code),
+            ("category", icon(bill.icon) + TerminalText.safe(bill.category)),
+            ("book", TerminalText.safe(bill.book)),
+            ("remark", TerminalText.safe(bill.remark)),
+            ("place", bill.place.map(TerminalText.safe) ?? ""),
+            ("tags", bill.tags.map { "#" + TerminalText.safe($0) }.joined(separator: " ")),
+            ("created", Timestamp.local(detail.created)),
+            ("updated", Timestamp.local(detail.updated)),
+        ]
+        let room = max(1, width - 10)
+        return (["#\(bill.id)"] + fields.map { name, value in
+            value.isEmpty ? name : TerminalText.pad(name, to: 8) + "  " + TerminalText.cut(value, to: room)
+        }).joined(separator: "\n")
+    }
+
+    // MARK: Pieces
+
+    /// `2016-07`, `2016`, `2016-07-04`, or the first and last days, `…` where the period has no end.
+    private func periodLabel(_ period: DateRange) -> String {
+        let start = period.start >= Day.first ? period.start.iso : "…"
+        let end = period.end <= Day.last ? period.end.iso : "…"
+        guard period.start >= Day.first, period.end <= Day.last else { return start + " – " + end }
+        if DateRange.month(period.start.year, period.start.month) == period { return String(start.prefix(7)) }
+        if DateRange.year(period.start.year) == period { return String(start.prefix(4)) }
+        return period.start == period.end ? start : start + " – " + end
+    }
+
+    private func summary(_ balance: Balance, _ currency: Currency) -> [String] {
+        ["income " + MoneyFormat.withSymbol(balance.income, currency), "expense " + MoneyFormat.withSymbol(balance.expense, currency),
+         "balance " + MoneyFormat.withSymbol(balance.balance, currency)]
+    }
+
+    /// `pieces` two spaces apart, going on to a new line rather than past the
+    /// width: an amount is never cut. A piece wider than a whole line is cut.
+    private func flow(_ pieces: [String]) -> String {
+        var lines: [String] = []
+        for piece in pieces.map({ TerminalText.cut($0, to: width) }) {
+            if let last = lines.last, TerminalText.width(last) + 2 + TerminalText.width(piece) <= width {
+                lines[lines.count - 1] = last + "  " + piece
+            } else {
+                lines.append(piece)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func amounts(_ balance: Balance, _ currency: Currency) -> [String] {
+        [balance.income, balance.expense, balance.balance].map { MoneyFormat.grouped($0, currency) }
+    }
+
+    /// `🍜 food  lunch with team`: what a timeline shows of a bill beside its amount.
+    private func describe(_ bill: BillRow) -> String {
+        icon(bill.icon) + TerminalText.safe(bill.category) + (bill.remark.isEmpty ? "" : "  " + TerminalText.safe(bill.remark))
+    }
+
+    private func icon(_ glyph: String) -> String {
+        glyph.isEmpty ? "" : TerminalText.safe(glyph) + " "
+    }
+
+    private func percent(_ permille: Int) -> String {
+        "\(permille / 10).\(permille % 10)%"
+    }
+
+    /// The table, with a bar after each of its first rows, scaled to the
+    /// largest of `values`, in the width the table leaves.
+    private func withBars(_ table: TextTable, values: [UInt128]) -> String {
+        var lines = table.render(style: style, width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let plain = TextTable(headers: table.headers, rows: table.rows, rightAligned: table.rightAligned)
+            .render(style: Style(color: false), width: width).split(separator: "\n")
+        let used = plain.map { TerminalText.width(String($0)) }.max() ?? 0
+        let room = width - used - 2
+        guard room >= 3 else { return lines.joined(separator: "\n") }
+        let largest = values.max() ?? 0
+        for (index, value) in values.enumerated() where index + 1 < lines.count {
+            let length = max(value > 0 ? 1 : 0, ChartRenderer.barLength(value, largest: largest, columns: room))
+            guard length > 0 else { continue }
+            let padding = String(repeating: " ", count: max(0, used - TerminalText.width(String(plain[index + 1]))))
+            lines[index + 1] += padding + "  " + style.dim(String(repeating: "█", count: length))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension TextTable {
+    init(headers: [String], rows: [[String]], rightAligned: Set<Int>) {
+        self.init(headers: headers)
+        self.rows = rows
+        self.rightAligned = rightAligned
+    }
+}
