@@ -1,20 +1,43 @@
 import TallyCore
 
 extension Evaluator {
-    func booksTable() -> RecordTable {
-        let counts = Dictionary(grouping: ledger.bills, by: \.bookID).mapValues(\.count)
+    /// Timi's drawer: each book's bills, income, expense and balance, and the
+    /// totals over all books, one row for each currency.
+    func booksTable() throws(Diagnostic) -> RecordTable {
         let current = ledger.currentBook.id
+        var totals: [Currency: (count: Int, income: Int128, expense: Int128)] = [:]
+        var rows: [[RecordTable.Cell]] = []
+        for book in ledger.books {
+            let named = Condition.comparison(Comparison(
+                field: Located(.book, .nowhere), op: Located(.equal, .nowhere), operands: [Located(.text(book.name), .nowhere)]))
+            let count = self.count(try measure(Query.view(.count, period: nil, where: named)))
+            let income = try total(Query.view(.sum, .income, period: nil, where: named))
+            let expense = try total(Query.view(.sum, .expense, period: nil, where: named))
+            let sum = totals[book.currency] ?? (0, 0, 0)
+            totals[book.currency] = (sum.count + count, sum.income + income, sum.expense + expense)
+            rows.append([.flag(book.id == current), .text(book.name), .text(book.currency.code), .number(count),
+                         .money(income, book.currency), .money(expense, book.currency), .money(income - expense, book.currency)])
+        }
         return RecordTable(
-            columns: ["current", "book", "currency", "bills"],
-            rows: ledger.books.map { [.flag($0.id == current), .text($0.name), .text($0.currency.code), .number(counts[$0.id] ?? 0)] })
+            columns: ["current", "book", "currency", "bills", "income", "expense", "balance"], rows: rows,
+            totals: totals.sorted { $0.key.code < $1.key.code }.map { currency, sum in
+                [.text(""), .text("total"), .text(currency.code), .number(sum.count),
+                 .money(sum.income, currency), .money(sum.expense, currency), .money(sum.income - sum.expense, currency)]
+            })
     }
 
-    func categoriesTable(kind: Kind?) -> RecordTable {
-        let counts = Dictionary(grouping: ledger.bills, by: \.categoryID).mapValues(\.count)
+    /// Each category with its bills and their total in the current book.
+    func categoriesTable(kind: Kind?) throws(Diagnostic) -> RecordTable {
+        let counts = try grouped(Query.view(.count, period: nil, by: .category, at: .nowhere))
+        let expenses = try grouped(Query.view(.sum, .expense, period: nil, by: .category, at: .nowhere))
+        let incomes = try grouped(Query.view(.sum, .income, period: nil, by: .category, at: .nowhere))
+        let currency = ledger.currentBook.currency
         return RecordTable(
-            columns: ["icon", "category", "kind", "aliases", "bills"],
-            rows: ledger.categories.filter { kind == nil || $0.kind == kind }.map {
-                [.text($0.icon), .text($0.name), .text($0.kind.rawValue), .list($0.aliases), .number(counts[$0.id] ?? 0)]
+            columns: ["icon", "category", "kind", "aliases", "bills", "total"],
+            rows: ledger.categories.filter { kind == nil || $0.kind == kind }.map { category in
+                let sum = (category.kind == .expense ? expenses : incomes)[category.name]
+                return [.text(category.icon), .text(category.name), .text(category.kind.rawValue), .list(category.aliases),
+                        .number(count(counts[category.name])), .money(sum.map(money) ?? 0, currency)]
             })
     }
 

@@ -109,12 +109,12 @@ extension Evaluator {
         return list.rows
     }
 
-    private func measure(_ query: Query) throws(Diagnostic) -> Measure {
+    func measure(_ query: Query) throws(Diagnostic) -> Measure {
         guard case .aggregate(let result) = try run(query), let cell = result.cells.first else { preconditionFailure("an aggregate gives a cell") }
         return cell.measure
     }
 
-    private func total(_ query: Query) throws(Diagnostic) -> Int128 {
+    func total(_ query: Query) throws(Diagnostic) -> Int128 {
         money(try measure(query))
     }
 
@@ -124,7 +124,7 @@ extension Evaluator {
     }
 
     /// Each group's measure by its label.
-    private func grouped(_ query: Query) throws(Diagnostic) -> [String: Measure] {
+    func grouped(_ query: Query) throws(Diagnostic) -> [String: Measure] {
         var measures: [String: Measure] = [:]
         for row in try groupRows(query) {
             measures[row.labels[0] ?? ""] = row.measure
@@ -132,12 +132,12 @@ extension Evaluator {
         return measures
     }
 
-    private func money(_ measure: Measure) -> Int128 {
+    func money(_ measure: Measure) -> Int128 {
         if case .money(let amount, _) = measure { return amount }
         return 0
     }
 
-    private func count(_ measure: Measure?) -> Int {
+    func count(_ measure: Measure?) -> Int {
         if case .count(let count)? = measure { return count }
         return 0
     }

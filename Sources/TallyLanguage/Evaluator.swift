@@ -35,9 +35,9 @@ public struct Evaluator: Sendable {
         case .redo:
             return .redo
         case .books:
-            return .result(.records(booksTable()), format: nil)
+            return .result(.records(try booksTable()), format: nil)
         case .categories(let kind):
-            return .result(.records(categoriesTable(kind: kind)), format: nil)
+            return .result(.records(try categoriesTable(kind: kind)), format: nil)
         case .bookAdd(let name, let currency):
             return try bookAdd(name, currency)
         case .bookUse(let name):

@@ -87,6 +87,15 @@ public struct BillRow: Sendable, Equatable {
 public struct RecordTable: Sendable, Equatable {
     public let columns: [String]
     public let rows: [[Cell]]
+    /// Rows a table ends with, such as the totals over all books; CSV and
+    /// JSON leave them out, where they would break the shape.
+    public let totals: [[Cell]]
+
+    public init(columns: [String], rows: [[Cell]], totals: [[Cell]] = []) {
+        self.columns = columns
+        self.rows = rows
+        self.totals = totals
+    }
 
     /// A value in a listing, typed so JSON can write numbers and flags as such.
     public enum Cell: Sendable, Equatable {
@@ -94,6 +103,7 @@ public struct RecordTable: Sendable, Equatable {
         case number(Int)
         case flag(Bool)
         case list([String])
+        case money(Int128, Currency)
 
         /// How a table or CSV shows it.
         public var text: String {
@@ -102,6 +112,15 @@ public struct RecordTable: Sendable, Equatable {
             case .number(let number): return String(number)
             case .flag(let on): return on ? "*" : ""
             case .list(let items): return items.joined(separator: ", ")
+            case .money(let amount, let currency): return MoneyFormat.plain(amount, currency)
+            }
+        }
+
+        /// Numbers and amounts line up on the right.
+        public var isNumeric: Bool {
+            switch self {
+            case .number, .money: return true
+            default: return false
             }
         }
     }

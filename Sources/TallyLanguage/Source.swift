@@ -23,6 +23,9 @@ public struct SourceRange: Hashable, Sendable {
         self.end = end
     }
 
+    /// Where a statement Tally asks on its own behalf stands: nowhere in the input.
+    public static let nowhere = SourceRange(start: SourceLocation(offset: 0, line: 1, column: 1), end: SourceLocation(offset: 0, line: 1, column: 1))
+
     /// From the start of `self` to the end of `other`.
     public func through(_ other: SourceRange) -> SourceRange {
         SourceRange(start: start, end: other.end)

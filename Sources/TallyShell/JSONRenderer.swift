@@ -102,6 +102,7 @@ struct JSONRenderer {
         case .number(let number): return String(number)
         case .flag(let on): return on ? "true" : "false"
         case .list(let items): return "[" + items.map(string).joined(separator: ", ") + "]"
+        case .money(let amount, let currency): return string(MoneyFormat.plain(amount, currency))
         }
     }
 

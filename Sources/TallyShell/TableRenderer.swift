@@ -25,7 +25,14 @@ struct TableRenderer {
             return line(for: bill, after: verb)
         case .records(let records):
             var table = TextTable(headers: records.columns)
-            table.rows = records.rows.map { $0.map(\.text) }
+            let all = records.rows + records.totals
+            table.rows = all.map { row in row.map { cell in
+                if case .money(let amount, let currency) = cell { return MoneyFormat.grouped(amount, currency) }
+                return cell.text
+            } }
+            table.rightAligned = Set(records.columns.indices.filter { column in all.contains { $0[column].isNumeric } })
+            table.shrinkFirst = records.columns.indices.filter { records.columns[$0] == "aliases" }
+            table.droppable = table.shrinkFirst
             return table.render(style: style, width: width)
         case .message(let message):
             return TerminalText.safe(message)

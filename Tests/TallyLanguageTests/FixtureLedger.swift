@@ -35,7 +35,7 @@ import TallyCore
 /// | 25 | 2016-02-28 | Sun | daily  | food          |   15.00 | sunday lunch         |                   |                 |
 ///
 /// Daily: 21 bills; expense 2771.39 (18 bills), income 6200.00 (3 bills).
-/// Travel: expense 57.99 USD (3 bills), income 500.00 USD.
+/// Travel: expense 56.99 USD (3 bills), income 500.00 USD.
 enum Fixture {
     static let daily: Int64 = 1
     static let travel: Int64 = 2

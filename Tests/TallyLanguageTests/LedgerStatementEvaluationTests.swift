@@ -96,12 +96,19 @@ struct BookStatementTests {
             Issue.record("no table")
             return
         }
+        // The fixture's own sums: daily 6200.00 in, 2771.39 out; travel 500.00 in, 56.99 out.
         #expect(table == RecordTable(
-            columns: ["current", "book", "currency", "bills"],
+            columns: ["current", "book", "currency", "bills", "income", "expense", "balance"],
             rows: [
-                [.flag(true), .text("daily"), .text("CNY"), .number(21)],
-                [.flag(false), .text("travel"), .text("USD"), .number(4)],
-                [.flag(false), .text("home"), .text("CNY"), .number(0)],
+                [.flag(true), .text("daily"), .text("CNY"), .number(21), .money(620_000, .cny), .money(277_139, .cny), .money(342_861, .cny)],
+                [.flag(false), .text("travel"), .text("USD"), .number(4), .money(50_000, Fixture.usd), .money(5_699, Fixture.usd),
+                 .money(44_301, Fixture.usd)],
+                [.flag(false), .text("home"), .text("CNY"), .number(0), .money(0, .cny), .money(0, .cny), .money(0, .cny)],
+            ],
+            totals: [
+                [.text(""), .text("total"), .text("CNY"), .number(21), .money(620_000, .cny), .money(277_139, .cny), .money(342_861, .cny)],
+                [.text(""), .text("total"), .text("USD"), .number(4), .money(50_000, Fixture.usd), .money(5_699, Fixture.usd),
+                 .money(44_301, Fixture.usd)],
             ]))
     }
 }
@@ -197,11 +204,14 @@ struct CategoryStatementTests {
             Issue.record("no table")
             return
         }
-        #expect(table.columns == ["icon", "category", "kind", "aliases", "bills"])
+        #expect(table.columns == ["icon", "category", "kind", "aliases", "bills", "total"])
         #expect(table.rows.count == 9)
-        #expect(table.rows.first == [.text("💰"), .text("general"), .text("income"), .list(["一般"]), .number(0)])
-        #expect(table.rows.first { $0[1] == .text("salary") } == [.text("💼"), .text("salary"), .text("income"), .list(["工资"]), .number(1)])
-        #expect(table.rows.first { $0[1] == .text("reimbursement") }?[4] == .number(1))
+        #expect(table.rows.first == [.text("💰"), .text("general"), .text("income"), .list(["一般"]), .number(0), .money(0, .cny)])
+        #expect(table.rows.first { $0[1] == .text("salary") }
+            == [.text("💼"), .text("salary"), .text("income"), .list(["工资"]), .number(1), .money(500_000, .cny)])
+        // Like a query, the listing covers the current book: the refund is in travel.
+        #expect(table.rows.first { $0[1] == .text("reimbursement") }?[4...] == [.number(0), .money(0, .cny)])
+        #expect(table.rows.first { $0[1] == .text("bonus") }?[4...] == [.number(1), .money(100_000, .cny)])
     }
 }
 

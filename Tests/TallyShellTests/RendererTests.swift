@@ -53,8 +53,8 @@ import TallyLanguage
     @Test func writesListingsWithNumbersAndFlags() throws {
         #expect(try json("books") == """
             [
-              {"current": true, "book": "daily", "currency": "CNY", "bills": 5},
-              {"current": false, "book": "travel", "currency": "USD", "bills": 1}
+              {"current": true, "book": "daily", "currency": "CNY", "bills": 5, "income": "5000.00", "expense": "48.50", "balance": "4951.50"},
+              {"current": false, "book": "travel", "currency": "USD", "bills": 1, "income": "0.00", "expense": "99.99", "balance": "-99.99"}
             ]
             """)
     }
