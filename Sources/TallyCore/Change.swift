@@ -5,6 +5,7 @@ public enum Record: Hashable, Sendable, Codable {
     case bill(Bill)
     case settings(Settings)
     case savedQuery(SavedQuery)
+    case budget(Budget)
 }
 
 /// One row before and after a change: nil before is an insert, nil after a delete.

@@ -9,12 +9,15 @@ public struct Ledger: Equatable, Sendable {
     public private(set) var savedQueries: [SavedQuery]
     /// The highest bill id ever given, so ids of deleted bills are never reused.
     public private(set) var lastBillID: Int64
+    /// Every book's budgets, by id.
+    public private(set) var budgets: [Budget]
 
     public init(
         books: [Book], categories: [Category], bills: [Bill], settings: Settings, lastBillID: Int64 = 0,
-        savedQueries: [SavedQuery] = []
+        savedQueries: [SavedQuery] = [], budgets: [Budget] = []
     ) {
         self.savedQueries = savedQueries.sorted { $0.key < $1.key }
+        self.budgets = budgets.sorted { $0.id < $1.id }
         self.books = books.sorted { $0.position < $1.position }
         self.categories = categories.sorted { $0.position < $1.position }
         self.bills = bills.sorted(by: Bill.chronological)
@@ -65,6 +68,12 @@ public struct Ledger: Equatable, Sendable {
     }
 
     public var nextBillID: Int64 { lastBillID + 1 }
+    public var nextBudgetID: Int64 { (budgets.map(\.id).max() ?? 0) + 1 }
+
+    /// The book's budget on `categoryID`, or its total budget when nil.
+    public func budget(book: Int64, category: Int64?) -> Budget? {
+        budgets.first { $0.bookID == book && $0.categoryID == category }
+    }
     public var nextBookID: Int64 { (books.map(\.id).max() ?? 0) + 1 }
     public var nextCategoryID: Int64 { (categories.map(\.id).max() ?? 0) + 1 }
 
@@ -121,6 +130,10 @@ public struct Ledger: Equatable, Sendable {
             savedQueries.removeAll { $0.key == query.key }
             savedQueries.append(query)
             savedQueries.sort { $0.key < $1.key }
+        case .budget(let budget):
+            budgets.removeAll { $0.id == budget.id }
+            budgets.append(budget)
+            budgets.sort { $0.id < $1.id }
         case .bill:
             preconditionFailure("bills are applied in one pass")
         }
@@ -132,6 +145,7 @@ public struct Ledger: Equatable, Sendable {
         case .category(let category): categories.removeAll { $0.id == category.id }
         case .settings: break
         case .savedQuery(let query): savedQueries.removeAll { $0.key == query.key }
+        case .budget(let budget): budgets.removeAll { $0.id == budget.id }
         case .bill: preconditionFailure("bills are applied in one pass")
         }
     }

@@ -5,6 +5,7 @@ public enum RecordIdentity: Hashable, Sendable {
     case bill(Int64)
     case settings
     case savedQuery(String)
+    case budget(Int64)
 }
 
 extension Record {
@@ -15,6 +16,7 @@ extension Record {
         case .bill(let bill): return .bill(bill.id)
         case .settings: return .settings
         case .savedQuery(let query): return .savedQuery(query.key)
+        case .budget(let budget): return .budget(budget.id)
         }
     }
 
@@ -26,6 +28,7 @@ extension Record {
         case .bill(let bill): return "bill #\(bill.id)"
         case .settings: return "the settings"
         case .savedQuery(let query): return "saved statement '\(query.name)'"
+        case .budget: return "the budget"
         }
     }
 }
@@ -39,6 +42,7 @@ extension Ledger {
         case .bill(let id): return bill(id: id).map(Record.bill)
         case .settings: return .settings(settings)
         case .savedQuery(let key): return savedQueries.first { $0.key == key }.map(Record.savedQuery)
+        case .budget(let id): return budgets.first { $0.id == id }.map(Record.budget)
         }
     }
 }

@@ -27,7 +27,7 @@ func exercise(_ text: String) {
                 switch try evaluator.evaluate(parsed) {
                 case .result(let result, _):
                     render(result)
-                case .change(let change, let report, _):
+                case .change(let change, let report, _, _):
                     ledger.apply(change)
                     render(report)
                 default:

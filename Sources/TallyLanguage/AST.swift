@@ -45,6 +45,18 @@ public enum Statement: Sendable {
     case show(id: Located<Int64>)
     /// Bills whose remark, place, category or tags hold the text.
     case search(text: Located<String>, period: Located<PeriodSpec>?)
+    /// `budget food 500`: a monthly budget in the current book.
+    case budgetSet(target: BudgetTarget, amount: AmountExpression)
+    /// `budget food off`.
+    case budgetOff(target: BudgetTarget)
+    /// `budget [PERIOD]`: a month's budgets and what was spent against them.
+    case budgetReport(period: Located<PeriodSpec>?)
+}
+
+/// What a budget limits: one expense category, or all the book's spending.
+public enum BudgetTarget: Sendable {
+    case category(Located<String>)
+    case total(SourceRange)
 }
 
 public enum Aggregate: String, Sendable, CaseIterable {

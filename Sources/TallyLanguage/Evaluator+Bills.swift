@@ -16,7 +16,7 @@ extension Evaluator {
             remark: add.remark ?? "", place: add.place, tags: add.tags, created: now, updated: now)
         return .change(
             ChangeSet(summary: "added #\(bill.id)", rows: [RowChange(before: nil, after: .bill(bill))]),
-            report: .bill(verb: "added", BillRow(bill, in: ledger)), confirmation: nil)
+            report: .bill(verb: "added", BillRow(bill, in: ledger)), confirmation: nil, warnings: try budgetWarnings(adding: bill))
     }
 
     func edit(_ id: Located<Int64>, _ assignments: [Assignment]) throws(Diagnostic) -> Outcome {

@@ -115,6 +115,8 @@ extension Evaluator {
             settings.currentBookID = (target ?? ledger.books.first { $0.id != book.id }!).id
             rows.append(RowChange(before: .settings(ledger.settings), after: .settings(settings)))
         }
+        // A book's budgets go with it.
+        rows += ledger.budgets.filter { $0.bookID == book.id }.map { RowChange(before: .budget($0), after: nil) }
         rows.append(RowChange(before: .book(book), after: nil))
         let moved = target.map { " and moved \(bills.count) bill\(bills.count == 1 ? "" : "s") into '\($0.name)'" } ?? ""
         return .change(
@@ -160,7 +162,9 @@ extension Evaluator {
                 at: name.range)
         }
         return .change(
-            ChangeSet(summary: "deleted category '\(category.name)'", rows: [RowChange(before: .category(category), after: nil)]),
+            ChangeSet(
+                summary: "deleted category '\(category.name)'",
+                rows: budgetRows(of: category) + [RowChange(before: .category(category), after: nil)]),
             report: .message("deleted category '\(category.name)'"), confirmation: nil)
     }
 
@@ -183,6 +187,7 @@ extension Evaluator {
             return RowChange(before: .bill(bill), after: .bill(moved))
         }
         let count = rows.count
+        rows += budgetRows(of: source)
         rows.append(RowChange(before: .category(source), after: nil))
         // The old name and aliases now mean the category that took its bills.
         var widened = destination
@@ -192,6 +197,11 @@ extension Evaluator {
         return .change(
             ChangeSet(summary: summary, rows: rows),
             report: .message(summary + " (\(count) bill\(count == 1 ? "" : "s") moved)"), confirmation: nil)
+    }
+
+    /// The category's budgets, in every book, taken away with it.
+    private func budgetRows(of category: Category) -> [RowChange] {
+        ledger.budgets.filter { $0.categoryID == category.id }.map { RowChange(before: .budget($0), after: nil) }
     }
 
     func save(_ name: Located<String>, _ statement: String) -> Outcome {

@@ -76,6 +76,12 @@ public struct Evaluator: Sendable {
             return .result(.billDetail(try show(id)), format: nil)
         case .search(let text, let period):
             return .result(.search(try search(text, period)), format: nil)
+        case .budgetSet(let target, let amount):
+            return try budgetSet(target, amount)
+        case .budgetOff(let target):
+            return try budgetOff(target)
+        case .budgetReport(let period):
+            return .result(.budgets(try budgetReport(period, at: parsed.range)), format: nil)
         case .save(let name, let statement):
             return save(name, statement)
         case .saved:

@@ -40,3 +40,23 @@ extension Parser {
         return try periodValue(startingAt: peek.range)
     }
 }
+
+extension Parser {
+    // budget = "budget" [ ( name | "total" ) ( amount | "off" ) | view_period ]
+    mutating func budget() throws(Diagnostic) -> Statement {
+        offer(keywords: ["total"])
+        guard !atStatementEnd else { return .budgetReport(period: nil) }
+        if check(.number) || (check(.word) && (Parser.periodWords.contains(peek.text.lowercased()) || monthNumber(peek.text) != nil)) {
+            return .budgetReport(period: try viewPeriod())
+        }
+        let target: BudgetTarget
+        if checkWord("total") {
+            target = .total(advance().range)
+        } else {
+            target = .category(try categoryName())
+        }
+        if matchWord("off") { return .budgetOff(target: target) }
+        offer(keywords: ["off"])
+        return .budgetSet(target: target, amount: try amount())
+    }
+}

@@ -18,7 +18,7 @@ public struct Parser {
     static let statementKeywords = [
         "sum", "count", "avg", "min", "max", "list", "add", "edit", "delete", "undo", "redo",
         "books", "categories", "book", "use", "category", "set", "help", "quit", "exit",
-        "save", "saved", "forget", "run", "about", "timeline", "pie", "months", "detail", "show", "search",
+        "save", "saved", "forget", "run", "about", "timeline", "pie", "months", "detail", "show", "search", "budget",
     ]
 
     let tokens: [Token]
@@ -76,7 +76,7 @@ public struct Parser {
     // statement = query | add | quick_add | edit | delete | "undo" | "redo"
     //           | book_statement | "use" name | category_statement
     //           | "books" | "categories" [ kind ] | set | help | "about" | "quit" | "exit"
-    //           | save | "saved" | "forget" NAME | run | view | NAME
+    //           | save | "saved" | "forget" NAME | run | view | budget | NAME
     mutating func statement() throws(Diagnostic) -> Statement {
         if check(.minus) || check(.plus) { return try quickAdd() }
         guard check(.word) else { throw unexpected("a statement") }
@@ -118,6 +118,7 @@ public struct Parser {
             return .run(target: try rawArgument("a file or the name of a saved statement"))
         case "about": advance(); return .about
         case "timeline", "pie", "months", "detail", "show", "search": return try view()
+        case "budget": advance(); return try budget()
         default:
             if check(.word, at: 0), check(.separator, at: 1) || check(.end, at: 1) {
                 let name = advance()

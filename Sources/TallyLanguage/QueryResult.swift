@@ -141,15 +141,16 @@ public enum QueryResult: Sendable, Equatable {
     case detail(CategoryDetail)
     case billDetail(BillDetail)
     case search(SearchResult)
+    case budgets(BudgetReport)
 }
 
 /// What a statement asks of the session: show a result, commit a change,
 /// or something only the session can do.
 public enum Outcome: Sendable {
     case result(QueryResult, format: OutputFormat?)
-    /// Commit `change`, then show `report`. With a `confirmation`, ask first
-    /// (or, in a script, require `--yes`).
-    case change(ChangeSet, report: QueryResult, confirmation: String?)
+    /// Commit `change`, then show `report` and any `warnings`. With a
+    /// `confirmation`, ask first (or, in a script, require `--yes`).
+    case change(ChangeSet, report: QueryResult, confirmation: String?, warnings: [String] = [])
     case undo
     case redo
     case sessionSetting(SessionSetting)

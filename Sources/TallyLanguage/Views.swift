@@ -106,3 +106,23 @@ extension PieSlice {
         return shares
     }
 }
+
+/// `budget`: a month's budgets in the current book, and what was spent.
+public struct BudgetReport: Sendable, Equatable {
+    /// `2016-07`.
+    public let month: String
+    public let currency: Currency
+    /// The category budgets in the categories' order, then the total budget.
+    public let lines: [BudgetLine]
+}
+
+public struct BudgetLine: Sendable, Equatable {
+    /// Nil for the total budget.
+    public let category: String?
+    public let icon: String
+    public let budget: Int128
+    public let spent: Int128
+
+    /// Below zero when over budget.
+    public var left: Int128 { budget - spent }
+}

@@ -9,6 +9,7 @@ enum Help {
         ("conditions", ["condition", "not_condition", "primary_condition", "comparison", "value"]),
         ("formats", ["format_clause"]),
         ("views", ["view"]),
+        ("budget", ["budget"]),
         ("add", ["add", "quick_add", "remark", "amount"]),
         ("edit", ["edit", "assignment", "tag_list"]),
         ("delete", ["delete"]),
@@ -29,7 +30,7 @@ enum Help {
         "where": "conditions", "format": "formats", "as": "formats", "redo": "undo", "book": "books", "use": "books",
         "category": "categories", "saved": "save", "forget": "save", "run": "save", "key": "keys", "about": "help",
         "view": "views", "timeline": "views", "pie": "views", "months": "views", "detail": "views", "show": "views",
-        "search": "views",
+        "search": "views", "budgets": "budget",
     ]
 
     static func text(for topic: String?) -> String? {
@@ -53,6 +54,7 @@ enum Help {
           list where remark ~ coffee last 30 days
           edit #12 amount=30    delete #12    undo    redo
           timeline    pie 2016-07    months    detail food    show #12    search coffee
+          budget food 1500    budget total 5000    budget
           books    use travel    categories expense
           save weekly sum expense this week by category    weekly    saved
           run FILE    about    quit

@@ -67,6 +67,14 @@ struct JSONRenderer {
             return object([("bill", bill(detail.bill)), ("created", String(detail.created)), ("updated", String(detail.updated))])
         case .search(let search):
             return array(search.bills.rows.map(bill))
+        case .budgets(let report):
+            return object([("month", string(report.month)), ("currency", string(report.currency.code)),
+                           ("budgets", array(report.lines.map { line in
+                               object([("category", line.category.map(string) ?? "null")]
+                                   + [("budget", line.budget), ("spent", line.spent), ("left", line.left)].map {
+                                       ($0.0, string(MoneyFormat.plain($0.1, report.currency)))
+                                   })
+                           }))])
         }
     }
 

@@ -123,7 +123,7 @@ public final class Session {
         switch outcome {
         case .result(let result, let format):
             show(result, format: format)
-        case .change(let change, _, let confirmation):
+        case .change(let change, _, let confirmation, _):
             var confirmed: ChangeSet?
             if let confirmation, !options.assumeYes {
                 guard let confirm else {
@@ -180,7 +180,7 @@ public final class Session {
 
     /// What a statement came to under the write lock.
     private enum Step {
-        case wrote(ChangeSet, report: QueryResult)
+        case wrote(ChangeSet, report: QueryResult, warnings: [String])
         case replayed(LedgerStore.Replay, undo: Bool)
         case failed(Diagnostic)
         /// The statement no longer changes anything (its selection is now empty).
@@ -200,14 +200,14 @@ public final class Session {
                 return .failed(error)
             }
             switch outcome {
-            case .change(let change, let report, _):
+            case .change(let change, let report, _, let warnings):
                 if let confirmed, confirmed.rows != change.rows {
                     return .failed(Diagnostic(
                         .refused("the ledger changed while you were answering; nothing was changed, so run the statement again"),
                         at: parsed.range))
                 }
                 try store.write(change, statement: parsed.text)
-                return .wrote(change, report: report)
+                return .wrote(change, report: report, warnings: warnings)
             case .undo:
                 return .replayed(try store.undo(in: ledger), undo: true)
             case .redo:
@@ -217,9 +217,12 @@ public final class Session {
             }
         }
         switch step {
-        case .wrote(let change, let report):
+        case .wrote(let change, let report, let warnings):
             ledger.apply(change)
             show(report)
+            for warning in warnings {
+                output.error(style.warning("warning:") + " " + warning)
+            }
         case .replayed(let replay, let undo):
             return replayed(replay, undo: undo, parsed, source)
         case .failed(let diagnostic):

@@ -13,6 +13,7 @@ public struct Style: Sendable {
     func dim(_ text: String) -> String { paint(text, "2") }
     func bold(_ text: String) -> String { paint(text, "1") }
     func error(_ text: String) -> String { paint(text, "1;31") }
+    func warning(_ text: String) -> String { paint(text, "1;33") }
 
     func kind(_ kind: Kind, _ text: String) -> String {
         kind == .income ? income(text) : expense(text)

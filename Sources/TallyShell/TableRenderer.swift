@@ -41,6 +41,7 @@ struct TableRenderer {
         case .months(let months): return views.render(months)
         case .detail(let detail): return views.render(detail)
         case .billDetail(let detail): return views.render(detail)
+        case .budgets(let report): return views.render(report)
         case .search(let search):
             return search.bills.rows.isEmpty ? "no bills hold '\(TerminalText.safe(search.text))'" : billTable(search.bills, marking: search.text)
         }

@@ -115,6 +115,39 @@ struct ViewRenderer {
         return title + "\n" + table.render(style: style, width: width)
     }
 
+    // MARK: budget
+
+    /// Each budget: what it allows, what was spent, what is left (or how far
+    /// over), and a bar filled as far as the budget is used.
+    func render(_ report: BudgetReport) -> String {
+        guard !report.lines.isEmpty else {
+            return "no budgets in this book; set one with 'budget food 1500' or 'budget total 5000'"
+        }
+        var table = TextTable(headers: ["budget " + report.month, "budget", "spent", "left"])
+        table.rightAligned = [1, 2, 3]
+        table.rows = report.lines.map { line in
+            [line.category.map { icon(line.icon) + $0 } ?? "total"]
+                + [line.budget, line.spent, line.left].map { MoneyFormat.grouped($0, report.currency) }
+        }
+        table.paint = { row, column, text in
+            column == 3 && report.lines[row].left < 0 ? style.expense(text) : text
+        }
+        let lines = table.render(style: style, width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let plain = TextTable(headers: table.headers, rows: table.rows, rightAligned: table.rightAligned)
+            .render(style: Style(color: false), width: width).split(separator: "\n").map(String.init)
+        let used = plain.map(TerminalText.width).max() ?? 0
+        let room = min(30, width - used - 2)
+        guard room >= 5 else { return lines.joined(separator: "\n") }
+        return (lines.indices.map { index in
+            guard index > 0 else { return lines[0] }
+            let line = report.lines[index - 1]
+            let filled = line.left <= 0 ? room : ChartRenderer.barLength(line.spent.magnitude, largest: line.budget.magnitude, columns: room)
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: room - filled)
+            let padding = String(repeating: " ", count: max(0, used - TerminalText.width(plain[index])))
+            return lines[index] + padding + "  " + (line.left < 0 ? style.expense(bar) : style.dim(bar))
+        }).joined(separator: "\n")
+    }
+
     // MARK: show
 
     /// Every field of the bill, one to a line.

@@ -176,7 +176,7 @@ public final class LedgerStore {
         return Ledger(
             books: books, categories: try connection.categories(), bills: try connection.bills(),
             settings: try connection.settings(), lastBillID: try connection.lastBillID(),
-            savedQueries: try connection.savedQueries())
+            savedQueries: try connection.savedQueries(), budgets: try connection.budgets())
     }
 
     /// Reads a ledger that can only be read. Its owner may write it meanwhile,

@@ -41,6 +41,10 @@ extension Connection {
             try write(settings)
         case .savedQuery(let query):
             try run("INSERT INTO saved_queries (key, name, statement) VALUES (?, ?, ?)", query.key, query.name, query.statement)
+        case .budget(let budget):
+            try run(
+                "INSERT INTO budgets (id, book_id, category_id, amount) VALUES (?, ?, ?, ?)",
+                budget.id, budget.bookID, budget.categoryID, budget.amount)
         }
     }
 
@@ -86,6 +90,8 @@ extension Connection {
             try run(
                 "UPDATE saved_queries SET name = ?, statement = ? WHERE key = ? AND name = ? AND statement = ?",
                 query.name, query.statement, old.key, old.name, old.statement)
+        case (.budget(let budget), .budget(let old)):
+            try run("UPDATE budgets SET amount = ? WHERE id = ? AND amount = ?", budget.amount, old.id, old.amount)
         default:
             preconditionFailure("a row changes into a row of its own kind")
         }
@@ -120,6 +126,8 @@ extension Connection {
         case .settings: return
         case .savedQuery(let query):
             try run("DELETE FROM saved_queries WHERE key = ? AND name = ? AND statement = ?", query.key, query.name, query.statement)
+        case .budget(let budget):
+            try run("DELETE FROM budgets WHERE id = ? AND amount = ?", budget.id, budget.amount)
         }
         try expectOneRow(changing: record)
     }
@@ -212,6 +220,14 @@ extension Connection {
             queries.append(SavedQuery(name: row.text(0), statement: row.text(1)))
         }
         return queries
+    }
+
+    func budgets() throws(StoreError) -> [Budget] {
+        var budgets: [Budget] = []
+        try forEachRow("SELECT id, book_id, category_id, amount FROM budgets ORDER BY id") { row in
+            budgets.append(Budget(id: row.int64(0), bookID: row.int64(1), categoryID: row.optionalInt64(2), amount: row.int64(3)))
+        }
+        return budgets
     }
 
     /// The highest bill id ever given, including deleted bills'.

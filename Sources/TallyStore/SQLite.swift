@@ -259,6 +259,10 @@ final class Statement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    func optionalInt64(_ column: Int) -> Int64? {
+        sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL ? nil : int64(column)
+    }
+
     func optionalText(_ column: Int) -> String? {
         sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL ? nil : text(column)
     }

@@ -65,6 +65,17 @@ private let migrations: [StaticString] = [
     ALTER TABLE journal ADD COLUMN session TEXT NOT NULL DEFAULT '';
     ALTER TABLE journal ADD COLUMN statement TEXT NOT NULL DEFAULT '';
     """,
+    """
+    -- A book's monthly budgets: one per expense category, and one (no category) on all its spending.
+    CREATE TABLE budgets (
+        id INTEGER PRIMARY KEY,
+        book_id INTEGER NOT NULL REFERENCES books (id),
+        category_id INTEGER REFERENCES categories (id),
+        amount INTEGER NOT NULL CHECK (amount > 0)
+    );
+    CREATE UNIQUE INDEX budgets_by_category ON budgets (book_id, category_id) WHERE category_id IS NOT NULL;
+    CREATE UNIQUE INDEX budgets_in_total ON budgets (book_id) WHERE category_id IS NULL;
+    """,
 ]
 
 /// `PRAGMA application_id` of a Tally ledger: "Taly" in ASCII, in the file's

@@ -17,7 +17,7 @@ struct BookStatementTests {
         let next = parser.next()
         let parsed = try #require(next).get()
         let outcome = try Evaluator(ledger: ledger, today: defaultToday, now: 0, defaultCurrency: Currency(code: "EUR")).evaluate(parsed)
-        guard case .change(let set, _, _) = outcome, case .book(let book)? = set.rows.first?.after else {
+        guard case .change(let set, _, _, _) = outcome, case .book(let book)? = set.rows.first?.after else {
             Issue.record("no book")
             return
         }

@@ -54,7 +54,7 @@ struct PropertyTests {
                 inspect(diagnostic)
             case .success(let parsed):
                 do {
-                    if case .change(let change, _, _) = try Evaluator(ledger: ledger, today: defaultToday, now: fixedNow).evaluate(parsed) {
+                    if case .change(let change, _, _, _) = try Evaluator(ledger: ledger, today: defaultToday, now: fixedNow).evaluate(parsed) {
                         ledger.apply(change)
                     }
                     counts.ran += 1

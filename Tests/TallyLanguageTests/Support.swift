@@ -152,13 +152,14 @@ struct Change {
     let set: ChangeSet
     let report: QueryResult
     let confirmation: String?
+    let warnings: [String]
 }
 
 func change(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day = defaultToday) throws -> Change {
-    guard case .change(let set, let report, let confirmation) = try evaluate(text, in: ledger, today: today) else {
+    guard case .change(let set, let report, let confirmation, let warnings) = try evaluate(text, in: ledger, today: today) else {
         throw TestFailure("no change from \(text)")
     }
-    return Change(set: set, report: report, confirmation: confirmation)
+    return Change(set: set, report: report, confirmation: confirmation, warnings: warnings)
 }
 
 func cny(_ minor: Int128) -> Measure { .money(minor, .cny) }
@@ -206,6 +207,16 @@ func summary(_ statement: Statement) -> String {
     case .detail(let category, let period): return "detail \(name(category)) period \(period.map { render($0.value) } ?? "-")"
     case .show(let id): return "show #\(id.value)"
     case .search(let text, let period): return "search \(name(text)) period \(period.map { render($0.value) } ?? "-")"
+    case .budgetSet(let target, let amount): return "budget \(summary(target)) \(amount.terms.map(\.value.text).joined(separator: "+"))"
+    case .budgetOff(let target): return "budget \(summary(target)) off"
+    case .budgetReport(let period): return "budget period \(period.map { render($0.value) } ?? "-")"
+    }
+}
+
+func summary(_ target: BudgetTarget) -> String {
+    switch target {
+    case .category(let name): return name.value
+    case .total: return "total"
     }
 }
 

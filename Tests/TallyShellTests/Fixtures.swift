@@ -29,7 +29,7 @@ enum Fixture {
         let parsed = try parser.next()!.get()
         let outcome = try Evaluator(ledger: ledger, today: Day(iso: "2016-07-20")!, now: 0).evaluate(parsed)
         switch outcome {
-        case .result(let result, _), .change(_, let result, _): return result
+        case .result(let result, _), .change(_, let result, _, _): return result
         default: fatalError("\(text) gives no result")
         }
     }

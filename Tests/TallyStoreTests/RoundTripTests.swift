@@ -58,10 +58,17 @@ struct RoundTripTests {
             archived.archived = true
             archived.aliases = []
             try commit("archived 夜宵", [update(.category(lateSnack), to: .category(archived))])
+            let foodBudget = Budget(id: 1, bookID: 1, categoryID: 1, amount: 150_000)
+            let totalBudget = Budget(id: 2, bookID: travel.id, categoryID: nil, amount: 9_000)
+            try commit("budgets", [insert(.budget(foodBudget)), insert(.budget(totalBudget))])
+            var lowered = foodBudget
+            lowered.amount = 99
+            try commit("budget food 0.99", [update(.budget(foodBudget), to: .budget(lowered))])
             let useTravel = Settings(currentBookID: travel.id, weekStart: .sunday)
             try commit("use travel", [update(.settings(ledger.settings), to: .settings(useTravel))], undoable: false)
 
             #expect(ledger.bills.map(\.id) == [3, 1])
+            #expect(ledger.budgets == [lowered, totalBudget])
             #expect(ledger.currentBook == travel)
             #expect(try store.load() == ledger)
             #expect(try LedgerStore(path: path, seed: .english).load() == ledger)

@@ -1,0 +1,98 @@
+import TallyCore
+
+extension Evaluator {
+    func budgetSet(_ target: BudgetTarget, _ expression: AmountExpression) throws(Diagnostic) -> Outcome {
+        let book = ledger.currentBook
+        let category = try budgeted(target)
+        let amount = try self.amount(expression, in: book.currency)
+        let before = ledger.budget(book: book.id, category: category?.id)
+        let budget = Budget(id: before?.id ?? ledger.nextBudgetID, bookID: book.id, categoryID: category?.id, amount: amount)
+        let what = category.map { "for '\($0.name)'" } ?? "in total"
+        let summary = "set the budget \(what) to \(MoneyFormat.plain(amount, book.currency))"
+        return .change(
+            ChangeSet(summary: summary, rows: [RowChange(before: before.map(Record.budget), after: .budget(budget))]),
+            report: .message("budget \(what) in '\(book.name)': \(MoneyFormat.withSymbol(amount, book.currency)) a month"),
+            confirmation: nil)
+    }
+
+    func budgetOff(_ target: BudgetTarget) throws(Diagnostic) -> Outcome {
+        let book = ledger.currentBook
+        let category = try budgeted(target)
+        let what = category.map { "for '\($0.name)'" } ?? "in total"
+        guard let budget = ledger.budget(book: book.id, category: category?.id) else {
+            throw Diagnostic(.refused("'\(book.name)' has no budget \(what)"), at: target.range)
+        }
+        return .change(
+            ChangeSet(summary: "dropped the budget \(what)", rows: [RowChange(before: .budget(budget), after: nil)]),
+            report: .message("dropped the budget \(what) in '\(book.name)'"), confirmation: nil)
+    }
+
+    /// Each budget of the current book for one month, with what was spent.
+    func budgetReport(_ period: Located<PeriodSpec>?, at range: SourceRange) throws(Diagnostic) -> BudgetReport {
+        let period = period ?? Located(.this(.month), range)
+        let days = period.value.resolve(today: today, weekStart: ledger.settings.weekStart)
+        guard days.start >= Day.first, days.end <= Day.last, DateRange.month(days.start.year, days.start.month) == days else {
+            throw Diagnostic(.refused("budgets are monthly: give a month, such as 'budget 2016-07' or 'budget last month'"), at: period.range)
+        }
+        let book = ledger.currentBook
+        let spent = try grouped(Query.view(.sum, .expense, period: period, by: .category, at: range))
+        let budgets = ledger.budgets.filter { $0.bookID == book.id }
+        var lines: [BudgetLine] = []
+        for category in ledger.categories {
+            guard let budget = budgets.first(where: { $0.categoryID == category.id }) else { continue }
+            lines.append(BudgetLine(
+                category: category.name, icon: category.icon, budget: Int128(budget.amount), spent: spent[category.name].map(money) ?? 0))
+        }
+        if let total = budgets.first(where: { $0.categoryID == nil }) {
+            lines.append(BudgetLine(
+                category: nil, icon: "", budget: Int128(total.amount), spent: try self.total(Query.view(.sum, .expense, period: period))))
+        }
+        return BudgetReport(month: String(days.start.iso.prefix(7)), currency: book.currency, lines: lines)
+    }
+
+    /// What to say when `bill` takes its category, or its book's whole
+    /// spending, past a budget for the bill's month that it was within before.
+    func budgetWarnings(adding bill: Bill) throws(Diagnostic) -> [String] {
+        guard let category = ledger.category(id: bill.categoryID), category.kind == .expense,
+              let book = ledger.book(id: bill.bookID) else { return [] }
+        let month = Located(PeriodSpec.range(DateRange.month(containing: bill.day)), SourceRange.nowhere)
+        func named(_ field: Field, _ name: String) -> Condition {
+            .comparison(Comparison(field: Located(field, .nowhere), op: Located(.equal, .nowhere), operands: [Located(.text(name), .nowhere)]))
+        }
+        var warnings: [String] = []
+        let limits: [(Budget?, Condition, String)] = [
+            (ledger.budget(book: book.id, category: category.id), .and([named(.book, book.name), named(.category, category.name)]),
+             "'\(category.name)'"),
+            (ledger.budget(book: book.id, category: nil), named(.book, book.name), "'\(book.name)' in total"),
+        ]
+        for (budget, condition, what) in limits {
+            guard let budget else { continue }
+            let before = try total(Query.view(.sum, .expense, period: month, where: condition))
+            let after = before + Int128(bill.amount)
+            if before <= Int128(budget.amount) && after > Int128(budget.amount) {
+                warnings.append("this takes \(what) past its budget for \(bill.day.iso.prefix(7)): "
+                    + "\(MoneyFormat.withSymbol(after, book.currency)) of \(MoneyFormat.withSymbol(budget.amount, book.currency))")
+            }
+        }
+        return warnings
+    }
+
+    /// The expense category a budget target names, or nil for the total.
+    private func budgeted(_ target: BudgetTarget) throws(Diagnostic) -> Category? {
+        guard case .category(let name) = target else { return nil }
+        let category = try ledger.category(named: name)
+        guard category.kind == .expense else {
+            throw Diagnostic(.refused("budgets limit spending, and '\(category.name)' is an income category"), at: name.range)
+        }
+        return category
+    }
+}
+
+extension BudgetTarget {
+    var range: SourceRange {
+        switch self {
+        case .category(let name): return name.range
+        case .total(let range): return range
+        }
+    }
+}
