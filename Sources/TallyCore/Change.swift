@@ -6,6 +6,7 @@ public enum Record: Hashable, Sendable, Codable {
     case settings(Settings)
     case savedQuery(SavedQuery)
     case budget(Budget)
+    case photo(Photo)
 }
 
 /// One row before and after a change: nil before is an insert, nil after a delete.

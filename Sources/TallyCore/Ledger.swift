@@ -11,11 +11,14 @@ public struct Ledger: Equatable, Sendable {
     public private(set) var lastBillID: Int64
     /// Every book's budgets, by id.
     public private(set) var budgets: [Budget]
+    /// What the photos on bills are, by id; their bytes stay in the store.
+    public private(set) var photos: [Photo]
 
     public init(
         books: [Book], categories: [Category], bills: [Bill], settings: Settings, lastBillID: Int64 = 0,
-        savedQueries: [SavedQuery] = [], budgets: [Budget] = []
+        savedQueries: [SavedQuery] = [], budgets: [Budget] = [], photos: [Photo] = []
     ) {
+        self.photos = photos.sorted { $0.id < $1.id }
         self.savedQueries = savedQueries.sorted { $0.key < $1.key }
         self.budgets = budgets.sorted { $0.id < $1.id }
         self.books = books.sorted { $0.position < $1.position }
@@ -69,6 +72,12 @@ public struct Ledger: Equatable, Sendable {
 
     public var nextBillID: Int64 { lastBillID + 1 }
     public var nextBudgetID: Int64 { (budgets.map(\.id).max() ?? 0) + 1 }
+    public var nextPhotoID: Int64 { (photos.map(\.id).max() ?? 0) + 1 }
+
+    /// The photos on bill `id`, by number.
+    public func photos(ofBill id: Int64) -> [Photo] {
+        photos.filter { $0.billID == id }.sorted { $0.number < $1.number }
+    }
 
     /// The book's budget on `categoryID`, or its total budget when nil.
     public func budget(book: Int64, category: Int64?) -> Budget? {
@@ -134,6 +143,10 @@ public struct Ledger: Equatable, Sendable {
             budgets.removeAll { $0.id == budget.id }
             budgets.append(budget)
             budgets.sort { $0.id < $1.id }
+        case .photo(let photo):
+            photos.removeAll { $0.id == photo.id }
+            photos.append(photo)
+            photos.sort { $0.id < $1.id }
         case .bill:
             preconditionFailure("bills are applied in one pass")
         }
@@ -146,6 +159,7 @@ public struct Ledger: Equatable, Sendable {
         case .settings: break
         case .savedQuery(let query): savedQueries.removeAll { $0.key == query.key }
         case .budget(let budget): budgets.removeAll { $0.id == budget.id }
+        case .photo(let photo): photos.removeAll { $0.id == photo.id }
         case .bill: preconditionFailure("bills are applied in one pass")
         }
     }

@@ -6,6 +6,7 @@ public enum RecordIdentity: Hashable, Sendable {
     case settings
     case savedQuery(String)
     case budget(Int64)
+    case photo(Int64)
 }
 
 extension Record {
@@ -17,6 +18,7 @@ extension Record {
         case .settings: return .settings
         case .savedQuery(let query): return .savedQuery(query.key)
         case .budget(let budget): return .budget(budget.id)
+        case .photo(let photo): return .photo(photo.id)
         }
     }
 
@@ -29,6 +31,7 @@ extension Record {
         case .settings: return "the settings"
         case .savedQuery(let query): return "saved statement '\(query.name)'"
         case .budget: return "the budget"
+        case .photo(let photo): return "photo \(photo.number) of bill #\(photo.billID)"
         }
     }
 }
@@ -43,6 +46,7 @@ extension Ledger {
         case .settings: return .settings(settings)
         case .savedQuery(let key): return savedQueries.first { $0.key == key }.map(Record.savedQuery)
         case .budget(let id): return budgets.first { $0.id == id }.map(Record.budget)
+        case .photo(let id): return photos.first { $0.id == id }.map(Record.photo)
         }
     }
 }

@@ -51,6 +51,12 @@ public enum Statement: Sendable {
     case budgetOff(target: BudgetTarget)
     /// `budget [PERIOD]`: a month's budgets and what was spent against them.
     case budgetReport(period: Located<PeriodSpec>?)
+    /// A photo from a file onto a bill.
+    case attach(id: Located<Int64>, file: Located<String>)
+    case attachments(id: Located<Int64>)
+    /// A bill's photo written back to a file.
+    case extract(id: Located<Int64>, number: Located<Int>, file: Located<String>)
+    case detach(id: Located<Int64>, number: Located<Int>)
 }
 
 /// What a budget limits: one expense category, or all the book's spending.

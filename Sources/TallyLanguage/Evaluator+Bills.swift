@@ -58,7 +58,7 @@ extension Evaluator {
         }
         let change = ChangeSet(
             summary: "deleted " + bills.map { "#\($0.id)" }.joined(separator: ", "),
-            rows: bills.map { RowChange(before: .bill($0), after: nil) })
+            rows: photoRows(of: bills) + bills.map { RowChange(before: .bill($0), after: nil) })
         let report: QueryResult = bills.count == 1
             ? .bill(verb: "deleted", BillRow(bills[0], in: ledger))
             : .message(change.summary)
@@ -71,11 +71,11 @@ extension Evaluator {
             .bills(of: ledger)
         guard !bills.isEmpty else { return .result(.message("no bills match; nothing deleted"), format: nil) }
         let what = bills.count == 1 ? "1 bill" : "\(bills.count) bills"
-        let change = ChangeSet(summary: "deleted \(what)", rows: bills.map { RowChange(before: .bill($0), after: nil) })
+        let change = ChangeSet(summary: "deleted \(what)", rows: photoRows(of: bills) + bills.map { RowChange(before: .bill($0), after: nil) })
         return .change(change, report: .message("deleted \(what)"), confirmation: "delete \(what)")
     }
 
-    private func bill(_ id: Located<Int64>) throws(Diagnostic) -> Bill {
+    func bill(_ id: Located<Int64>) throws(Diagnostic) -> Bill {
         guard let bill = ledger.bill(id: id.value) else {
             throw Diagnostic(.refused("there is no bill #\(id.value)"), at: id.range)
         }

@@ -74,7 +74,7 @@ extension Evaluator {
         guard let bill = ledger.bill(id: id.value) else {
             throw Diagnostic(.refused("there is no bill #\(id.value)"), at: id.range)
         }
-        return BillDetail(bill: BillRow(bill, in: ledger), created: bill.created, updated: bill.updated)
+        return BillDetail(bill: BillRow(bill, in: ledger), created: bill.created, updated: bill.updated, photos: ledger.photos(ofBill: bill.id))
     }
 
     func search(_ text: Located<String>, _ period: Located<PeriodSpec>?) throws(Diagnostic) -> SearchResult {

@@ -82,6 +82,15 @@ public struct Evaluator: Sendable {
             return try budgetOff(target)
         case .budgetReport(let period):
             return .result(.budgets(try budgetReport(period, at: parsed.range)), format: nil)
+        case .attach(let id, let file):
+            _ = try roomForAPhoto(id)
+            return .attachFile(bill: id, file: file)
+        case .attachments(let id):
+            return .result(.photos(try attachments(id)), format: nil)
+        case .extract(let id, let number, let file):
+            return .extractPhoto(try photo(id, number), file: file)
+        case .detach(let id, let number):
+            return try detach(id, number)
         case .save(let name, let statement):
             return save(name, statement)
         case .saved:

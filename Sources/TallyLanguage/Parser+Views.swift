@@ -60,3 +60,32 @@ extension Parser {
         return .budgetSet(target: target, amount: try amount())
     }
 }
+
+extension Parser {
+    // photo = "attach" BILL_ID ( STRING | PATH ) | "attachments" BILL_ID
+    //       | "extract" BILL_ID INTEGER ( STRING | PATH ) | "detach" BILL_ID INTEGER
+    mutating func photoStatement() throws(Diagnostic) -> Statement {
+        let keyword = advance().text.lowercased()
+        let id = try billID()
+        switch keyword {
+        case "attach":
+            offer([.file])
+            return .attach(id: id, file: try rawArgument("the photo's file, such as receipt.jpg"))
+        case "attachments":
+            return .attachments(id: id)
+        case "extract":
+            let number = try photoNumber()
+            offer([.file])
+            return .extract(id: id, number: number, file: try rawArgument("a file to write the photo to, such as copy.jpg"))
+        default:
+            return .detach(id: id, number: try photoNumber())
+        }
+    }
+
+    private mutating func photoNumber() throws(Diagnostic) -> Located<Int> {
+        guard check(.number), let number = Int(peek.text), (1...Photo.maximumPerBill).contains(number) else {
+            throw unexpected("a photo's number, 1 to \(Photo.maximumPerBill), as 'attachments' lists them")
+        }
+        return Located(number, advance().range)
+    }
+}

@@ -142,6 +142,7 @@ public enum QueryResult: Sendable, Equatable {
     case billDetail(BillDetail)
     case search(SearchResult)
     case budgets(BudgetReport)
+    case photos(PhotoList)
 }
 
 /// What a statement asks of the session: show a result, commit a change,
@@ -161,6 +162,10 @@ public enum Outcome: Sendable {
     case runSaved(SavedQuery)
     /// Run the statements of a script file.
     case runFile(path: Located<String>)
+    /// Read the photo at `file`, then attach it to the bill with `attach`.
+    case attachFile(bill: Located<Int64>, file: Located<String>)
+    /// Write the photo's bytes to `file`.
+    case extractPhoto(Photo, file: Located<String>)
     case about
 }
 

@@ -85,6 +85,7 @@ public struct BillDetail: Sendable, Equatable {
     /// Seconds since 1970: when the bill was written down and last changed.
     public let created: Int64
     public let updated: Int64
+    public let photos: [Photo]
 }
 
 /// `search`: the bills that hold `text`, newest first.

@@ -43,6 +43,10 @@ struct CSVRenderer {
             return lines([BillRow.columns + ["created", "updated"], cells(detail.bill) + [String(detail.created), String(detail.updated)]])
         case .search(let search):
             return lines([BillRow.columns] + search.bills.rows.map(cells))
+        case .photos(let list):
+            return lines([["bill", "photo", "name", "type", "size", "sha256", "added"]] + list.photos.map { photo in
+                [String(photo.billID), String(photo.number), photo.name, photo.type, String(photo.size), photo.sha256, String(photo.added)]
+            })
         case .budgets(let report):
             return lines([["month", "category", "budget", "spent", "left"]] + report.lines.map { line in
                 [report.month, line.category ?? ""] + [line.budget, line.spent, line.left].map { MoneyFormat.plain($0, report.currency) }

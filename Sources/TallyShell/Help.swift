@@ -10,6 +10,7 @@ enum Help {
         ("formats", ["format_clause"]),
         ("views", ["view"]),
         ("budget", ["budget"]),
+        ("photos", ["photo"]),
         ("add", ["add", "quick_add", "remark", "amount"]),
         ("edit", ["edit", "assignment", "tag_list"]),
         ("delete", ["delete"]),
@@ -30,7 +31,8 @@ enum Help {
         "where": "conditions", "format": "formats", "as": "formats", "redo": "undo", "book": "books", "use": "books",
         "category": "categories", "saved": "save", "forget": "save", "run": "save", "key": "keys", "about": "help",
         "view": "views", "timeline": "views", "pie": "views", "months": "views", "detail": "views", "show": "views",
-        "search": "views", "budgets": "budget",
+        "search": "views", "budgets": "budget", "attach": "photos", "attachments": "photos", "extract": "photos",
+        "detach": "photos", "photo": "photos",
     ]
 
     static func text(for topic: String?) -> String? {
@@ -55,6 +57,7 @@ enum Help {
           edit #12 amount=30    delete #12    undo    redo
           timeline    pie 2016-07    months    detail food    show #12    search coffee
           budget food 1500    budget total 5000    budget
+          attach #12 receipt.jpg    attachments #12    extract #12 1 copy.jpg    detach #12 1
           books    use travel    categories expense
           save weekly sum expense this week by category    weekly    saved
           run FILE    about    quit

@@ -64,9 +64,12 @@ struct JSONRenderer {
                 })),
             ])
         case .billDetail(let detail):
-            return object([("bill", bill(detail.bill)), ("created", String(detail.created)), ("updated", String(detail.updated))])
+            return object([("bill", bill(detail.bill)), ("created", String(detail.created)), ("updated", String(detail.updated)),
+                           ("photos", array(detail.photos.map(photo)))])
         case .search(let search):
             return array(search.bills.rows.map(bill))
+        case .photos(let list):
+            return array(list.photos.map(photo))
         case .budgets(let report):
             return object([("month", string(report.month)), ("currency", string(report.currency.code)),
                            ("budgets", array(report.lines.map { line in
@@ -76,6 +79,12 @@ struct JSONRenderer {
                                    })
                            }))])
         }
+    }
+
+    private func photo(_ photo: Photo) -> String {
+        object([("bill", String(photo.billID)), ("photo", String(photo.number)), ("name", string(photo.name)),
+                ("type", string(photo.type)), ("size", String(photo.size)), ("sha256", string(photo.sha256)),
+                ("added", String(photo.added))])
     }
 
     private func period(_ range: DateRange) -> [(String, String)] {

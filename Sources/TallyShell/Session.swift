@@ -174,8 +174,54 @@ public final class Session {
             return runNested(ScriptSource(origin: .file(path.value), text: text), at: parsed, in: source)
         case .about:
             output.result(About(store: store, ledger: ledger).text)
+        case .attachFile(let bill, let file):
+            return try attach(file, to: bill, parsed, source)
+        case .extractPhoto(let photo, let file):
+            guard let bytes = try store.photoData(sha256: photo.sha256) else {
+                return report(Diagnostic(.refused("the bytes of photo \(photo.number) are missing from the ledger"), at: parsed.range), in: source)
+            }
+            do {
+                try PhotoFiles.write(bytes, to: file.value)
+            } catch {
+                return report(Diagnostic(.refused(error.message), at: file.range), in: source)
+            }
+            show(.message("wrote photo \(photo.number) of #\(photo.billID) to \(file.value) (\(PhotoList.size(bytes.count)))"))
         }
         return .success
+    }
+
+    /// Reads the photo at `file`, then attaches it under the write lock: its
+    /// bytes and the row that names it go into the ledger in one transaction.
+    private func attach(_ file: Located<String>, to bill: Located<Int64>, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
+        let photo: (bytes: [UInt8], file: PhotoFile)
+        do {
+            photo = try PhotoFiles.read(file.value)
+        } catch {
+            return report(Diagnostic(.refused(error.message), at: file.range), in: source)
+        }
+        let step = try store.change { reloaded throws(StoreError) -> Step in
+            if let reloaded { ledger = reloaded }
+            let outcome: Outcome
+            do throws(Diagnostic) {
+                outcome = try evaluator.attach(bill, photo.file)
+            } catch {
+                return .failed(error)
+            }
+            guard case .change(let change, let report, _, _) = outcome else { preconditionFailure("attaching makes a change") }
+            try store.keepPhotoData(photo.bytes, sha256: photo.file.sha256)
+            try store.write(change, statement: parsed.text)
+            return .wrote(change, report: report, warnings: [])
+        }
+        switch step {
+        case .wrote(let change, let report, _):
+            ledger.apply(change)
+            show(report)
+            return .success
+        case .failed(let diagnostic):
+            return self.report(diagnostic, in: source)
+        default:
+            preconditionFailure("attaching writes or fails")
+        }
     }
 
     /// What a statement came to under the write lock.

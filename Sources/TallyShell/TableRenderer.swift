@@ -42,6 +42,7 @@ struct TableRenderer {
         case .detail(let detail): return views.render(detail)
         case .billDetail(let detail): return views.render(detail)
         case .budgets(let report): return views.render(report)
+        case .photos(let list): return views.render(list)
         case .search(let search):
             return search.bills.rows.isEmpty ? "no bills hold '\(TerminalText.safe(search.text))'" : billTable(search.bills, marking: search.text)
         }

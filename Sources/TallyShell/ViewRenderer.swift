@@ -164,11 +164,27 @@ struct ViewRenderer {
             ("tags", bill.tags.map { "#" + TerminalText.safe($0) }.joined(separator: " ")),
             ("created", Timestamp.local(detail.created)),
             ("updated", Timestamp.local(detail.updated)),
-        ]
+        ] + detail.photos.map { photo in
+            ("photo \(photo.number)", "\(TerminalText.safe(photo.name))  \(photo.type)  \(PhotoList.size(photo.size))")
+        }
         let room = max(1, width - 10)
         return (["#\(bill.id)"] + fields.map { name, value in
             value.isEmpty ? name : TerminalText.pad(name, to: 8) + "  " + TerminalText.cut(value, to: room)
         }).joined(separator: "\n")
+    }
+
+    // MARK: attachments
+
+    func render(_ list: PhotoList) -> String {
+        guard !list.photos.isEmpty else { return "#\(list.billID) has no photos; add one with 'attach #\(list.billID) FILE'" }
+        var table = TextTable(headers: ["photo", "name", "type", "size", "sha256", "added"])
+        table.rightAligned = [0, 3]
+        table.shrinkFirst = [1, 4]
+        table.droppable = [4, 5]
+        table.rows = list.photos.map { photo in
+            [String(photo.number), photo.name, photo.type, PhotoList.size(photo.size), photo.sha256, Timestamp.local(photo.added)]
+        }
+        return table.render(style: style, width: width)
     }
 
     // MARK: Pieces

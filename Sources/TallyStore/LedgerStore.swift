@@ -107,6 +107,17 @@ public final class LedgerStore {
         }
     }
 
+    /// Keeps a photo's bytes, for a change about to attach it. Only inside `change`.
+    public func keepPhotoData(_ bytes: [UInt8], sha256: String) throws(StoreError) {
+        precondition(isChanging, "a photo is kept only under the write lock")
+        try connection.keepPhotoData(bytes, sha256: sha256)
+    }
+
+    /// The bytes of the photo whose digest is `sha256`, or nil when the ledger has none.
+    public func photoData(sha256: String) throws(StoreError) -> [UInt8]? {
+        try connection.transaction(.deferred) { () throws(StoreError) -> [UInt8]? in try connection.photoData(sha256: sha256) }
+    }
+
     /// What `undo` or `redo` found to do.
     public enum Replay: Sendable {
         case nothing
@@ -176,7 +187,7 @@ public final class LedgerStore {
         return Ledger(
             books: books, categories: try connection.categories(), bills: try connection.bills(),
             settings: try connection.settings(), lastBillID: try connection.lastBillID(),
-            savedQueries: try connection.savedQueries(), budgets: try connection.budgets())
+            savedQueries: try connection.savedQueries(), budgets: try connection.budgets(), photos: try connection.photos())
     }
 
     /// Reads a ledger that can only be read. Its owner may write it meanwhile,

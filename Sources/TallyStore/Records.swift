@@ -45,6 +45,10 @@ extension Connection {
             try run(
                 "INSERT INTO budgets (id, book_id, category_id, amount) VALUES (?, ?, ?, ?)",
                 budget.id, budget.bookID, budget.categoryID, budget.amount)
+        case .photo(let photo):
+            try run(
+                "INSERT INTO photos (id, bill_id, number, name, type, size, sha256, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                photo.id, photo.billID, photo.number, photo.name, photo.type, photo.size, photo.sha256, photo.added)
         }
     }
 
@@ -92,6 +96,8 @@ extension Connection {
                 query.name, query.statement, old.key, old.name, old.statement)
         case (.budget(let budget), .budget(let old)):
             try run("UPDATE budgets SET amount = ? WHERE id = ? AND amount = ?", budget.amount, old.id, old.amount)
+        case (.photo(let photo), .photo(let old)):
+            try run("UPDATE photos SET number = ? WHERE id = ? AND number = ?", photo.number, old.id, old.number)
         default:
             preconditionFailure("a row changes into a row of its own kind")
         }
@@ -128,6 +134,8 @@ extension Connection {
             try run("DELETE FROM saved_queries WHERE key = ? AND name = ? AND statement = ?", query.key, query.name, query.statement)
         case .budget(let budget):
             try run("DELETE FROM budgets WHERE id = ? AND amount = ?", budget.id, budget.amount)
+        case .photo(let photo):
+            try run("DELETE FROM photos WHERE id = ? AND number = ?", photo.id, photo.number)
         }
         try expectOneRow(changing: record)
     }
@@ -228,6 +236,27 @@ extension Connection {
             budgets.append(Budget(id: row.int64(0), bookID: row.int64(1), categoryID: row.optionalInt64(2), amount: row.int64(3)))
         }
         return budgets
+    }
+
+    func photos() throws(StoreError) -> [Photo] {
+        var photos: [Photo] = []
+        try forEachRow("SELECT id, bill_id, number, name, type, size, sha256, added_at FROM photos ORDER BY id") { row in
+            photos.append(Photo(
+                id: row.int64(0), billID: row.int64(1), number: Int(row.int64(2)), name: row.text(3), type: row.text(4),
+                size: Int(row.int64(5)), sha256: row.text(6), added: row.int64(7)))
+        }
+        return photos
+    }
+
+    /// Keeps `bytes` under their digest, once however many photos show them.
+    func keepPhotoData(_ bytes: [UInt8], sha256: String) throws(StoreError) {
+        try run("INSERT INTO photo_data (sha256, data) VALUES (?, ?) ON CONFLICT (sha256) DO NOTHING", sha256, bytes)
+    }
+
+    func photoData(sha256: String) throws(StoreError) -> [UInt8]? {
+        var bytes: [UInt8]?
+        try forEachRow("SELECT data FROM photo_data WHERE sha256 = ?", sha256) { row in bytes = row.blob(0) }
+        return bytes
     }
 
     /// The highest bill id ever given, including deleted bills'.

@@ -259,6 +259,12 @@ final class Statement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    func blob(_ column: Int) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(handle, Int32(column)))
+        guard count > 0, let bytes = sqlite3_column_blob(handle, Int32(column)) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+
     func optionalInt64(_ column: Int) -> Int64? {
         sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL ? nil : int64(column)
     }
@@ -303,6 +309,12 @@ extension String: Bindable {
     func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         // The byte count rather than -1, so text holding a NUL is stored whole.
         sqlite3_bind_text64(statement, index, self, UInt64(utf8.count), transient, UInt8(SQLITE_UTF8))
+    }
+}
+
+extension Array: Bindable where Element == UInt8 {
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+        withUnsafeBytes { sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), transient) }
     }
 }
 

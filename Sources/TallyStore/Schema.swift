@@ -76,6 +76,25 @@ private let migrations: [StaticString] = [
     CREATE UNIQUE INDEX budgets_by_category ON budgets (book_id, category_id) WHERE category_id IS NOT NULL;
     CREATE UNIQUE INDEX budgets_in_total ON budgets (book_id) WHERE category_id IS NULL;
     """,
+    """
+    -- Photos on bills. Their bytes are kept once per content, under their SHA-256,
+    -- and stay while the undo history may bring a detached photo back.
+    CREATE TABLE photo_data (
+        sha256 TEXT PRIMARY KEY,
+        data BLOB NOT NULL
+    );
+    CREATE TABLE photos (
+        id INTEGER PRIMARY KEY,
+        bill_id INTEGER NOT NULL REFERENCES bills (id),
+        number INTEGER NOT NULL CHECK (number BETWEEN 1 AND 9),
+        name TEXT NOT NULL,
+        type TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        sha256 TEXT NOT NULL REFERENCES photo_data (sha256),
+        added_at INTEGER NOT NULL,
+        UNIQUE (bill_id, number)
+    );
+    """,
 ]
 
 /// `PRAGMA application_id` of a Tally ledger: "Taly" in ASCII, in the file's

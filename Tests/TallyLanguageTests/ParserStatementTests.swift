@@ -60,6 +60,12 @@ struct ParserStatementTests {
         ("budget total 5000", "budget total 5000"),
         ("budget food off", "budget food off"),
         ("budget TOTAL off", "budget total off"),
+        ("attach #42 receipt.jpg", "attach #42 [receipt.jpg]"),
+        ("attach #42 \"my receipt.jpg\"", "attach #42 [my receipt.jpg]"),
+        ("attach #42 ~/photos/2016 07/lunch.png", "attach #42 [~/photos/2016 07/lunch.png]"),
+        ("attachments #42", "attachments #42"),
+        ("extract #42 9 copy.jpg", "extract #42 9 [copy.jpg]"),
+        ("detach #42 1", "detach #42 1"),
         ("search \"coffee beans\"", "search coffee beans period -"),
         ("set format \"csv\"", "set format csv"),
     ])

@@ -210,6 +210,10 @@ func summary(_ statement: Statement) -> String {
     case .budgetSet(let target, let amount): return "budget \(summary(target)) \(amount.terms.map(\.value.text).joined(separator: "+"))"
     case .budgetOff(let target): return "budget \(summary(target)) off"
     case .budgetReport(let period): return "budget period \(period.map { render($0.value) } ?? "-")"
+    case .attach(let id, let file): return "attach #\(id.value) [\(file.value)]"
+    case .attachments(let id): return "attachments #\(id.value)"
+    case .extract(let id, let number, let file): return "extract #\(id.value) \(number.value) [\(file.value)]"
+    case .detach(let id, let number): return "detach #\(id.value) \(number.value)"
     }
 }
 
