@@ -14,13 +14,14 @@ enum Greeting {
           sum expense this month by category
           list last 7 days
         'help' shows what else there is; Tab completes; Ctrl-D leaves.
+        To try every view on two years of sample bills first, run 'tally --demo'.
         """
 
     static let whatsNew = """
         What's new in Tally \(Tally.version):
-          - line editing, history across sessions, and Tab completion that knows the language
-          - 'add' alone asks for each field of a bill in turn
-          - saved statements: save NAME STATEMENT, then type NAME; 'saved', 'forget NAME'
-          - 'run FILE', a start-up script (~/.config/tally/init.tally), and 'about'
+          - Timi's screens: timeline, pie, months, detail, show, search
+          - monthly budgets (budget food 1500) and photos on bills (attach #12 receipt.jpg)
+          - tables fit the terminal and end with a total; 'tally --demo' to try it all
+          - several sessions may share a ledger: each change is made under its lock
         """
 }

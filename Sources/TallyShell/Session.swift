@@ -282,13 +282,27 @@ public final class Session {
     /// Writes the change `make` computes from the ledger as the file has it
     /// now, under the write lock, then applies it to the model.
     public func commit(_ make: (Ledger) -> ChangeSet) throws(StoreError) {
+        try commit { ledger in (make(ledger), []) }
+    }
+
+    /// As `commit`, for a change whose photos' bytes are kept in the same transaction.
+    func commit(_ make: (Ledger) -> (ChangeSet, photos: [(bytes: [UInt8], sha256: String)])) throws(StoreError) {
         let change = try store.change { reloaded throws(StoreError) -> ChangeSet in
             if let reloaded { ledger = reloaded }
-            let change = make(ledger)
+            let (change, photos) = make(ledger)
+            for photo in photos {
+                try store.keepPhotoData(photo.bytes, sha256: photo.sha256)
+            }
             try store.write(change, statement: "")
             return change
         }
         ledger.apply(change)
+    }
+
+    /// Fills the ledger with two years of made-up bills up to today, for `--demo`.
+    public func fillWithDemo() throws(StoreError) {
+        let demo = DemoLedger(today: options.today ?? Clock.today(), now: options.today.map(Clock.noon) ?? Clock.now())
+        try commit { ledger in demo.change(for: ledger) }
     }
 
     private func runNested(_ nested: ScriptSource, at parsed: ParsedStatement, in source: ScriptSource) -> RunStatus {

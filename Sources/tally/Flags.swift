@@ -18,8 +18,9 @@ struct Flags {
     var noColor = false
     var showHelp = false
     var showVersion = false
+    var demo = false
 
-    static let names = ["-c", "--db", "--format", "--today", "--yes", "--keep-going", "--no-color", "--help", "--version"]
+    static let names = ["-c", "--db", "--format", "--today", "--yes", "--keep-going", "--no-color", "--help", "--version", "--demo"]
 
     init(_ arguments: [String]) throws(UsageError) {
         var remaining = arguments[...]
@@ -59,10 +60,14 @@ struct Flags {
             case "--no-color", "--no-colour": noColor = true
             case "--help", "-h": showHelp = true
             case "--version", "-V": showVersion = true
+            case "--demo": demo = true
             default:
                 let suggestion = Suggestion.nearest(to: name, among: Flags.names).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError("unknown option '\(name)'\(suggestion)")
             }
+        }
+        if demo && databasePath != nil {
+            throw UsageError("--demo makes a ledger of its own; leave out --db")
         }
     }
 
@@ -74,6 +79,7 @@ struct Flags {
 
         Options:
           -c STATEMENT        run STATEMENT (repeatable), print results, exit
+          --demo              a throwaway ledger of two years of sample bills, to try things on
           --db PATH           the ledger at PATH (default: $TALLY_DB, else
                               $XDG_DATA_HOME/tally/ledger.db, else ~/.local/share/tally/ledger.db)
           --format FORMAT     results as table (default), csv or json

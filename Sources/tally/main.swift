@@ -55,10 +55,21 @@ func main() -> Int32 {
     }
 
     var environment: [String: String] = [:]
-    for name in ["LC_ALL", "LC_MESSAGES", "LC_MONETARY", "LANG", "TALLY_DB", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS"] {
+    for name in ["LC_ALL", "LC_MESSAGES", "LC_MONETARY", "LANG", "TALLY_DB", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS", "TMPDIR"] {
         if let value = getenv(name) { environment[name] = String(cString: value) }
     }
-    let path = flags.databasePath ?? LedgerLocation.defaultPath(environment: environment)
+    // The demo's ledger lives in a folder of its own, gone when Tally ends.
+    var demoFolder: String?
+    if flags.demo {
+        var template = Array(((environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/tally-demo-XXXXXX").utf8CString)
+        guard mkdtemp(&template) != nil else {
+            StandardOutput.report("tally: cannot make a folder for the demo: \(String(cString: strerror(errno)))")
+            return 3
+        }
+        demoFolder = String(cString: template)
+    }
+    defer { if let demoFolder { DemoFolder.remove(demoFolder) } }
+    let path = demoFolder.map { $0 + "/demo.db" } ?? flags.databasePath ?? LedgerLocation.defaultPath(environment: environment)
     // Only the default place is made on first use; a ledger named on purpose
     // must be in a folder that exists, so a typo never starts a new ledger.
     let isDefaultPlace = flags.databasePath == nil && (environment["TALLY_DB"] ?? "").isEmpty
@@ -78,6 +89,7 @@ func main() -> Int32 {
         let seed = Seed(currency: locale.currency, categories: DefaultCategories.make(chinese: locale.chinese))
         let store = try LedgerStore(path: path, seed: seed, creatingFolders: isDefaultPlace)
         session = try Session(store: store, options: options, output: output)
+        if flags.demo { try session.fillWithDemo() }
     } catch {
         StandardOutput.report("tally: cannot open the ledger at '\(path)': \(error)")
         return 3
@@ -100,6 +112,18 @@ func main() -> Int32 {
         }
     }
     return failed ? 1 : 0
+}
+
+
+/// The demo's throwaway folder.
+enum DemoFolder {
+    /// Removes the folder and what Tally left in it: the ledger, its log files and its history.
+    static func remove(_ folder: String) {
+        for name in ["demo.db", "demo.db-wal", "demo.db-shm", "demo.db.history"] {
+            unlink(folder + "/" + name)
+        }
+        rmdir(folder)
+    }
 }
 
 exit(main())

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TallyShell
 
 /// The REPL driven through a pseudo-terminal, key by key, as a person uses it.
 @Suite("REPL at a terminal", .serialized)
@@ -160,7 +161,7 @@ struct REPLTests {
         try await withSandbox { sandbox in
             _ = try await sandbox.tally(["-c", "-5 food on 2016-07-01", "-c", "-6 food on 2016-07-09"])
             let run = try await sandbox.tally(["-c", "about"])
-            #expect(run.stdout.contains("version     0.1.0"), "\(run)")
+            #expect(run.stdout.contains("version     \(Tally.version)"), "\(run)")
             #expect(run.stdout.contains("ledger      \(sandbox.ledger) ("), "\(run)")
             #expect(run.stdout.contains("bills       2"), "\(run)")
             #expect(run.stdout.contains("first bill  2016-07-01"), "\(run)")

@@ -1,0 +1,135 @@
+import TallyCore
+import TallyLanguage
+
+/// Two years of someone's bills up to `today`, for `tally --demo`: salary and
+/// rent each month, meals and rides most days, a trip in a book of its own,
+/// budgets, and photos of two receipts. The same day gives the same ledger.
+struct DemoLedger {
+    let today: Day
+    let now: Int64
+
+    /// A bill to be: its book, category by name, amount in fen, day, remark.
+    private struct Entry {
+        let book: Int64
+        let category: String
+        let amount: Int64
+        let day: Day
+        let remark: String
+        var place: String? = nil
+        var tags: [String] = []
+    }
+
+    /// The change that fills `ledger`, and the photos' bytes it names.
+    func change(for ledger: Ledger) -> (ChangeSet, photos: [(bytes: [UInt8], sha256: String)]) {
+        let daily = ledger.currentBook
+        let travel = Book(id: ledger.nextBookID, name: "travel", currency: daily.currency, icon: "✈️",
+                          position: (ledger.books.map(\.position).max() ?? 0) + 1)
+        var rows = [RowChange(before: nil, after: .book(travel))]
+        var entries = everyDay(book: daily.id) + trip(book: travel.id)
+        entries.sort { $0.day != $1.day ? $0.day < $1.day : $0.category < $1.category }
+        var bills: [Bill] = []
+        for entry in entries {
+            guard let category = ledger.category(named: entry.category) else { continue }
+            bills.append(Bill(
+                id: ledger.nextBillID + Int64(bills.count), bookID: entry.book, categoryID: category.id, amount: entry.amount,
+                day: entry.day, remark: entry.remark, place: entry.place, tags: entry.tags, created: now, updated: now))
+        }
+        rows += bills.map { RowChange(before: nil, after: .bill($0)) }
+        let limits: [(Int64?, Int64)] = [(ledger.category(named: "food")?.id, 180_000), (ledger.category(named: "transport")?.id, 60_000),
+                                         (nil, 900_000)]
+        rows += limits.enumerated().map { index, limit in
+            RowChange(before: nil, after: .budget(Budget(
+                id: ledger.nextBudgetID + Int64(index), bookID: daily.id, categoryID: limit.0, amount: limit.1)))
+        }
+        var photos: [(bytes: [UInt8], sha256: String)] = []
+        let receipts = [bills.last { $0.remark == "rent" }, bills.last { $0.remark == "hotel" }].compactMap { $0 }
+        for (index, bill) in receipts.enumerated() {
+            let bytes = Array(DemoLedger.receipt(for: bill, currency: daily.currency).utf8)
+            let sha = SHA256.hex(bytes)
+            photos.append((bytes, sha))
+            rows.append(RowChange(before: nil, after: .photo(Photo(
+                id: ledger.nextPhotoID + Int64(index), billID: bill.id, number: 1, name: "receipt-\(bill.id).svg",
+                type: "image/svg+xml", size: bytes.count, sha256: sha, added: now))))
+        }
+        return (ChangeSet(summary: "filled the demo ledger", rows: rows, undoable: false), photos)
+    }
+
+    /// Salary, rent and the bills of every day, in the everyday book.
+    private func everyDay(book: Int64) -> [Entry] {
+        var random = DemoRandom(seed: UInt64(bitPattern: Int64(today.ordinal)))
+        var entries: [Entry] = []
+        let first = today.adding(months: -24).adding(days: 1)
+        var day = first
+        while day <= today {
+            func add(_ category: String, _ low: Int, _ high: Int, _ remark: String, place: String? = nil, tags: [String] = []) {
+                // Whole jiao, as prices are.
+                entries.append(Entry(book: book, category: category, amount: Int64(random.between(low / 10, high / 10)) * 10,
+                                     day: day, remark: remark, place: place, tags: tags))
+            }
+            let weekend = day.isoWeekday >= 6
+            if day.dayOfMonth == 1 { add("housing", 350_000, 350_000, "rent") }
+            if day.dayOfMonth == 10 { add("salary", 1_250_000, 1_300_000, "monthly pay") }
+            if day.dayOfMonth == 15 { add("topup", 5_000, 10_000, "phone plan") }
+            if day.dayOfMonth == 20 { add("household", 8_000, 30_000, "groceries and soap", place: "supermarket") }
+            if day.month == 1 && day.dayOfMonth == 25 { add("bonus", 2_000_000, 3_000_000, "year-end bonus") }
+            if day.month == 2 && day.dayOfMonth == 5 { add("redpacket", 50_000, 200_000, "new year red packets", tags: ["family"]) }
+            if !weekend {
+                add("food", 600, 1_500, "breakfast")
+                add("food", 1_800, 4_000, ["lunch", "lunch with team", "noodles", "dumplings"][random.below(4)],
+                    place: random.below(3) == 0 ? "canteen" : nil, tags: random.below(5) == 0 ? ["work"] : [])
+                add("transport", 300, 600, "metro")
+            }
+            if random.below(3) == 0 { add("drinks", 1_500, 3_500, "coffee", place: "Luckin") }
+            if random.below(4) == 0 || weekend { add("food", 2_500, 12_000, weekend ? "dinner out" : "dinner", tags: weekend ? ["weekend"] : []) }
+            if random.below(6) == 0 { add("transport", 1_500, 6_000, "taxi home") }
+            if random.below(8) == 0 { add("snacks", 500, 3_000, "snacks") }
+            if weekend && random.below(4) == 0 { add("entertainment", 6_000, 15_000, "cinema", tags: ["weekend"]) }
+            if random.below(25) == 0 { add("clothes", 9_900, 49_900, ["shirt", "shoes", "jacket"][random.below(3)]) }
+            if random.below(40) == 0 { add("online", 2_000, 30_000, "order online") }
+            day = day.adding(days: 1)
+        }
+        return entries
+    }
+
+    /// Five days away, about four months back, in a book of their own.
+    private func trip(book: Int64) -> [Entry] {
+        let start = today.adding(months: -4)
+        var entries = [Entry(book: book, category: "travel", amount: 128_000, day: start, remark: "train tickets", tags: ["trip"])]
+        for offset in 0..<5 {
+            let day = start.adding(days: offset)
+            entries.append(Entry(book: book, category: "travel", amount: 58_000, day: day, remark: "hotel", place: "Hangzhou", tags: ["trip"]))
+            entries.append(Entry(book: book, category: "food", amount: Int64(9_000 + offset * 1_300), day: day, remark: "local food", tags: ["trip"]))
+            entries.append(Entry(book: book, category: "transport", amount: Int64(2_000 + offset * 500), day: day, remark: "taxi", tags: ["trip"]))
+        }
+        return entries
+    }
+
+    /// A receipt drawn as a small SVG image.
+    private static func receipt(for bill: Bill, currency: Currency) -> String {
+        """
+        <svg xmlns="http://www.w3.org/2000/svg" width="240" height="120">\
+        <rect width="240" height="120" fill="white" stroke="black"/>\
+        <text x="12" y="40">\(bill.remark.uppercased())</text>\
+        <text x="12" y="70">\(bill.day.iso)</text>\
+        <text x="12" y="100">\(MoneyFormat.withSymbol(bill.amount, currency))</text></svg>
+        """
+    }
+}
+
+/// A small generator whose numbers depend only on its seed.
+private struct DemoRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed &+ 0x9E37_79B9_7F4A_7C15
+    }
+
+    mutating func below(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
+    }
+
+    mutating func between(_ low: Int, _ high: Int) -> Int {
+        low + below(high - low + 1)
+    }
+}

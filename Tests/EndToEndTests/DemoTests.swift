@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// `tally --demo`: a throwaway ledger to try every view on at once.
+@Suite("The demo ledger")
+struct DemoTests {
+    func demo(_ statements: [String], in sandbox: Sandbox) async throws -> Run {
+        try await TallyBinary.run(
+            ["--demo", "--today", "2026-11-29"] + statements.flatMap { ["-c", $0] },
+            environment: ["TMPDIR": sandbox.path("tmp")], home: sandbox.url)
+    }
+
+    @Test("every view shows data, the same each run, and the ledger is gone afterwards")
+    func everyViewHasData() async throws {
+        try await withSandbox { sandbox in
+            try FileManager.default.createDirectory(atPath: sandbox.path("tmp"), withIntermediateDirectories: false)
+            let views = ["timeline", "pie", "months", "budget", "books", "attachments #\(try await rentBill(in: sandbox))"]
+            let first = try await demo(views, in: sandbox)
+            #expect(first.status == 0, "\(first)")
+            #expect(!first.stdout.contains("no bills"), "\(first.stdout)")
+            #expect(first.stdout.contains("2026-11  income ¥"))
+            #expect(first.stdout.contains(" │ "))
+            #expect(first.stdout.contains("🏠 housing"))
+            #expect(first.stdout.contains("total"))
+            #expect(first.stdout.contains("budget 2026-11"))
+            #expect(first.stdout.contains("🍜 food"))
+            #expect(first.stdout.contains("travel"))
+            #expect(first.stdout.contains("image/svg+xml"))
+            let second = try await demo(views, in: sandbox)
+            #expect(second.stdout == first.stdout)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.path("tmp")) == [])
+        }
+    }
+
+    @Test("the demo never touches the default ledger, and takes no --db")
+    func keepsToItself() async throws {
+        try await withSandbox { sandbox in
+            try FileManager.default.createDirectory(atPath: sandbox.path("tmp"), withIntermediateDirectories: false)
+            _ = try await demo(["add 1 food"], in: sandbox)
+            #expect(!FileManager.default.fileExists(atPath: sandbox.path(".local/share/tally/ledger.db")))
+            let both = try await TallyBinary.run(["--demo", "--db", sandbox.ledger, "-c", "count"], home: sandbox.url)
+            #expect(both.status == 2)
+            #expect(both.stderr.hasPrefix("tally: --demo makes a ledger of its own; leave out --db\n"))
+        }
+    }
+
+    /// The id of the demo's latest rent bill, which has a photo of its receipt.
+    func rentBill(in sandbox: Sandbox) async throws -> String {
+        let list = try await demo(["list where remark = rent order by date desc limit 1 as csv"], in: sandbox)
+        return String(list.stdout.split(separator: "\n").last?.split(separator: ",").first ?? "")
+    }
+}
