@@ -42,7 +42,7 @@ extension Parser {
 }
 
 extension Parser {
-    // budget = "budget" [ ( name | "total" ) ( amount | "off" ) | view_period ]
+    // budget = "budget" [ ( name | "total" ) ( amount [ "monthly" ] | "off" ) | view_period ]
     mutating func budget() throws(Diagnostic) -> Statement {
         offer(keywords: ["total"])
         guard !atStatementEnd else { return .budgetReport(period: nil) }
@@ -57,7 +57,10 @@ extension Parser {
         }
         if matchWord("off") { return .budgetOff(target: target) }
         offer(keywords: ["off"])
-        return .budgetSet(target: target, amount: try amount())
+        let amount = try self.amount()
+        // Budgets are monthly; the word may be written out.
+        _ = matchWord("monthly")
+        return .budgetSet(target: target, amount: amount)
     }
 }
 

@@ -17,6 +17,16 @@ import TallyCore
         #expect(words("ti") == ["timeline"])
     }
 
+    @Test func offersWhatTheViewsAndBudgetsTake() {
+        #expect(words("pi") == ["pie"])
+        #expect(words("pie inc") == ["income"])
+        #expect(words("timeline la") == ["last"])
+        #expect(words("detail fo") == ["food"])
+        #expect(words("budget to").contains("total"))
+        #expect(words("budget food 5 ") .contains("monthly"))
+        #expect(words("att") == ["attach", "attachments"])
+    }
+
     @Test func offersKindsAndClausesAfterAnAggregate() {
         #expect(words("sum exp") == ["expense"])
         #expect(words("sum ").contains("where"))
