@@ -101,6 +101,9 @@ public struct Day: Hashable, Comparable, Sendable, Codable {
         return Day(year: year, month: month, day: min(d, Day.daysIn(month: month, year: year)))!
     }
 
+    /// The year as four digits, as in `iso`: `0999`, `2016`.
+    public var yearText: String { Day.pad(year, 4) }
+
     public var iso: String {
         let (y, m, d) = civil
         return Day.pad(y, 4) + "-" + Day.pad(m, 2) + "-" + Day.pad(d, 2)

@@ -33,6 +33,9 @@ public struct Photo: Hashable, Sendable, Codable, Identifiable {
     /// The image type the bytes begin with, or nil when they are no image
     /// Tally knows.
     public static func imageType(of bytes: [UInt8]) -> String? {
+        func littleEndian(at offset: Int) -> Int {
+            (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+        }
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
             bytes.count >= offset + prefix.count && Array(bytes[offset..<(offset + prefix.count)]) == prefix
         }
@@ -45,10 +48,27 @@ public struct Photo: Hashable, Sendable, Codable, Identifiable {
             if ["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1"].contains(brand) { return "image/heic" }
             if ["avif", "avis"].contains(brand) { return "image/avif" }
         }
-        if starts([0x42, 0x4D]) { return "image/bmp" }
+        if starts([0x42, 0x4D]), bytes.count >= 18, [12, 40, 52, 56, 64, 108, 124].contains(littleEndian(at: 14)),
+           littleEndian(at: 2) == bytes.count {
+            return "image/bmp"
+        }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return "image/tiff" }
-        let head = String(decoding: bytes.prefix(512), as: UTF8.self).lowercased()
-        if head.contains("<svg") { return "image/svg+xml" }
-        return nil
+        return isSVG(bytes) ? "image/svg+xml" : nil
+    }
+
+    /// Whether the text's first element, after any declaration, comments and
+    /// doctype, is an `svg` one: a page that merely mentions `<svg` is not an image.
+    private static func isSVG(_ bytes: [UInt8]) -> Bool {
+        var text = Substring(String(decoding: bytes.prefix(4096), as: UTF8.self))
+        while true {
+            text = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+            if text.hasPrefix("<?") || text.hasPrefix("<!") {
+                let end = text.hasPrefix("<!--") ? "-->" : ">"
+                guard let close = text.firstRange(of: end) else { return false }
+                text = text[close.upperBound...]
+            } else {
+                return text.lowercased().hasPrefix("<svg") && text.dropFirst(4).first.map { $0.isWhitespace || $0 == ">" } == true
+            }
+        }
     }
 }

@@ -115,7 +115,7 @@ extension Evaluator {
             settings.currentBookID = (target ?? ledger.books.first { $0.id != book.id }!).id
             rows.append(RowChange(before: .settings(ledger.settings), after: .settings(settings)))
         }
-        // A book's budgets go with it.
+        // A budget cannot outlive its book: the schema would refuse the book's deletion.
         rows += ledger.budgets.filter { $0.bookID == book.id }.map { RowChange(before: .budget($0), after: nil) }
         rows.append(RowChange(before: .book(book), after: nil))
         let moved = target.map { " and moved \(bills.count) bill\(bills.count == 1 ? "" : "s") into '\($0.name)'" } ?? ""

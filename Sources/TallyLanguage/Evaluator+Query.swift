@@ -99,14 +99,16 @@ extension Evaluator {
             firstTotals: measures(rowTotals))
         rows.sort { ordering.precedes($0.identity, $0.measure, $1.identity, $1.measure) }
         var totalled = bills
+        var shown: Set<GroupIdentity>?
         if let limit = query.top ?? query.limit, rows.count > limit {
             rows = Array(rows.prefix(limit))
             // The total row counts the bills of the groups shown, each once.
-            let shown = Set(rows.map(\.identity))
+            let kept = Set(rows.map(\.identity))
             totalled = bills.filter { bill in
                 let currency = spansCurrencies ? currencies[bill.bookID]?.code : nil
-                return keyer.keys(of: bill, dimensions).contains { shown.contains(GroupIdentity(keys: $0, currency: currency)) }
+                return keyer.keys(of: bill, dimensions).contains { kept.contains(GroupIdentity(keys: $0, currency: currency)) }
             }
+            shown = kept
         }
         let columns = measures(columnTotals).sorted { a, b in
             let byKey = GroupOrdering.compare(a.key, b.key)
@@ -117,7 +119,9 @@ extension Evaluator {
         var shownColumnTotals: [GroupKey: Accumulator] = [:]
         if needsTotals {
             for bill in totalled {
-                for key in Set(keyer.keys(of: bill, dimensions).map { $0[1] }) {
+                // A column counts a bill once, and only through a cell that is shown.
+                let cells = keyer.keys(of: bill, dimensions).filter { shown?.contains(GroupIdentity(keys: $0, currency: nil)) ?? true }
+                for key in Set(cells.map { $0[1] }) {
                     shownColumnTotals[key, default: Accumulator()].add(value(bill))
                 }
             }

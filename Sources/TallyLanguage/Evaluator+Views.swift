@@ -17,7 +17,7 @@ extension Evaluator {
                 bills: rows.filter { $0.day == row.day }))
         }
         return Timeline(
-            period: resolve(period), summary: try balance(over: period, at: range), days: days)
+            period: resolve(period), summary: try balance(over: period), days: days)
     }
 
     func pie(_ kind: Kind, _ period: Located<PeriodSpec>?, at range: SourceRange) throws(Diagnostic) -> Pie {
@@ -49,7 +49,7 @@ extension Evaluator {
             return MonthLine(month: month, summary: balance(income[label], expense[label]), count: count(row.measure))
         }
         return MonthTable(
-            year: year, months: months, total: try balance(over: period, at: range),
+            year: year, months: months, total: try balance(over: period),
             count: count(try measure(Query.view(.count, period: period))))
     }
 
@@ -78,13 +78,17 @@ extension Evaluator {
     }
 
     func search(_ text: Located<String>, _ period: Located<PeriodSpec>?) throws(Diagnostic) -> SearchResult {
+        guard text.value.contains(where: { !$0.isWhitespace }) else {
+            throw Diagnostic(.refused("give some text to look for, such as search coffee"), at: text.range)
+        }
         let fields: [Field] = [.remark, .place, .category, .tag]
         let condition = Condition.or(fields.map { field in
             .comparison(Comparison(
                 field: Located(field, text.range), op: Located(.contains, text.range), operands: [Located(.text(text.value), text.range)]))
         })
-        guard case .bills(let list) = try run(Query.view(.list, period: period, where: condition)) else { preconditionFailure("list gives bills") }
-        return SearchResult(text: text.value, bills: BillList(rows: list.rows.reversed(), totals: list.totals))
+        let query = Query.view(.list, period: period, where: condition)
+        let found = try listed(query)
+        return SearchResult(text: text.value, bills: BillList(rows: found.reversed(), totals: try totals(of: query)))
     }
 
     // MARK: The queries underneath
@@ -93,7 +97,7 @@ extension Evaluator {
         period.value.resolve(today: today, weekStart: ledger.settings.weekStart)
     }
 
-    private func balance(over period: Located<PeriodSpec>, at range: SourceRange) throws(Diagnostic) -> Balance {
+    private func balance(over period: Located<PeriodSpec>) throws(Diagnostic) -> Balance {
         Balance(
             income: try total(Query.view(.sum, .income, period: period)),
             expense: try total(Query.view(.sum, .expense, period: period)),
@@ -105,8 +109,16 @@ extension Evaluator {
     }
 
     private func listed(_ query: Query) throws(Diagnostic) -> [BillRow] {
+        try list(query).rows
+    }
+
+    private func totals(of query: Query) throws(Diagnostic) -> AggregateResult {
+        try list(query).totals
+    }
+
+    private func list(_ query: Query) throws(Diagnostic) -> BillList {
         guard case .bills(let list) = try run(query) else { preconditionFailure("list gives bills") }
-        return list.rows
+        return list
     }
 
     func measure(_ query: Query) throws(Diagnostic) -> Measure {

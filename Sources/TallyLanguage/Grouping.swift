@@ -45,13 +45,13 @@ struct GroupKeyer {
             return [GroupKey(order: Int(day.ordinal), label: day.iso)]
         case .week:
             let (year, week) = day.isoWeek
-            return [GroupKey(order: year * 100 + week, label: "\(year)-W\(Parser.twoDigits(week))")]
+            return [GroupKey(order: year * 100 + week, label: "\(Day(year: year, month: 1, day: 1)?.yearText ?? String(year))-W\(Parser.twoDigits(week))")]
         case .month:
-            return [GroupKey(order: day.year * 100 + day.month, label: "\(day.year)-\(Parser.twoDigits(day.month))")]
+            return [GroupKey(order: day.year * 100 + day.month, label: String(day.iso.prefix(7)))]
         case .quarter:
-            return [GroupKey(order: day.year * 10 + day.quarter, label: "\(day.year)-Q\(day.quarter)")]
+            return [GroupKey(order: day.year * 10 + day.quarter, label: "\(day.yearText)-Q\(day.quarter)")]
         case .year:
-            return [GroupKey(order: day.year, label: String(day.year))]
+            return [GroupKey(order: day.year, label: day.yearText)]
         case .weekday:
             let weekday = day.isoWeekday
             let order = weekStart == .monday ? weekday : weekday % 7

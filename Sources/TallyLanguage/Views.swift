@@ -60,6 +60,18 @@ public struct MonthLine: Sendable, Equatable {
     public let count: Int
 }
 
+extension MonthTable {
+    /// `2016-07`: how a month of the table is named in CSV and JSON.
+    public func label(_ line: MonthLine) -> String {
+        String(DateRange.month(year, line.month)?.start.iso.prefix(7) ?? "")
+    }
+
+    /// `2016`, four digits as dates write it.
+    public var yearText: String {
+        DateRange.year(year)?.start.yearText ?? String(year)
+    }
+}
+
 /// `detail`: one category's bills, month by month.
 public struct CategoryDetail: Sendable, Equatable {
     public let category: String
@@ -95,6 +107,9 @@ public struct SearchResult: Sendable, Equatable {
 }
 
 extension PieSlice {
+    /// `38.7`: the share in percent, to a tenth.
+    public var share: String { "\(permille / 10).\(permille % 10)" }
+
     /// Shares of `total` in tenths of a percent that add up to exactly 1000:
     /// each rounded down, then the tenths left over go to the largest remainders.
     static func shares(of amounts: [Int128], total: Int128) -> [Int] {

@@ -29,11 +29,11 @@ struct CSVRenderer {
             return lines([BillRow.columns] + timeline.days.flatMap(\.bills).map(cells))
         case .pie(let pie):
             return lines([["category", "amount", "share", "bills"]] + pie.slices.map { slice in
-                [slice.category, MoneyFormat.plain(slice.amount, pie.currency), "\(slice.permille / 10).\(slice.permille % 10)", String(slice.count)]
+                [slice.category, MoneyFormat.plain(slice.amount, pie.currency), slice.share, String(slice.count)]
             })
         case .months(let months):
             return lines([["month", "income", "expense", "balance", "bills"]] + months.months.map { line in
-                ["\(months.year)-\(line.month < 10 ? "0" : "")\(line.month)"]
+                [months.label(line)]
                     + [line.summary.income, line.summary.expense, line.summary.balance].map { MoneyFormat.plain($0, line.summary.currency) }
                     + [String(line.count)]
             })

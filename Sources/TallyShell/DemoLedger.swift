@@ -59,8 +59,9 @@ struct DemoLedger {
         var random = DemoRandom(seed: UInt64(bitPattern: Int64(today.ordinal)))
         var entries: [Entry] = []
         let first = today.adding(months: -24).adding(days: 1)
-        var day = first
-        while day <= today {
+        // By ordinal: adding a day stops at the calendar's last, where a loop on days would never end.
+        for ordinal in first.ordinal...today.ordinal {
+            let day = Day(ordinal: ordinal)
             func add(_ category: String, _ low: Int, _ high: Int, _ remark: String, place: String? = nil, tags: [String] = []) {
                 // Whole jiao, as prices are.
                 entries.append(Entry(book: book, category: category, amount: Int64(random.between(low / 10, high / 10)) * 10,
@@ -86,7 +87,6 @@ struct DemoLedger {
             if weekend && random.below(4) == 0 { add("entertainment", 6_000, 15_000, "cinema", tags: ["weekend"]) }
             if random.below(25) == 0 { add("clothes", 9_900, 49_900, ["shirt", "shoes", "jacket"][random.below(3)]) }
             if random.below(40) == 0 { add("online", 2_000, 30_000, "order online") }
-            day = day.adding(days: 1)
         }
         return entries
     }

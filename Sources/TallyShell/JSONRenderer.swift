@@ -41,7 +41,7 @@ struct JSONRenderer {
                 ("categories", array(pie.slices.map { slice in
                     object([
                         ("category", string(slice.category)), ("amount", string(MoneyFormat.plain(slice.amount, pie.currency))),
-                        ("share", string("\(slice.permille / 10).\(slice.permille % 10)")), ("bills", String(slice.count)),
+                        ("share", string(slice.share)), ("bills", String(slice.count)),
                     ])
                 })),
             ])
@@ -49,7 +49,7 @@ struct JSONRenderer {
             return object([("year", String(months.year))] + balance(months.total) + [
                 ("bills", String(months.count)),
                 ("months", array(months.months.map { line in
-                    object([("month", string("\(months.year)-\(line.month < 10 ? "0" : "")\(line.month)"))]
+                    object([("month", string(months.label(line)))]
                         + balance(line.summary).filter { $0.0 != "currency" } + [("bills", String(line.count))])
                 })),
             ])

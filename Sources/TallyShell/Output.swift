@@ -44,20 +44,6 @@ public final class StandardOutput: Output {
     /// Writes all of `text`, or says why it could not.
     @discardableResult
     public static func write(_ text: String, to descriptor: Int32) -> String? {
-        write(Array(text.utf8), to: descriptor)
-    }
-
-    /// Writes all of `bytes`, or says why it could not.
-    static func write(_ all: [UInt8], to descriptor: Int32) -> String? {
-        var bytes = all[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            bytes = bytes.dropFirst(written)
-        }
-        return nil
+        Descriptor.writeAll(Array(text.utf8), to: descriptor)
     }
 }

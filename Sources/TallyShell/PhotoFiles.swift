@@ -45,7 +45,7 @@ enum PhotoFiles {
                 ? "'\(path)' exists already; give a new file's name"
                 : "cannot write '\(path)': \(String(cString: strerror(errno)))")
         }
-        if let problem = StandardOutput.write(bytes, to: descriptor) {
+        if let problem = Descriptor.writeAll(bytes, to: descriptor) {
             close(descriptor)
             unlink(path)
             throw Failure(message: "cannot write '\(path)': \(problem)")

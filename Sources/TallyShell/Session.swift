@@ -341,7 +341,7 @@ public final class Session {
                 in: source)
         case .dependedOn(let entry):
             return report(
-                Diagnostic(.refused("cannot \(verb) '\(entry.change.summary)': bills added since by another session depend on what it would take away; nothing was changed"),
+                Diagnostic(.refused("cannot \(verb) '\(entry.change.summary)': another session has since added rows that depend on what it would take away; nothing was changed"),
                            at: parsed.range),
                 in: source)
         case .replayed(let entry, let applied):

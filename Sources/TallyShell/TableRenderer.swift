@@ -138,13 +138,20 @@ struct TableRenderer {
         let columnLabels = shown.map { groups.columnOrder[$0] }
         var table = TextTable(headers: [groups.dimensions[0].rawValue] + columnLabels.map { $0 ?? "(none)" })
         table.rightAligned = Set(1...columnLabels.count)
+        table.uncut = [0]
+        // Too many columns to fit: the oldest times, or the smallest groups, are left out first.
+        let columns = Array(1...columnLabels.count)
+        table.droppable = groups.dimensions[1].isTime ? columns : columns.reversed()
         table.rows = rowLabels.map { rowLabel in
             [rowLabel ?? "(none)"] + columnLabels.map { columnLabel in
                 cells[key(rowLabel, columnLabel)].map { MeasureText.human($0, symbol: false) } ?? ""
             }
         }
         table.rows.append(["total"] + shown.map { MeasureText.human(groups.columnTotals[$0], symbol: false) })
+        let leftOut = table.headers.count - table.layout(width: width).shown.count
+        guard leftOut > 0 else { return table.render(style: style, width: width) }
         return table.render(style: style, width: width)
+            + "\n(\(leftOut) column\(leftOut == 1 ? "" : "s") left out to fit; 'as csv' shows them all)"
     }
 
     private func key(_ a: String?, _ b: String?) -> String {

@@ -27,23 +27,7 @@ struct TextTable {
     func render(style: Style, width: Int = .max) -> String {
         let safeHeaders = headers.map(TerminalText.safe)
         let safeRows = rows.map { $0.map(TerminalText.safe) }
-        var natural = safeHeaders.map(TerminalText.width)
-        for row in safeRows {
-            for (index, cell) in row.enumerated() where index < natural.count {
-                natural[index] = max(natural[index], TerminalText.width(cell))
-            }
-        }
-        var shown = Array(headers.indices)
-        var widths = natural
-        for dropped in [nil] + droppable.map(Optional.some) {
-            if let dropped { shown.removeAll { $0 == dropped } }
-            widths = natural
-            shrink(&widths, columns: shrinkFirst.filter(shown.contains), shown: shown, toFit: width)
-            let tooNarrow = shrinkFirst.contains { shown.contains($0) && widths[$0] < min(natural[$0], TextTable.readable) }
-            if fits(widths, shown: shown, width) && !tooNarrow { break }
-        }
-        let others = shown.filter { !rightAligned.contains($0) && !shrinkFirst.contains($0) && !uncut.contains($0) }
-        shrink(&widths, columns: others, shown: shown, toFit: width)
+        let (shown, widths) = layout(width: width)
 
         func line(_ cells: [String], painted: (Int, String) -> String) -> String {
             var parts: [String] = []
@@ -61,6 +45,36 @@ struct TextTable {
             lines.append(line(row) { column, text in paint(rowIndex, column, text) })
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The columns shown in a table at most `width` wide, and their widths.
+    func layout(width: Int) -> (shown: [Int], widths: [Int]) {
+        let safeHeaders = headers.map(TerminalText.safe)
+        let safeRows = rows.map { $0.map(TerminalText.safe) }
+        var natural = safeHeaders.map(TerminalText.width)
+        for row in safeRows {
+            for (index, cell) in row.enumerated() where index < natural.count {
+                natural[index] = max(natural[index], TerminalText.width(cell))
+            }
+        }
+        var shown = Array(headers.indices)
+        var widths = natural
+        for dropped in [nil] + droppable.map(Optional.some) {
+            if let dropped { shown.removeAll { $0 == dropped } }
+            widths = natural
+            shrink(&widths, columns: shrinkFirst.filter(shown.contains), shown: shown, toFit: width)
+            let tooNarrow = shrinkFirst.contains { shown.contains($0) && widths[$0] < min(natural[$0], TextTable.readable) }
+            if fits(widths, shown: shown, width) && !tooNarrow { break }
+        }
+        let others = shown.filter { !rightAligned.contains($0) && !shrinkFirst.contains($0) && !uncut.contains($0) }
+        shrink(&widths, columns: others, shown: shown, toFit: width)
+        return (shown, widths)
+    }
+
+    /// How wide the table is when drawn at most `width` wide: where a bar may start.
+    func drawnWidth(within width: Int) -> Int {
+        let (shown, widths) = layout(width: width)
+        return shown.map { widths[$0] }.reduce(0, +) + 2 * max(0, shown.count - 1)
     }
 
     private func fits(_ widths: [Int], shown: [Int], _ width: Int) -> Bool {

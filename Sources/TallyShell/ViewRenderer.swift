@@ -23,7 +23,8 @@ struct ViewRenderer {
             var line = leftText + gap + (expense.isEmpty ? "" : style.expense(expense)) + " │"
             if !income.isEmpty || !right.isEmpty {
                 let room = half - TerminalText.width(income) - (right.isEmpty || income.isEmpty ? 0 : 2)
-                line += " " + (income.isEmpty ? "" : style.income(income)) + (right.isEmpty ? "" : (income.isEmpty ? "" : "  ") + TerminalText.cut(right, to: max(0, room)))
+                let words = room > 1 && !right.isEmpty ? (income.isEmpty ? "" : "  ") + TerminalText.cut(right, to: room) : ""
+                line += " " + (income.isEmpty ? "" : style.income(income)) + words
             }
             return line
         }
@@ -56,10 +57,10 @@ struct ViewRenderer {
         var table = TextTable(headers: ["category", "amount", "share", "bills"])
         table.rightAligned = [1, 2, 3]
         table.rows = pie.slices.map { slice in
-            [icon(slice.icon) + slice.category, MoneyFormat.grouped(slice.amount, pie.currency), percent(slice.permille), String(slice.count)]
+            [icon(slice.icon) + slice.category, MoneyFormat.grouped(slice.amount, pie.currency), slice.share + "%", String(slice.count)]
         }
-        table.rows.append(["total", MoneyFormat.grouped(pie.total, pie.currency), percent(1000), String(pie.slices.reduce(0) { $0 + $1.count })])
-        return title + "\n" + withBars(table, values: pie.slices.map { $0.amount.magnitude })
+        table.rows.append(["total", MoneyFormat.grouped(pie.total, pie.currency), "100.0%", String(pie.slices.reduce(0) { $0 + $1.count })])
+        return title + "\n" + withBars(table, scaling: pie.slices.map { $0.amount.magnitude })
     }
 
     // MARK: months
@@ -67,9 +68,10 @@ struct ViewRenderer {
     /// Each month with bills: income, expense, balance and bills, a bar of
     /// its spending, and the year's total.
     func render(_ months: MonthTable) -> String {
-        guard !months.months.isEmpty else { return "\(months.year)  no bills" }
+        guard !months.months.isEmpty else { return "\(months.yearText)  no bills" }
         let currency = months.total.currency
-        var table = TextTable(headers: [String(months.year), "income", "expense", "balance", "bills"])
+        var table = TextTable(headers: [months.yearText, "income", "expense", "balance", "bills"])
+        table.uncut = [0]
         table.rightAligned = [1, 2, 3, 4]
         table.rows = months.months.map { line in
             [Day.shortMonthNames[line.month - 1]] + amounts(line.summary, currency) + [String(line.count)]
@@ -84,7 +86,7 @@ struct ViewRenderer {
             default: return text
             }
         }
-        return withBars(table, values: months.months.map { $0.summary.expense.magnitude })
+        return withBars(table, scaling: months.months.map { $0.summary.expense.magnitude })
     }
 
     // MARK: detail
@@ -121,7 +123,7 @@ struct ViewRenderer {
     /// over), and a bar filled as far as the budget is used.
     func render(_ report: BudgetReport) -> String {
         guard !report.lines.isEmpty else {
-            return "no budgets in this book; set one with 'budget food 1500' or 'budget total 5000'"
+            return "no budgets; set one with 'budget food 1500'"
         }
         var table = TextTable(headers: ["budget " + report.month, "budget", "spent", "left"])
         table.rightAligned = [1, 2, 3]
@@ -132,20 +134,12 @@ struct ViewRenderer {
         table.paint = { row, column, text in
             column == 3 && report.lines[row].left < 0 ? style.expense(text) : text
         }
-        let lines = table.render(style: style, width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let plain = TextTable(headers: table.headers, rows: table.rows, rightAligned: table.rightAligned)
-            .render(style: Style(color: false), width: width).split(separator: "\n").map(String.init)
-        let used = plain.map(TerminalText.width).max() ?? 0
-        let room = min(30, width - used - 2)
-        guard room >= 5 else { return lines.joined(separator: "\n") }
-        return (lines.indices.map { index in
-            guard index > 0 else { return lines[0] }
-            let line = report.lines[index - 1]
+        return withBars(table, maximum: 30) { row, room in
+            let line = report.lines[row]
             let filled = line.left <= 0 ? room : ChartRenderer.barLength(line.spent.magnitude, largest: line.budget.magnitude, columns: room)
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: room - filled)
-            let padding = String(repeating: " ", count: max(0, used - TerminalText.width(plain[index])))
-            return lines[index] + padding + "  " + (line.left < 0 ? style.expense(bar) : style.dim(bar))
-        }).joined(separator: "\n")
+            return line.left < 0 ? style.expense(bar) : style.dim(bar)
+        }
     }
 
     // MARK: show
@@ -156,7 +150,7 @@ struct ViewRenderer {
         let fields = [
             ("date", bill.day.iso + " " + Weekday.shortNames[bill.day.isoWeekday - 1]),
             ("kind", bill.kind.rawValue),
-            ("amount", style.kind(bill.kind, MoneyFormat.withSymbol(bill.amount, bill.currency)) + " " + bill.currency.code),
+            ("amount", MoneyFormat.withSymbol(bill.amount, bill.currency) + " " + bill.currency.code),
             ("category", icon(bill.icon) + TerminalText.safe(bill.category)),
             ("book", TerminalText.safe(bill.book)),
             ("remark", TerminalText.safe(bill.remark)),
@@ -231,34 +225,29 @@ struct ViewRenderer {
         glyph.isEmpty ? "" : TerminalText.safe(glyph) + " "
     }
 
-    private func percent(_ permille: Int) -> String {
-        "\(permille / 10).\(permille % 10)%"
+    /// The table, with a bar after each of its first rows scaled to the
+    /// largest of `values`, in the width the table leaves.
+    private func withBars(_ table: TextTable, scaling values: [UInt128]) -> String {
+        let largest = values.max() ?? 0
+        return withBars(table) { row, room in
+            guard row < values.count, values[row] > 0 else { return "" }
+            return style.dim(String(repeating: "█", count: max(1, ChartRenderer.barLength(values[row], largest: largest, columns: room))))
+        }
     }
 
-    /// The table, with a bar after each of its first rows, scaled to the
-    /// largest of `values`, in the width the table leaves.
-    private func withBars(_ table: TextTable, values: [UInt128]) -> String {
+    /// The table with `bar(row, room)` after each row but the header, lined
+    /// up after the table in the room it leaves, up to `maximum` columns.
+    private func withBars(_ table: TextTable, maximum: Int = .max, bar: (Int, Int) -> String) -> String {
         var lines = table.render(style: style, width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let plain = TextTable(headers: table.headers, rows: table.rows, rightAligned: table.rightAligned)
-            .render(style: Style(color: false), width: width).split(separator: "\n")
-        let used = plain.map { TerminalText.width(String($0)) }.max() ?? 0
-        let room = width - used - 2
+        let plain = table.render(style: Style(color: false), width: width).split(separator: "\n", omittingEmptySubsequences: false)
+        let used = table.drawnWidth(within: width)
+        let room = min(maximum, width - used - 2)
         guard room >= 3 else { return lines.joined(separator: "\n") }
-        let largest = values.max() ?? 0
-        for (index, value) in values.enumerated() where index + 1 < lines.count {
-            let length = max(value > 0 ? 1 : 0, ChartRenderer.barLength(value, largest: largest, columns: room))
-            guard length > 0 else { continue }
-            let padding = String(repeating: " ", count: max(0, used - TerminalText.width(String(plain[index + 1]))))
-            lines[index + 1] += padding + "  " + style.dim(String(repeating: "█", count: length))
+        for index in lines.indices.dropFirst() {
+            let drawn = bar(index - 1, room)
+            guard !drawn.isEmpty else { continue }
+            lines[index] += String(repeating: " ", count: max(0, used - TerminalText.width(String(plain[index])))) + "  " + drawn
         }
         return lines.joined(separator: "\n")
-    }
-}
-
-extension TextTable {
-    init(headers: [String], rows: [[String]], rightAligned: Set<Int>) {
-        self.init(headers: headers)
-        self.rows = rows
-        self.rightAligned = rightAligned
     }
 }

@@ -43,9 +43,22 @@ extension Connection {
         // could redo can no longer be redone. Another session's undone work,
         // done since this one began, is theirs to redo.
         try run("DELETE FROM journal WHERE undone = 1 AND (session = ? OR id <= ?)", reader.session, reader.horizon)
+        if changedRows() > 0 { try forgetUnusedPhotoData() }
         try run(
             "INSERT INTO journal (summary, rows, created_at, session, statement) VALUES (?, ?, unixepoch(), ?, ?)",
             change.summary, try encode(change.rows), reader.session, statement)
+    }
+
+    /// Drops the bytes of photos no bill shows and no change could bring
+    /// back: an attach undone and then branched away from. Bytes a detach or
+    /// a deleted bill left behind stay, for as long as undo could need them.
+    private func forgetUnusedPhotoData() throws(StoreError) {
+        try run(
+            """
+            DELETE FROM photo_data
+            WHERE sha256 NOT IN (SELECT sha256 FROM photos)
+              AND NOT EXISTS (SELECT 1 FROM journal WHERE instr(journal.rows, photo_data.sha256) > 0)
+            """)
     }
 
     /// The entry `undo` takes back.

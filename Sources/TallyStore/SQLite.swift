@@ -95,6 +95,11 @@ final class Connection {
         while try statement.step() {}
     }
 
+    /// How many rows the last INSERT, UPDATE or DELETE touched.
+    func changedRows() -> Int64 {
+        sqlite3_changes64(handle)
+    }
+
     /// Calls `body` with each row of the result, positioned on that row.
     func forEachRow(
         _ sql: StaticString, _ values: any Bindable..., body: (Statement) throws(StoreError) -> Void

@@ -66,7 +66,9 @@ func main() -> Int32 {
             StandardOutput.report("tally: cannot make a folder for the demo: \(String(cString: strerror(errno)))")
             return 3
         }
-        demoFolder = String(cString: template)
+        let folder = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        DemoFolder.removeOnSignals(folder, interrupts: !interactive)
+        demoFolder = folder
     }
     defer { if let demoFolder { DemoFolder.remove(demoFolder) } }
     let path = demoFolder.map { $0 + "/demo.db" } ?? flags.databasePath ?? LedgerLocation.defaultPath(environment: environment)
@@ -112,18 +114,6 @@ func main() -> Int32 {
         }
     }
     return failed ? 1 : 0
-}
-
-
-/// The demo's throwaway folder.
-enum DemoFolder {
-    /// Removes the folder and what Tally left in it: the ledger, its log files and its history.
-    static func remove(_ folder: String) {
-        for name in ["demo.db", "demo.db-wal", "demo.db-shm", "demo.db.history"] {
-            unlink(folder + "/" + name)
-        }
-        rmdir(folder)
-    }
 }
 
 exit(main())

@@ -57,8 +57,12 @@ final class ChildTally {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        startWithDefaultSignals(&attributes)
         var child: pid_t = 0
-        let started = posix_spawn(&child, path, &actions, nil, argv, envp)
+        let started = posix_spawn(&child, path, &actions, &attributes, argv, envp)
         close(outPipe[1])
         close(errPipe[1])
         if inPipe[0] >= 0 { close(inPipe[0]) }
@@ -144,6 +148,19 @@ final class ChildTally {
 }
 
 /// A pipe whose ends close when a child starts another program (Glibc has no pipe2 for Swift).
+/// Has the child start as it would from a shell, with no signal blocked and
+/// each handled by default, whatever the test runner's threads block or
+/// ignore; `flags` are more of posix_spawn's flags to set.
+func startWithDefaultSignals(_ attributes: inout posix_spawnattr_t, flags: Int16 = 0) {
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    var everySignal = sigset_t()
+    sigfillset(&everySignal)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &everySignal)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | flags)
+}
+
 private func closeOnExecPipe(_ ends: inout [Int32]) -> Bool {
     guard pipe(&ends) == 0 else { return false }
     return fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0 && fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0

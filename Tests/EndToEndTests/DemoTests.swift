@@ -44,6 +44,33 @@ struct DemoTests {
         }
     }
 
+    @Test("a hang-up, a kill or Ctrl-C in a script still takes the demo's folder away", arguments: [SIGTERM, SIGHUP, SIGINT])
+    func goneAfterASignal(_ stop: Int32) async throws {
+        try await withSandbox { sandbox in
+            try FileManager.default.createDirectory(atPath: sandbox.path("tmp"), withIntermediateDirectories: false)
+            let child = try ChildTally(
+                ["--demo", "--today", "2026-11-29"], input: .pipe, home: sandbox.url, environment: ["TMPDIR": sandbox.path("tmp")])
+            child.send("count\n")
+            #expect(child.waitForOutput { !$0.isEmpty }, "\(child.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.path("tmp")).count == 1)
+            kill(child.pid, stop)
+            #expect(child.finish() == nil, "ended by the signal, as it would have without a demo")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.path("tmp")) == [])
+        }
+    }
+
+    @Test("a demo for the last day there is fills its two years and ends")
+    func lastDay() async throws {
+        try await withSandbox { sandbox in
+            try FileManager.default.createDirectory(atPath: sandbox.path("tmp"), withIntermediateDirectories: false)
+            let run = try await TallyBinary.run(
+                ["--demo", "--today", "9999-12-31", "-c", "months 9999"], environment: ["TMPDIR": sandbox.path("tmp")], home: sandbox.url)
+            #expect(run.status == 0, "\(run)")
+            #expect(run.stdout.hasPrefix("9999 "), "\(run.stdout)")
+            #expect(run.stdout.contains("\nDec "), "\(run.stdout)")
+        }
+    }
+
     /// The id of the demo's latest rent bill, which has a photo of its receipt.
     func rentBill(in sandbox: Sandbox) async throws -> String {
         let list = try await demo(["list where remark = rent order by date desc limit 1 as csv"], in: sandbox)

@@ -12,9 +12,6 @@ final class PseudoTerminal {
     /// glibc's POSIX_SPAWN_SETSID, which Swift's Glibc module does not export:
     /// the child starts a session, and the terminal it opens first becomes its own.
     private static let spawnSetSID: Int16 = 0x80
-    /// POSIX_SPAWN_SETSIGMASK and POSIX_SPAWN_SETSIGDEF: the child starts with
-    /// no blocked signals and default handlers, whatever the test runner uses.
-    private static let spawnSignalFlags: Int16 = 0x08 | 0x04
 
     init(_ arguments: [String], environment: [String: String]) throws {
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -39,14 +36,7 @@ final class PseudoTerminal {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, PseudoTerminal.spawnSetSID | PseudoTerminal.spawnSignalFlags)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        startWithDefaultSignals(&attributes, flags: PseudoTerminal.spawnSetSID)
 
         let path = TallyBinary.binary.path
         let argv = ([path] + arguments).map { strdup($0) } + [nil]

@@ -133,6 +133,29 @@ struct ViewEvaluationTests {
         #expect(try evaluationError("show #99999", in: Self.ledger)?.problem == .refused("there is no bill #99999"))
     }
 
+    @Test func searchForNothingIsRefused() throws {
+        #expect(try evaluationError(#"search """#, in: Self.ledger)?.problem == .refused("give some text to look for, such as search coffee"))
+    }
+
+    @Test func yearsBeforeOneThousandKeepFourDigits() throws {
+        let ancient = Ledger(
+            books: Fixture.books, categories: Fixture.categories,
+            bills: [
+                Bill(id: 1, bookID: Fixture.daily, categoryID: Fixture.category("food"), amount: 500, day: day("0001-01-01")),
+                Bill(id: 2, bookID: Fixture.daily, categoryID: Fixture.category("food"), amount: 700, day: day("0999-03-02")),
+            ],
+            settings: Settings(currentBookID: Fixture.daily))
+        guard case .detail(let detail) = try result("detail food", in: ancient) else { throw TestFailure("no detail") }
+        #expect(detail.months.map(\.label) == ["0001-01", "0999-03"])
+        #expect(detail.months.map { $0.bills.map(\.id) } == [[1], [2]])
+        let byMonth = try groups("sum expense by month", in: ancient)
+        #expect(byMonth.rows.map(\.labels) == [["0001-01"], ["0999-03"]])
+        let byYear = try groups("sum expense by year", in: ancient)
+        #expect(byYear.rows.map(\.labels) == [["0001"], ["0999"]])
+        let byQuarter = try groups("count by quarter", in: ancient)
+        #expect(byQuarter.rows.map(\.labels) == [["0001-Q1"], ["0999-Q1"]])
+    }
+
     @Test(arguments: [
         ([1, 1, 1], [334, 333, 333]),
         ([2, 1], [667, 333]),

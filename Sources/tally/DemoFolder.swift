@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The demo's throwaway folder, removed however Tally ends: by returning,
+/// or by a signal that would otherwise leave it behind.
+enum DemoFolder {
+    private static let leftovers = ["demo.db", "demo.db-wal", "demo.db-shm", "demo.db.history"]
+
+    /// The files, then the folder, as C strings made before any signal can
+    /// come: a signal handler may only call what is async-signal-safe.
+    nonisolated(unsafe) private static var pathsToRemove: [UnsafeMutablePointer<CChar>] = []
+
+    /// Removes the folder and what Tally left in it: the ledger, its log files and its history.
+    static func remove(_ folder: String) {
+        for name in leftovers {
+            unlink(folder + "/" + name)
+        }
+        rmdir(folder)
+    }
+
+    /// Has a hang-up or a `kill` remove `folder` before Tally stops, and
+    /// Ctrl-C too when `interrupts` (a script run, where Ctrl-C stops Tally
+    /// rather than the statement being typed).
+    static func removeOnSignals(_ folder: String, interrupts: Bool) {
+        pathsToRemove = (leftovers.map { folder + "/" + $0 } + [folder]).map { strdup($0)! }
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signal in
+            let paths = DemoFolder.pathsToRemove
+            for index in paths.indices {
+                if index == paths.count - 1 { rmdir(paths[index]) } else { unlink(paths[index]) }
+            }
+            Glibc.signal(signal, SIG_DFL)
+            raise(signal)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        for stop in [SIGTERM, SIGHUP] + (interrupts ? [SIGINT] : []) {
+            sigaction(stop, &action, nil)
+        }
+    }
+}
