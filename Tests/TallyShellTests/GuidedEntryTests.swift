@@ -19,8 +19,12 @@ final class ScriptedReader: LineReader {
     }
 }
 
-@Suite struct GuidedEntryTests {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tally-guided-\(UUID().uuidString)/ledger.db").path
+/// A class, so that each test's ledger folder goes when the test ends.
+@Suite final class GuidedEntryTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-guided-\(UUID().uuidString)").path
+    var path: String { folder + "/ledger.db" }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     func session() throws -> (Session, CapturedOutput) {
         var options = SessionOptions()

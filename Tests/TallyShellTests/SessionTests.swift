@@ -13,8 +13,12 @@ final class CapturedOutput: Output {
     func error(_ text: String) { errors.append(text) }
 }
 
-@Suite struct SessionTests {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tally-session-\(UUID().uuidString)/ledger.db").path
+/// A class, so that each test's ledger folder goes when the test ends.
+@Suite final class SessionTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-session-\(UUID().uuidString)").path
+    var path: String { folder + "/ledger.db" }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
     let seed = Seed(currency: .cny, categories: DefaultCategories.make(chinese: false))
 
     func session(_ configure: (inout SessionOptions) -> Void = { _ in }) throws -> (Session, CapturedOutput) {
