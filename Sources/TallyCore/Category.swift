@@ -50,9 +50,10 @@ public enum Names {
     }
 }
 
-extension String {
-    var trimmingSpaces: Substring {
-        var text = Substring(self)
+extension StringProtocol {
+    /// The text without the white space around it.
+    public var trimmingSpaces: SubSequence {
+        var text = self[...]
         while let first = text.first, first.isWhitespace { text.removeFirst() }
         while let last = text.last, last.isWhitespace { text.removeLast() }
         return text

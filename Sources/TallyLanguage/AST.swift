@@ -57,6 +57,65 @@ public enum Statement: Sendable {
     /// A bill's photo written back to a file.
     case extract(id: Located<Int64>, number: Located<Int>, file: Located<String>)
     case detach(id: Located<Int64>, number: Located<Int>)
+    /// Bills from a CSV file: every row, or none.
+    case importFile(ImportOptions)
+    /// Bills written to a file, in the format its extension names.
+    case export(ExportOptions)
+}
+
+/// A field of a bill that an import reads from a column.
+public enum ImportField: String, Sendable, CaseIterable {
+    case date, kind, amount, category, remark, book, place, tags
+
+    /// Other spellings of the field's name, in statements and headers alike.
+    public static let synonyms: [String: ImportField] = [
+        "type": .kind, "cat": .category, "note": .remark, "tag": .tags,
+    ]
+}
+
+/// Which column of the file a field is read from.
+public enum ColumnReference: Sendable, Equatable {
+    /// The column whose header is this text.
+    case header(String)
+    /// The column at this position, counted from 1.
+    case number(Int)
+}
+
+/// `FIELD=HEADER` in `import … columns (…)`.
+public struct ColumnMapping: Sendable {
+    public let field: Located<ImportField>
+    public let column: Located<ColumnReference>
+}
+
+/// `import FILE [book NAME] [columns (…)] [skip N] [create categories] [allow duplicates]`
+public struct ImportOptions: Sendable {
+    public var file: Located<String>
+    /// The book of rows that name none; else the current book.
+    public var book: Located<String>?
+    public var columns: [ColumnMapping] = []
+    /// Lines before the header, such as a bank's preamble.
+    public var skip = 0
+    /// Unknown categories are made, of the kind their rows say, instead of refused.
+    public var createsCategories = false
+    /// Rows equal to bills already there are imported too, instead of skipped.
+    public var allowsDuplicates = false
+
+    public init(file: Located<String>) {
+        self.file = file
+    }
+}
+
+/// `export FILE [where COND] [PERIOD] [overwrite]`
+public struct ExportOptions: Sendable {
+    public var file: Located<String>
+    public var condition: Condition?
+    public var period: Located<PeriodSpec>?
+    /// An existing file is replaced instead of refused.
+    public var overwrites = false
+
+    public init(file: Located<String>) {
+        self.file = file
+    }
 }
 
 /// What a budget limits: one expense category, or all the book's spending.
@@ -110,6 +169,8 @@ public struct Query: Sendable {
     public var limit: Int?
     public var top: Int?
     public var format: OutputFormat?
+    /// Set by statements that read every book whatever the query says, as `export` does.
+    var readsEveryBook = false
 
     public init(aggregate: Aggregate) {
         self.aggregate = aggregate
@@ -117,7 +178,7 @@ public struct Query: Sendable {
 
     /// A query that names `book` covers every book; otherwise only the current one.
     public var coversAllBooks: Bool {
-        dimensions.contains { $0.value == .book } || (condition?.mentions(.book) ?? false)
+        readsEveryBook || dimensions.contains { $0.value == .book } || (condition?.mentions(.book) ?? false)
     }
 }
 

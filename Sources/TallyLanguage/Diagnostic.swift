@@ -23,10 +23,13 @@ public enum Problem: Sendable, Equatable {
 public struct Diagnostic: Error, Sendable, Equatable {
     public let problem: Problem
     public let range: SourceRange
+    /// Lines shown under the message, such as each bad row of an import.
+    public let notes: [String]
 
-    public init(_ problem: Problem, at range: SourceRange) {
+    public init(_ problem: Problem, at range: SourceRange, notes: [String] = []) {
         self.problem = problem
         self.range = range
+        self.notes = notes
     }
 
     public var message: String {

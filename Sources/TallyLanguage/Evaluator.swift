@@ -91,6 +91,11 @@ public struct Evaluator: Sendable {
             return .extractPhoto(try photo(id, number), file: file)
         case .detach(let id, let number):
             return try detach(id, number)
+        case .importFile(let options):
+            if let book = options.book { _ = try ledger.book(named: book) }
+            return .importFile(options)
+        case .export(let options):
+            return try export(options)
         case .save(let name, let statement):
             return save(name, statement)
         case .saved:

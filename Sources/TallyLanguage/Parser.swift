@@ -19,7 +19,7 @@ public struct Parser {
         "sum", "count", "avg", "min", "max", "list", "add", "edit", "delete", "undo", "redo",
         "books", "categories", "book", "use", "category", "set", "help", "quit", "exit",
         "save", "saved", "forget", "run", "about", "timeline", "pie", "months", "detail", "show", "search", "budget",
-        "attach", "attachments", "extract", "detach",
+        "attach", "attachments", "extract", "detach", "import", "export",
     ]
 
     let tokens: [Token]
@@ -77,7 +77,7 @@ public struct Parser {
     // statement = query | add | quick_add | edit | delete | "undo" | "redo"
     //           | book_statement | "use" name | category_statement
     //           | "books" | "categories" [ kind ] | set | help | "about" | "quit" | "exit"
-    //           | save | "saved" | "forget" NAME | run | view | budget | photo | NAME
+    //           | save | "saved" | "forget" NAME | run | view | budget | photo | import | export | NAME
     mutating func statement() throws(Diagnostic) -> Statement {
         if check(.minus) || check(.plus) { return try quickAdd() }
         guard check(.word) else { throw unexpected("a statement") }
@@ -121,6 +121,8 @@ public struct Parser {
         case "timeline", "pie", "months", "detail", "show", "search": return try view()
         case "budget": advance(); return try budget()
         case "attach", "attachments", "extract", "detach": return try photoStatement()
+        case "import": return try importStatement()
+        case "export": return try exportStatement()
         default:
             if check(.word, at: 0), check(.separator, at: 1) || check(.end, at: 1) {
                 let name = advance()

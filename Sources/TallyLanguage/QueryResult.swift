@@ -167,6 +167,10 @@ public enum Outcome: Sendable {
     /// Write the photo's bytes to `file`.
     case extractPhoto(Photo, file: Located<String>)
     case about
+    /// Read the CSV file, then make its rows into bills with `importing`.
+    case importFile(ImportOptions)
+    /// Write `bills` to the file, in the format its extension names.
+    case exportFile(ExportOptions, bills: BillList)
 }
 
 /// Settings that last for the session only.

@@ -1,7 +1,8 @@
 import TallyCore
 import TallyLanguage
 
-/// Results as RFC 4180 CSV: a header row, then one row per result.
+/// Results as RFC 4180 CSV: a header row, then one row per result. Text is
+/// written exactly, as data; output to a terminal is made safe where it is written.
 struct CSVRenderer {
     func render(_ result: QueryResult) -> String {
         switch result {
@@ -20,7 +21,7 @@ struct CSVRenderer {
         case .bills(let bills):
             return lines([BillRow.columns] + bills.rows.map(cells))
         case .bill(_, let bill):
-            return lines([BillRow.columns, cells(bill)])
+            return lines([["id"] + BillRow.columns, [String(bill.id)] + cells(bill)])
         case .records(let records):
             return lines([records.columns] + records.rows.map { $0.map(\.text) })
         case .message(let message):
@@ -40,7 +41,8 @@ struct CSVRenderer {
         case .detail(let detail):
             return lines([BillRow.columns] + detail.months.flatMap(\.bills).map(cells))
         case .billDetail(let detail):
-            return lines([BillRow.columns + ["created", "updated"], cells(detail.bill) + [String(detail.created), String(detail.updated)]])
+            return lines([["id"] + BillRow.columns + ["created", "updated"],
+                          [String(detail.bill.id)] + cells(detail.bill) + [String(detail.created), String(detail.updated)]])
         case .search(let search):
             return lines([BillRow.columns] + search.bills.rows.map(cells))
         case .photos(let list):
@@ -55,31 +57,11 @@ struct CSVRenderer {
     }
 
     private func cells(_ bill: BillRow) -> [String] {
-        [String(bill.id), bill.day.iso, bill.kind.rawValue, MoneyFormat.plain(bill.amount, bill.currency),
-         bill.category, bill.book, bill.remark, bill.place ?? "", bill.tags.joined(separator: " ")]
+        [bill.day.iso, bill.kind.rawValue, MoneyFormat.plain(bill.amount, bill.currency),
+         bill.category, bill.remark, bill.book, bill.place ?? "", bill.tags.joined(separator: " ")]
     }
 
     private func lines(_ rows: [[String]]) -> String {
-        rows.map { $0.map(field).joined(separator: ",") }.joined(separator: "\n")
-    }
-
-    /// Quoted when it holds a comma, quote or line break; control characters
-    /// other than line breaks are made visible.
-    private func field(_ text: String) -> String {
-        let safe = String(String.UnicodeScalarView(text.unicodeScalars.map {
-            TextSafety.isControl($0) && $0 != "\n" && $0 != "\t" ? "\u{FFFD}" : $0
-        }))
-        guard safe.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r\n" }) else { return safe }
-        return "\"" + safe.replacingAll("\"", with: "\"\"") + "\""
-    }
-}
-
-extension String {
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
-        }
-        return result
+        rows.map(CSV.line).joined(separator: "\n")
     }
 }

@@ -29,15 +29,16 @@ public struct DiagnosticRenderer: Sendable {
         let marker = "^" + String(repeating: "~", count: max(0, TerminalText.width(TerminalText.safe(span)) - 1))
         let indent = String(repeating: " ", count: TerminalText.width(TerminalText.safe(before)))
         let message = style.error("error:") + " " + TerminalText.safe(diagnostic.message)
+        let notes = diagnostic.notes.map { "\n" + TerminalText.safe($0) }.joined()
         switch source.origin {
         case .file(let name):
             let number = String(start.line + source.firstLine - 1)
             let gutter = String(repeating: " ", count: number.count)
             return "\(TerminalText.safe(name)):\(number):\(start.column): \(message)\n"
                 + " \(number) | \(TerminalText.safe(lineText))\n"
-                + " \(gutter) | \(indent)\(style.bold(marker))"
+                + " \(gutter) | \(indent)\(style.bold(marker))" + notes
         case .argument, .interactive:
-            return "  \(TerminalText.safe(lineText))\n  \(indent)\(style.bold(marker))\n\(message)"
+            return "  \(TerminalText.safe(lineText))\n  \(indent)\(style.bold(marker))\n\(message)" + notes
         }
     }
 }

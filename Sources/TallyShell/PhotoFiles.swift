@@ -39,20 +39,10 @@ enum PhotoFiles {
 
     /// Writes `bytes` to a new file at `path`; an existing file is never written over.
     static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw Failure(message: errno == EEXIST
-                ? "'\(path)' exists already; give a new file's name"
-                : "cannot write '\(path)': \(String(cString: strerror(errno)))")
-        }
-        if let problem = Descriptor.writeAll(bytes, to: descriptor) {
-            close(descriptor)
-            unlink(path)
-            throw Failure(message: "cannot write '\(path)': \(problem)")
-        }
-        guard close(descriptor) == 0 else {
-            unlink(path)
-            throw Failure(message: "cannot write '\(path)': \(String(cString: strerror(errno)))")
+        do {
+            try NewFile.write(bytes, to: path, replacing: false, existsAdvice: "give a new file's name")
+        } catch {
+            throw Failure(message: error.message)
         }
     }
 }

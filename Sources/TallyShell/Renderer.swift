@@ -53,6 +53,7 @@ enum MeasureText {
 }
 
 extension BillRow {
-    /// The column titles and cells of a bill in CSV and tables, in the order JSON keys use.
-    static let columns = ["id", "date", "kind", "amount", "category", "book", "remark", "place", "tags"]
+    /// The columns of bills in CSV: the ones `import` reads, so that a list
+    /// or an export imports back as the same bills.
+    static let columns = ["date", "kind", "amount", "category", "remark", "book", "place", "tags"]
 }

@@ -16,6 +16,11 @@ public enum ScriptFile {
 
     /// The text of the regular file at `path` (`~/` is the home folder).
     public static func read(_ path: String) throws(ScriptFileError) -> String {
+        String(decoding: try bytes(of: path, limit: maximumSize, tooLarge: tooLarge), as: UTF8.self)
+    }
+
+    /// The bytes of the regular file at `path`, refused past `limit`.
+    static func bytes(of path: String, limit: Int, tooLarge: ScriptFileError) throws(ScriptFileError) -> [UInt8] {
         // Without waiting: opening a named pipe would otherwise wait for a writer, before it could be refused.
         let descriptor = open(expand(path), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw lastError }
@@ -25,11 +30,11 @@ public enum ScriptFile {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw ScriptFileError(message: (info.st_mode & S_IFMT) == S_IFDIR ? "it is a folder" : "it is not a regular file")
         }
-        guard info.st_size <= maximumSize else { throw tooLarge }
+        guard info.st_size <= limit else { throw tooLarge }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size))
-        try readAll(descriptor, into: &bytes, limit: maximumSize)
-        return String(decoding: bytes, as: UTF8.self)
+        try readAll(descriptor, into: &bytes, limit: limit, tooLarge: tooLarge)
+        return bytes
     }
 
     /// Whether anything is at `path`.
@@ -48,7 +53,7 @@ public enum ScriptFile {
     static let tooLarge = ScriptFileError(message: "a script may be at most \(maximumSize >> 20) MiB")
 
     /// Appends what `descriptor` has to `bytes`, up to the end or past `limit` bytes.
-    private static func readAll(_ descriptor: Int32, into bytes: inout [UInt8], limit: Int) throws(ScriptFileError) {
+    private static func readAll(_ descriptor: Int32, into bytes: inout [UInt8], limit: Int, tooLarge: ScriptFileError) throws(ScriptFileError) {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
@@ -67,7 +72,8 @@ public enum ScriptFile {
         ScriptFileError(message: String(cString: strerror(errno)))
     }
 
-    private static func expand(_ path: String) -> String {
+    /// The path with a leading `~/` made the home folder.
+    static func expand(_ path: String) -> String {
         guard path.hasPrefix("~/"), let home = getenv("HOME") else { return path }
         return String(cString: home) + path.dropFirst(1)
     }

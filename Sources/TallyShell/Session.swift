@@ -25,6 +25,8 @@ public struct SessionOptions: Sendable {
     public var defaultCurrency = Currency.cny
     /// How wide tables and charts may be.
     public var width = OutputWidth.columns(80)
+    /// Whether long work, such as a large import, shows a progress bar on standard error.
+    public var showsProgress = false
 
     public init() {}
 }
@@ -34,7 +36,7 @@ public struct SessionOptions: Sendable {
 /// holds then, and the in-memory ledger is changed only after the store has
 /// committed, so the two never disagree and no other process's change is lost.
 public final class Session {
-    public private(set) var ledger: Ledger
+    public internal(set) var ledger: Ledger
     public var options: SessionOptions
     public let store: LedgerStore
     let output: Output
@@ -113,7 +115,7 @@ public final class Session {
         }
     }
 
-    private var evaluator: Evaluator {
+    var evaluator: Evaluator {
         Evaluator(
             ledger: ledger, today: options.today ?? Clock.today(), now: options.today.map(Clock.noon) ?? Clock.now(),
             defaultCurrency: options.defaultCurrency)
@@ -176,6 +178,10 @@ public final class Session {
             output.result(About(store: store, ledger: ledger).text)
         case .attachFile(let bill, let file):
             return try attach(file, to: bill, parsed, source)
+        case .importFile(let options):
+            return try importFile(options, parsed, source)
+        case .exportFile(let options, let bills):
+            return export(bills, options, source)
         case .extractPhoto(let photo, let file):
             guard let bytes = try store.photoData(sha256: photo.sha256) else {
                 return report(Diagnostic(.refused("the bytes of photo \(photo.number) are missing from the ledger"), at: parsed.range), in: source)
@@ -225,7 +231,7 @@ public final class Session {
     }
 
     /// What a statement came to under the write lock.
-    private enum Step {
+    enum Step {
         case wrote(ChangeSet, report: QueryResult, warnings: [String])
         case replayed(LedgerStore.Replay, undo: Bool)
         case failed(Diagnostic)
@@ -375,13 +381,13 @@ public final class Session {
         return line.count > 60 ? line.prefix(59) + "…" : String(line)
     }
 
-    private var style: Style { Style(color: options.color) }
+    var style: Style { Style(color: options.color) }
 
-    private func show(_ result: QueryResult, format: OutputFormat? = nil) {
+    func show(_ result: QueryResult, format: OutputFormat? = nil) {
         output.result(Renderer(style: style, width: options.width.columns).render(result, as: format ?? options.format))
     }
 
-    private func report(_ diagnostic: Diagnostic, in source: ScriptSource) -> RunStatus {
+    func report(_ diagnostic: Diagnostic, in source: ScriptSource) -> RunStatus {
         output.error(DiagnosticRenderer(style: style).render(diagnostic, in: source))
         return .statementFailed
     }

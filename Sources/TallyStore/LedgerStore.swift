@@ -99,9 +99,10 @@ public final class LedgerStore {
 
     /// Writes `change`, and records it for undo, with the statement that made
     /// it, when it is undoable. Only inside `change`.
-    public func write(_ change: ChangeSet, statement: String) throws(StoreError) {
+    /// `progress`, when given, hears how many rows are written so far, now and then.
+    public func write(_ change: ChangeSet, statement: String, progress: ((Int) -> Void)? = nil) throws(StoreError) {
         precondition(isChanging, "a change is written only under the write lock")
-        try connection.apply(change.rows)
+        try connection.apply(change.rows, progress: progress)
         if change.undoable {
             try connection.appendToJournal(change, statement: statement, by: journal)
         }

@@ -7,8 +7,9 @@ extension Connection {
     /// updated in place, a removed one deleted. A new row whose key is taken,
     /// or a row that is not there to change, is an error that undoes the whole
     /// change: one writer never overwrites another's row unseen.
-    func apply(_ rows: [RowChange]) throws(StoreError) {
-        for row in rows {
+    func apply(_ rows: [RowChange], progress: ((Int) -> Void)? = nil) throws(StoreError) {
+        for (index, row) in rows.enumerated() {
+            if let progress, index % 4096 == 0 { progress(index) }
             switch (row.before, row.after) {
             case (nil, let after?): try insert(after)
             case (let before?, let after?): try update(after, wasThere: before)

@@ -82,6 +82,7 @@ func main() -> Int32 {
     options.keepGoing = flags.keepGoing
     options.today = flags.today
     options.defaultCurrency = locale.currency
+    options.showsProgress = isatty(2) == 1
     options.width = OutputWidth.from(environment: environment, resultsToTerminal: isatty(1) == 1)
     options.color = !flags.noColor && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb" && isatty(1) == 1
 

@@ -1,0 +1,112 @@
+// Dates and amounts as spreadsheets, banks and other apps write them, for
+// import. Anything that could be read two ways is refused, never guessed.
+
+extension Day {
+    /// `2016-07-01`, `2016/7/1` or `2016.07.01`, with any time after it
+    /// (`2016-07-01 12:30`, `2016-07-01T12:30:00`) dropped.
+    public init?(written text: String) {
+        let trimmed = text.trimmingSpaces
+        let datePart = trimmed.prefix { $0 != " " && $0 != "T" }
+        let rest = trimmed.dropFirst(datePart.count)
+        if !rest.isEmpty {
+            let time = rest.dropFirst().trimmingPrefix(while: { $0 == " " })
+            guard Day.isTime(time) else { return nil }
+        }
+        guard let separator = datePart.first(where: { $0 == "-" || $0 == "/" || $0 == "." }) else { return nil }
+        let parts = datePart.split(separator: separator, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// `12:30`, `12:30:05`, `12:30:05.123`, with an optional `Z` or offset: a time of day, to be dropped.
+    private static func isTime(_ text: Substring) -> Bool {
+        let clock = text.prefix { $0.isASCII && ($0.isNumber || $0 == ":" || $0 == ".") }
+        let zone = text.dropFirst(clock.count)
+        let fields = clock.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(fields.count), fields.allSatisfy({ !$0.isEmpty }),
+              let hour = Int(fields[0]), (0...23).contains(hour),
+              let minute = Int(fields[1]), (0...59).contains(minute) else { return false }
+        return zone.isEmpty || zone == "Z" || ((zone.first == "+" || zone.first == "-")
+            && zone.dropFirst().allSatisfy { $0.isASCII && ($0.isNumber || $0 == ":") })
+    }
+}
+
+/// An amount as people write it: `-¥1,234.50`, `¥8,000.00`, `+25`, `(12.00)`,
+/// `12.00 USD`. Commas group thousands; the point is the decimal point.
+public struct WrittenAmount: Sendable, Equatable {
+    public enum Sign: Sendable, Equatable {
+        case unsigned, plus, minus
+    }
+
+    public let sign: Sign
+    public let number: ExactNumber
+    /// The ISO code written beside the number, upper-cased; a symbol such as ¥ names none.
+    public let currencyCode: String?
+
+    public init?(_ text: String) {
+        var rest = Substring(text.trimmingSpaces)
+        var sign = Sign.unsigned
+        if rest.first == "(" && rest.last == ")" {
+            rest = rest.dropFirst().dropLast()
+            sign = .minus
+        }
+        var code: String?
+        var found = true
+        // Signs, symbols and a code may come in either order around the digits: `-¥5`, `¥-5`, `5 CNY`.
+        while found {
+            found = false
+            rest = Substring(rest.trimmingSpaces)
+            if let first = rest.first, let written = WrittenAmount.sign(first) {
+                guard sign == .unsigned else { return nil }
+                sign = written
+                rest.removeFirst()
+                found = true
+            } else if let first = rest.first, WrittenAmount.symbols.contains(first) {
+                rest.removeFirst()
+                found = true
+            } else if let last = rest.last, WrittenAmount.symbols.contains(last) {
+                rest.removeLast()
+                found = true
+            } else if let prefix = WrittenAmount.code(rest.prefix(3)), code == nil {
+                code = prefix
+                rest.removeFirst(3)
+                found = true
+            } else if let suffix = WrittenAmount.code(rest.suffix(3)), code == nil {
+                code = suffix
+                rest.removeLast(3)
+                found = true
+            }
+        }
+        guard let digits = WrittenAmount.ungrouped(rest), let number = ExactNumber(text: digits) else { return nil }
+        self.sign = sign
+        self.number = number
+        self.currencyCode = code
+    }
+
+    private static let symbols: Set<Character> = ["¥", "￥", "$", "€", "£", "₩", "₹", "₽", "元"]
+
+    private static func sign(_ character: Character) -> Sign? {
+        switch character {
+        case "+": return .plus
+        case "-", "−": return .minus
+        default: return nil
+        }
+    }
+
+    private static func code(_ text: Substring) -> String? {
+        guard text.count == 3, text.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        return text.uppercased()
+    }
+
+    /// `1,234.50` → `1234.50`; nil when the commas are not thousands groups.
+    private static func ungrouped(_ text: Substring) -> String? {
+        guard text.contains(",") else { return String(text) }
+        let point = text.firstIndex(of: ".") ?? text.endIndex
+        let groups = text[..<point].split(separator: ",", omittingEmptySubsequences: false)
+        guard let first = groups.first, (1...3).contains(first.count), groups.dropFirst().allSatisfy({ $0.count == 3 }),
+              !text[point...].contains(",") else { return nil }
+        return groups.joined() + text[point...]
+    }
+}

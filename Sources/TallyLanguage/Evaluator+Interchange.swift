@@ -1,0 +1,20 @@
+import TallyCore
+
+extension Evaluator {
+    /// The rows of a CSV file, read by the session, as one change that adds
+    /// every new bill; or, when any row is bad, an error naming the bad rows.
+    public func importing(_ records: [CSVRecord], _ options: ImportOptions) throws(Diagnostic) -> Outcome {
+        try CSVImport(evaluator: self, options: options, records: records).outcome()
+    }
+
+    /// The bills an export writes: those of every book, unless the condition
+    /// narrows them, in `list` order.
+    func export(_ options: ExportOptions) throws(Diagnostic) -> Outcome {
+        var query = Query(aggregate: .list)
+        query.condition = options.condition
+        query.period = options.period
+        query.readsEveryBook = true
+        guard case .bills(let bills) = try run(query) else { preconditionFailure("list gives bills") }
+        return .exportFile(options, bills: bills)
+    }
+}

@@ -1,0 +1,329 @@
+import TallyCore
+
+/// Which column holds each field, from the header row and the statement's
+/// own `columns (…)`.
+struct ImportColumns {
+    private(set) var positions: [ImportField: Int] = [:]
+
+    /// Header names as spreadsheets and Chinese apps write them.
+    static let headerNames: [String: ImportField] = {
+        var names: [String: ImportField] = [:]
+        for field in ImportField.allCases { names[field.rawValue] = field }
+        names.merge(ImportField.synonyms) { first, _ in first }
+        let chinese: [String: ImportField] = [
+            "日期": .date, "类型": .kind, "收支": .kind, "金额": .amount, "分类": .category, "类别": .category,
+            "备注": .remark, "账本": .book, "地点": .place, "标签": .tags,
+        ]
+        names.merge(chinese) { first, _ in first }
+        return names
+    }()
+
+    init(header: [String], mappings: [ColumnMapping], file: Located<String>) throws(Diagnostic) {
+        let keys = header.map { Names.key(String($0.trimmingSpaces)) }
+        for (position, key) in keys.enumerated() {
+            if let field = ImportColumns.headerNames[key], positions[field] == nil { positions[field] = position }
+        }
+        for mapping in mappings {
+            switch mapping.column.value {
+            case .number(let number):
+                guard number <= header.count else {
+                    throw Diagnostic(.refused("the file has \(header.count) columns, so there is no column \(number)"), at: mapping.column.range)
+                }
+                positions[mapping.field.value] = number - 1
+            case .header(let name):
+                guard let position = keys.firstIndex(of: Names.key(name)) else {
+                    let suggestion = Suggestion.nearest(to: name, among: header.map { String($0.trimmingSpaces) })
+                    throw Diagnostic(.unknownName(kind: "column", name: name, suggestion: suggestion), at: mapping.column.range)
+                }
+                positions[mapping.field.value] = position
+            }
+        }
+        for field in [ImportField.date, .amount, .category] where positions[field] == nil {
+            let shown = header.prefix(12).map { "'\(Diagnostic.clipped(String($0.trimmingSpaces)))'" }.joined(separator: ", ")
+            throw Diagnostic(
+                .refused("\(file.value) has no '\(field.rawValue)' column; its header is \(shown)\(header.count > 12 ? ", …" : ""); "
+                    + "name the column with columns (\(field.rawValue)=HEADER)"),
+                at: file.range)
+        }
+    }
+
+    func value(_ field: ImportField, in fields: [String]) -> String? {
+        guard let position = positions[field], position < fields.count else { return nil }
+        return fields[position]
+    }
+}
+
+/// The rows of a CSV file made into bills, every one checked against the
+/// ledger before anything is written: all of them are imported, or none.
+struct CSVImport {
+    let evaluator: Evaluator
+    let options: ImportOptions
+    let columns: ImportColumns
+    let rows: ArraySlice<CSVRecord>
+    let defaultBook: Book
+    /// Whether any amount in the file has a minus: then an unsigned amount is income.
+    let amountsAreSigned: Bool
+
+    /// The most bad rows one error lists.
+    static let maximumReported = 20
+
+    init(evaluator: Evaluator, options: ImportOptions, records: [CSVRecord]) throws(Diagnostic) {
+        guard let header = records.first else {
+            throw Diagnostic(.refused("\(options.file.value) has no header row\(options.skip > 0 ? " after the \(options.skip) skipped lines" : "")"), at: options.file.range)
+        }
+        self.evaluator = evaluator
+        self.options = options
+        columns = try ImportColumns(header: header.fields, mappings: options.columns, file: options.file)
+        rows = records.dropFirst()
+        defaultBook = try options.book.map { name throws(Diagnostic) in try evaluator.ledger.book(named: name) } ?? evaluator.ledger.currentBook
+        let columns = self.columns
+        amountsAreSigned = records.dropFirst().contains { record in
+            guard let text = columns.value(.amount, in: record.fields) else { return false }
+            return WrittenAmount(text)?.sign == .minus
+        }
+    }
+
+    /// A row made into the fields of a bill, not yet given an id.
+    struct Row {
+        let line: Int
+        let day: Day
+        let bookID: Int64
+        let categoryKey: String
+        let amount: Int64
+        let remark: String
+        let place: String?
+        let tags: [String]
+    }
+
+    func outcome() throws(Diagnostic) -> Outcome {
+        var resolver = NameResolver(ledger: evaluator.ledger, createsCategories: options.createsCategories)
+        var good: [Row] = []
+        good.reserveCapacity(rows.count)
+        var bad: [String] = []
+        var badCount = 0
+        for record in rows {
+            do throws(RowProblem) {
+                good.append(try read(record, resolver: &resolver))
+            } catch {
+                badCount += 1
+                if bad.count < CSVImport.maximumReported { bad.append("\(options.file.value):\(record.line): \(error.reason)") }
+            }
+        }
+        guard badCount == 0 else {
+            let more = badCount > bad.count ? ["… and \(badCount - bad.count) more"] : []
+            throw Diagnostic(
+                .refused("\(badCount) of \(rows.count) rows can't be imported, so nothing was imported"),
+                at: options.file.range, notes: bad + more)
+        }
+        return change(good, resolver: resolver)
+    }
+
+    private func read(_ record: CSVRecord, resolver: inout NameResolver) throws(RowProblem) -> Row {
+        let fields = record.fields
+        let dateText = columns.value(.date, in: fields) ?? ""
+        guard !dateText.trimmingSpaces.isEmpty else { throw RowProblem("the date is empty") }
+        guard let day = Day(written: dateText) else {
+            throw RowProblem("'\(Diagnostic.clipped(dateText))' is not a date; write 2016-07-01 or 2016/7/1")
+        }
+        let amountText = columns.value(.amount, in: fields) ?? ""
+        guard let amount = WrittenAmount(amountText) else {
+            throw RowProblem(amountText.trimmingSpaces.isEmpty ? "the amount is empty" : "'\(Diagnostic.clipped(amountText))' is not an amount")
+        }
+        let kindText = columns.value(.kind, in: fields).map { Names.key(String($0.trimmingSpaces)) } ?? ""
+        var kind: Kind?
+        if !kindText.isEmpty {
+            guard let written = CSVImport.kindNames[kindText] else {
+                throw RowProblem("'\(Diagnostic.clipped(kindText))' is not a kind; write expense, income, 支出 or 收入")
+            }
+            kind = written
+        }
+        let bookText = String((columns.value(.book, in: fields) ?? "").trimmingSpaces)
+        let book = bookText.isEmpty ? defaultBook : try resolver.book(named: bookText)
+        let categoryText = String((columns.value(.category, in: fields) ?? "").trimmingSpaces)
+        guard !categoryText.isEmpty else { throw RowProblem("the category is empty") }
+        let category = try resolver.category(named: categoryText, kind: try self.kind(written: kind, amount, amountText, fallback: nil))
+        let expected = try self.kind(written: kind, amount, amountText, fallback: category.kind)
+        guard expected == category.kind else {
+            throw RowProblem("\(reason(for: expected, written: kind, amountText)), but '\(category.name)' is an \(category.kind.rawValue) category")
+        }
+        if let code = amount.currencyCode, code != book.currency.code {
+            throw RowProblem("the amount is in \(code), but book '\(book.name)' keeps \(book.currency.code)")
+        }
+        let minor: Int64
+        do {
+            minor = try amount.number.minorUnits(in: book.currency)
+        } catch {
+            throw RowProblem(Diagnostic(.badAmount(amountText, error), at: options.file.range).message + " for \(book.currency.code)")
+        }
+        guard minor > 0 else { throw RowProblem("an amount must be more than zero, not '\(Diagnostic.clipped(amountText))'") }
+        guard minor <= maximumAmount else { throw RowProblem("'\(Diagnostic.clipped(amountText))' is too large for an amount") }
+        let place = columns.value(.place, in: fields).flatMap { $0.isEmpty ? nil : $0 }
+        return Row(
+            line: record.line, day: day, bookID: book.id, categoryKey: Names.key(category.name), amount: minor,
+            remark: columns.value(.remark, in: fields) ?? "", place: place, tags: try tags(columns.value(.tags, in: fields) ?? ""))
+    }
+
+    static let kindNames: [String: Kind] = ["expense": .expense, "income": .income, "支出": .expense, "收入": .income]
+
+    /// The kind a row says it is: its kind column, else its amount's sign,
+    /// else (no sign in the whole file) `fallback`, its category's.
+    private func kind(written: Kind?, _ amount: WrittenAmount, _ text: String, fallback: Kind?) throws(RowProblem) -> Kind? {
+        if let written {
+            if written == .income && amount.sign == .minus {
+                throw RowProblem("the kind is income, but the amount '\(Diagnostic.clipped(text))' is negative")
+            }
+            return written
+        }
+        switch amount.sign {
+        case .minus: return .expense
+        case .plus: return .income
+        case .unsigned: return amountsAreSigned ? .income : fallback
+        }
+    }
+
+    private func reason(for kind: Kind?, written: Kind?, _ amountText: String) -> String {
+        if let written { return "the kind is \(written.rawValue)" }
+        if amountsAreSigned, kind == .income, WrittenAmount(amountText)?.sign == .unsigned {
+            return "a positive amount is income in a file of signed amounts"
+        }
+        return "the amount '\(Diagnostic.clipped(amountText))' makes it \(kind == .income ? "income" : "an expense")"
+    }
+
+    /// Space-separated tags, each one word, with or without its `#`.
+    private func tags(_ text: String) throws(RowProblem) -> [String] {
+        var tags: [String] = []
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            let name = Names.key(String(word.hasPrefix("#") ? word.dropFirst() : word))
+            guard !name.isEmpty, !tags.contains(name) else { continue }
+            if let problem = Names.problem(with: name) { throw RowProblem("tag '\(Diagnostic.clipped(name))': \(problem)") }
+            guard tags.count < TagList.maximumCount else { throw RowProblem("a bill may have at most \(TagList.maximumCount) tags") }
+            tags.append(name)
+        }
+        return tags
+    }
+
+    /// The change: new categories first, then each bill not already there.
+    private func change(_ rows: [Row], resolver: NameResolver) -> Outcome {
+        let ledger = evaluator.ledger
+        var existing = options.allowsDuplicates ? [:] : CSVImport.existingBills(in: ledger, spanning: rows)
+        var changes = resolver.created.map { RowChange(before: nil, after: .category($0)) }
+        changes.reserveCapacity(changes.count + rows.count)
+        let categoryIDs = resolver.categoryIDs
+        var id = ledger.lastBillID
+        var skipped = 0
+        for row in rows {
+            let categoryID = categoryIDs[row.categoryKey]!
+            let key = BillKey(day: row.day, bookID: row.bookID, categoryID: categoryID, amount: row.amount, remark: row.remark)
+            if let count = existing[key], count > 0 {
+                existing[key] = count - 1
+                skipped += 1
+                continue
+            }
+            id += 1
+            let bill = Bill(
+                id: id, bookID: row.bookID, categoryID: categoryID, amount: row.amount, day: row.day, remark: row.remark,
+                place: row.place, tags: row.tags, created: evaluator.now, updated: evaluator.now)
+            changes.append(RowChange(before: nil, after: .bill(bill)))
+        }
+        let added = Int(id - ledger.lastBillID)
+        let file = options.file.value
+        var report = "imported \(CSVImport.count(added, "bill")) from \(file)"
+        if skipped > 0 { report += "; skipped \(CSVImport.count(skipped, "row")) already in the ledger" }
+        if !resolver.created.isEmpty {
+            report += "; new categor\(resolver.created.count == 1 ? "y" : "ies"): " + resolver.created.map(\.name).joined(separator: ", ")
+        }
+        guard added > 0 else {
+            return .result(.message(rows.isEmpty
+                ? "nothing to import: \(file) has no rows under its header"
+                : "nothing to import: all \(CSVImport.count(rows.count, "row")) of \(file) are in the ledger already"), format: nil)
+        }
+        return .change(ChangeSet(summary: "imported \(CSVImport.count(added, "bill")) from \(file)", rows: changes), report: .message(report), confirmation: nil)
+    }
+
+    /// What makes two bills the same for import: everything a row says of it.
+    struct BillKey: Hashable {
+        let day: Day
+        let bookID: Int64
+        let categoryID: Int64
+        let amount: Int64
+        let remark: String
+    }
+
+    /// How many bills of each key the ledger has over the rows' days.
+    private static func existingBills(in ledger: Ledger, spanning rows: [Row]) -> [BillKey: Int] {
+        guard let first = rows.map(\.day).min(), let last = rows.map(\.day).max() else { return [:] }
+        var counts: [BillKey: Int] = [:]
+        for bill in ledger.bills(in: DateRange(start: first, end: last)) {
+            let key = BillKey(day: bill.day, bookID: bill.bookID, categoryID: bill.categoryID, amount: bill.amount, remark: bill.remark)
+            counts[key, default: 0] += 1
+        }
+        return counts
+    }
+
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}
+
+/// Why one row can't be imported.
+struct RowProblem: Error {
+    let reason: String
+
+    init(_ reason: String) {
+        self.reason = reason
+    }
+}
+
+/// Books and categories by any of their names, looked up once per distinct
+/// name however many rows use it; and the categories an import makes.
+struct NameResolver {
+    let ledger: Ledger
+    let createsCategories: Bool
+    private var books: [String: Book] = [:]
+    private var categories: [String: Category] = [:]
+    private(set) var created: [Category] = []
+    /// Each category's id by the key of its name.
+    private(set) var categoryIDs: [String: Int64] = [:]
+
+    init(ledger: Ledger, createsCategories: Bool) {
+        self.ledger = ledger
+        self.createsCategories = createsCategories
+        for book in ledger.books { books[Names.key(book.name)] = book }
+        for category in ledger.categories {
+            categoryIDs[Names.key(category.name)] = category.id
+            for name in category.allNames { categories[Names.key(name)] = category }
+        }
+    }
+
+    func book(named name: String) throws(RowProblem) -> Book {
+        guard let book = books[Names.key(name)] else {
+            throw RowProblem(NameResolver.unknown("book", name, suggestion: Suggestion.nearest(to: name, among: ledger.books.map(\.name))))
+        }
+        return book
+    }
+
+    /// The category of that name; with `create categories`, a new one of
+    /// `kind` (expense when the row does not say) when there is none.
+    mutating func category(named name: String, kind: Kind?) throws(RowProblem) -> Category {
+        let key = Names.key(name)
+        if let category = categories[key] { return category }
+        guard createsCategories else {
+            let suggestion = Suggestion.nearest(to: name, among: ledger.categories.flatMap(\.allNames))
+            throw RowProblem(NameResolver.unknown("category", name, suggestion: suggestion)
+                + (suggestion == nil ? "; add 'create categories' to the import to make it" : ""))
+        }
+        if let problem = Names.problem(with: name) { throw RowProblem("category '\(Diagnostic.clipped(name))': \(problem)") }
+        let position = (ledger.categories.map(\.position).max() ?? 0) + 1 + created.count
+        let category = Category(
+            id: ledger.nextCategoryID + Int64(created.count), name: name, kind: kind ?? .expense, icon: "🏷", aliases: [],
+            position: position)
+        created.append(category)
+        categories[key] = category
+        categoryIDs[key] = category.id
+        return category
+    }
+
+    static func unknown(_ kind: String, _ name: String, suggestion: String?) -> String {
+        "unknown \(kind) '\(Diagnostic.clipped(name))'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+    }
+}

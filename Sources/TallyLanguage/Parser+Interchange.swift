@@ -1,0 +1,124 @@
+import TallyCore
+
+extension Parser {
+    static let importClauses = ["book", "columns", "skip", "create", "allow"]
+    static let exportClauses = ["where", "overwrite"] + periodWords
+
+    // import = "import" file { "book" name | "columns" "(" column_mapping { "," column_mapping } ")"
+    //                        | "skip" INTEGER | "create" "categories" | "allow" "duplicates" }
+    mutating func importStatement() throws(Diagnostic) -> Statement {
+        advance()
+        offer([.file])
+        var options = ImportOptions(file: try path("a CSV file to import, such as bills.csv", stoppingAt: Parser.importClauses))
+        var seen: Set<String> = []
+        while true {
+            offer(keywords: Parser.importClauses.filter { !seen.contains($0) })
+            if atStatementEnd { break }
+            guard check(.word), Parser.importClauses.contains(peek.text.lowercased()) else {
+                let suggestion = check(.word) ? Suggestion.nearest(to: peek.text, among: Parser.importClauses) : nil
+                throw unexpected("'book NAME', 'columns (…)', 'skip N', 'create categories', 'allow duplicates' or end of statement", suggestion: suggestion)
+            }
+            let clause = peek.text.lowercased()
+            guard seen.insert(clause).inserted else { throw Diagnostic(.refused("'\(clause)' may appear only once in an import"), at: peek.range) }
+            advance()
+            switch clause {
+            case "book":
+                options.book = try bookName()
+            case "columns":
+                options.columns = try columnMappings()
+            case "skip":
+                guard check(.number), let count = Int(peek.text), count <= 1_000_000 else {
+                    throw unexpected("how many lines come before the header, such as 16")
+                }
+                advance()
+                options.skip = count
+            case "create":
+                try expectWord("categories")
+                options.createsCategories = true
+            default:
+                try expectWord("duplicates")
+                options.allowsDuplicates = true
+            }
+        }
+        return .importFile(options)
+    }
+
+    // column_mapping = import_field "=" ( WORD | STRING | INTEGER )
+    private mutating func columnMappings() throws(Diagnostic) -> [ColumnMapping] {
+        _ = try expect(.leftParen, "'(' and the columns, such as (date=交易时间, amount=金额)")
+        var mappings: [ColumnMapping] = []
+        repeat {
+            let field = try keyword("field", ImportField.allCases.map(\.rawValue)) { ImportField(rawValue: $0) ?? ImportField.synonyms[$0] }
+            if mappings.contains(where: { $0.field.value == field.value }) {
+                throw Diagnostic(.refused("'\(field.value.rawValue)' is mapped twice"), at: field.range)
+            }
+            _ = try expect(.equal, "'=' and a column's header or number")
+            let token = peek
+            let column: ColumnReference
+            switch token.kind {
+            case .word, .string:
+                column = .header(token.text)
+            case .number:
+                guard let number = Int(token.text), number >= 1 else { throw unexpected("a column number from 1") }
+                column = .number(number)
+            default:
+                throw unexpected("a column's header or number, such as 交易时间 or 3")
+            }
+            advance()
+            mappings.append(ColumnMapping(field: field, column: Located(column, token.range)))
+        } while match(.comma)
+        _ = try expect(.rightParen, "',' or ')' to close the columns")
+        return mappings
+    }
+
+    // export = "export" file { where_clause | period | "overwrite" }
+    mutating func exportStatement() throws(Diagnostic) -> Statement {
+        advance()
+        offer([.file])
+        var options = ExportOptions(file: try path("a file to write, such as bills.csv", stoppingAt: Parser.exportClauses))
+        var seen: Set<String> = []
+        while true {
+            offer(keywords: Parser.exportClauses)
+            if atStatementEnd { break }
+            guard check(.word), Parser.exportClauses.contains(peek.text.lowercased()) else {
+                let suggestion = check(.word) ? Suggestion.nearest(to: peek.text, among: Parser.exportClauses) : nil
+                throw unexpected("'where', a period, 'overwrite' or end of statement", suggestion: suggestion)
+            }
+            let word = peek.text.lowercased()
+            let clause = Parser.periodWords.contains(word) ? "period" : word
+            guard seen.insert(clause).inserted else { throw Diagnostic(.duplicateClause(clause), at: peek.range) }
+            switch clause {
+            case "where":
+                advance()
+                options.condition = try condition()
+            case "period":
+                options.period = try period()
+            default:
+                advance()
+                options.overwrites = true
+            }
+        }
+        return .export(options)
+    }
+
+    /// A quoted path, or the tokens up to the first of `clauses` that stands
+    /// apart from them: `import ~/bank/2016.csv book travel`.
+    mutating func path(_ expected: String, stoppingAt clauses: [String]) throws(Diagnostic) -> Located<String> {
+        if check(.string) {
+            let token = advance()
+            return Located(token.text, token.range)
+        }
+        guard !atStatementEnd, !check(.error) else { throw unexpected(expected) }
+        let first = peek.range
+        repeat {
+            advance()
+        } while !atStatementEnd && !(check(.word) && clauses.contains(peek.text.lowercased()) && !previousIsAdjacent())
+        let range = first.through(previous.range)
+        return Located(String(characters[range.start.offset..<range.end.offset]), range)
+    }
+
+    /// Whether the current token starts right where the one before it ended.
+    private func previousIsAdjacent() -> Bool {
+        position > 0 && tokens[position - 1].range.end.offset == peek.range.start.offset
+    }
+}

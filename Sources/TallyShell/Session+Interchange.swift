@@ -1,0 +1,77 @@
+import TallyCore
+import TallyLanguage
+import TallyStore
+
+extension Session {
+    /// The largest CSV file `import` reads: far beyond a lifetime of bills.
+    static let maximumImportSize = 1 << 30
+    /// Imports of more rows than this show their progress at a terminal.
+    static let rowsWorthAProgressBar = 5000
+
+    /// Reads and parses the CSV file, then, under the write lock, checks every
+    /// row against the ledger as the file has it and writes all the new bills
+    /// in one transaction, one undo step.
+    func importFile(_ options: ImportOptions, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
+        let file = options.file
+        let records: [CSVRecord]
+        do {
+            let tooLarge = ScriptFileError(message: "a CSV file may be at most \(Session.maximumImportSize >> 20) MiB")
+            let bytes = try ScriptFile.bytes(of: file.value, limit: Session.maximumImportSize, tooLarge: tooLarge)
+            records = try CSV.records(bytes, skippingLines: options.skip)
+        } catch let error as ScriptFileError {
+            return report(Diagnostic(.refused("cannot read '\(file.value)': \(error.message)"), at: file.range), in: source)
+        } catch let error as CSVError {
+            return report(Diagnostic(.refused("\(file.value):\(error.line): \(error.reason); nothing was imported"), at: file.range), in: source)
+        } catch {
+            preconditionFailure("reading a CSV file fails only as it says")
+        }
+        let progress = self.options.showsProgress && records.count > Session.rowsWorthAProgressBar
+            ? ProgressBar(total: records.count - 1, noun: "rows") : nil
+        progress?.show(done: 0)
+        let step = try store.change { reloaded throws(StoreError) -> Step in
+            if let reloaded { ledger = reloaded }
+            let outcome: Outcome
+            do throws(Diagnostic) {
+                outcome = try evaluator.importing(records, options)
+            } catch {
+                return .failed(error)
+            }
+            guard case .change(let change, let report, _, _) = outcome else { return .other(outcome) }
+            try store.write(change, statement: parsed.text, progress: progress.map { bar in { bar.show(done: $0) } })
+            return .wrote(change, report: report, warnings: [])
+        }
+        progress?.finish()
+        switch step {
+        case .wrote(let change, let report, _):
+            ledger.apply(change)
+            show(report)
+            return .success
+        case .failed(let diagnostic):
+            return report(diagnostic, in: source)
+        case .other(let outcome):
+            guard case .result(let result, _) = outcome else { preconditionFailure("an import changes the ledger or says why not") }
+            show(result)
+            return .success
+        case .replayed:
+            preconditionFailure("an import is not undo or redo")
+        }
+    }
+
+    /// Writes the bills to the file in the format its extension names.
+    func export(_ bills: BillList, _ options: ExportOptions, _ source: ScriptSource) -> RunStatus {
+        let file = options.file
+        guard let format = ExportFormat(path: file.value) else {
+            let known = ExportFormat.extensions.keys.sorted().map { "." + $0 }.joined(separator: ", ")
+            return report(Diagnostic(.refused("'\(file.value)' does not say its format; end its name in \(known)"), at: file.range), in: source)
+        }
+        let text = format.render(bills, categories: ledger.categories)
+        do {
+            try NewFile.write(Array(text.utf8), to: file.value, replacing: options.overwrites, existsAdvice: "add 'overwrite' to replace it")
+        } catch {
+            return report(Diagnostic(.refused(error.message), at: file.range), in: source)
+        }
+        let count = bills.rows.count
+        show(.message("exported \(count) bill\(count == 1 ? "" : "s") to \(file.value) (\(format.title))"))
+        return .success
+    }
+}
