@@ -9,7 +9,7 @@ extension Parser {
     mutating func importStatement() throws(Diagnostic) -> Statement {
         advance()
         offer([.file])
-        var options = ImportOptions(file: try path("a CSV file to import, such as bills.csv", stoppingAt: Parser.importClauses))
+        var options = ImportOptions(file: try path("a CSV file to import, such as bills.csv"))
         var seen: Set<String> = []
         while true {
             offer(keywords: Parser.importClauses.filter { !seen.contains($0) })
@@ -75,7 +75,7 @@ extension Parser {
     mutating func exportStatement() throws(Diagnostic) -> Statement {
         advance()
         offer([.file])
-        var options = ExportOptions(file: try path("a file to write, such as bills.csv", stoppingAt: Parser.exportClauses))
+        var options = ExportOptions(file: try path("a file to write, such as bills.csv"))
         var seen: Set<String> = []
         while true {
             offer(keywords: Parser.exportClauses)
@@ -101,9 +101,9 @@ extension Parser {
         return .export(options)
     }
 
-    /// A quoted path, or the tokens up to the first of `clauses` that stands
-    /// apart from them: `import ~/bank/2016.csv book travel`.
-    mutating func path(_ expected: String, stoppingAt clauses: [String]) throws(Diagnostic) -> Located<String> {
+    /// A quoted path, or one written without spaces, such as `~/bank/2016.csv`:
+    /// the tokens that follow each other with nothing between.
+    mutating func path(_ expected: String) throws(Diagnostic) -> Located<String> {
         if check(.string) {
             let token = advance()
             return Located(token.text, token.range)
@@ -112,7 +112,7 @@ extension Parser {
         let first = peek.range
         repeat {
             advance()
-        } while !atStatementEnd && !(check(.word) && clauses.contains(peek.text.lowercased()) && !previousIsAdjacent())
+        } while !atStatementEnd && previousIsAdjacent()
         let range = first.through(previous.range)
         return Located(String(characters[range.start.offset..<range.end.offset]), range)
     }

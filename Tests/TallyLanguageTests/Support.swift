@@ -214,6 +214,18 @@ func summary(_ statement: Statement) -> String {
     case .attachments(let id): return "attachments #\(id.value)"
     case .extract(let id, let number, let file): return "extract #\(id.value) \(number.value) [\(file.value)]"
     case .detach(let id, let number): return "detach #\(id.value) \(number.value)"
+    case .importFile(let options):
+        let columns = options.columns.map { mapping in
+            switch mapping.column.value {
+            case .header(let header): return "\(mapping.field.value.rawValue)=\(header)"
+            case .number(let number): return "\(mapping.field.value.rawValue)=#\(number)"
+            }
+        }
+        return "import [\(options.file.value)] book \(name(options.book)) columns [\(columns.joined(separator: ", "))] skip \(options.skip)"
+            + (options.createsCategories ? " create" : "") + (options.allowsDuplicates ? " duplicates" : "")
+    case .export(let options):
+        return "export [\(options.file.value)] where \(options.condition.map(render) ?? "-") period \(options.period.map { render($0.value) } ?? "-")"
+            + (options.overwrites ? " overwrite" : "")
     }
 }
 

@@ -1,0 +1,77 @@
+import Testing
+@testable import TallyCore
+
+@Suite("CSV")
+struct CSVTests {
+    func read(_ text: String, skipping lines: Int = 0) throws(CSVError) -> [CSVRecord] {
+        try CSV.records(Array(text.utf8), skippingLines: lines)
+    }
+
+    @Test func readsQuotedFieldsWithCommasQuotesAndLineBreaks() throws {
+        let records = try read("date,remark\n2016-07-01,\"lunch, with \"\"team\"\"\"\n2016-07-02,\"two\nlines\"\n2016-07-03,last\n")
+        #expect(records.map(\.fields) == [
+            ["date", "remark"], ["2016-07-01", "lunch, with \"team\""], ["2016-07-02", "two\nlines"], ["2016-07-03", "last"],
+        ])
+        #expect(records.map(\.line) == [1, 2, 3, 5])
+    }
+
+    @Test func readsCRLFAndAByteOrderMark() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("日期,金额\r\n2016-07-01,\"a\r\nb\"\r\n2016-07-02,5".utf8)
+        let records = try CSV.records(bytes)
+        #expect(records.map(\.fields) == [["日期", "金额"], ["2016-07-01", "a\nb"], ["2016-07-02", "5"]])
+        #expect(records.map(\.line) == [1, 2, 4])
+    }
+
+    @Test func skipsBlankLinesAndThePreamble() throws {
+        let records = try read("Bank export\nAccount 1234\n\ndate,amount\n\n2016-07-01,5\n", skipping: 2)
+        #expect(records.map(\.fields) == [["date", "amount"], ["2016-07-01", "5"]])
+        #expect(records.map(\.line) == [4, 6])
+    }
+
+    @Test func keepsEmptyFields() throws {
+        #expect(try read("a,,c,\n").map(\.fields) == [["a", "", "c", ""]])
+        #expect(try read("\"\",x").map(\.fields) == [["", "x"]])
+    }
+
+    @Test func aQuoteThatNeverClosesNamesTheLineItStartsOn() {
+        #expect(throws: CSVError(line: 2, reason: "a quoted field that starts here never ends")) {
+            try read("a,b\n1,\"open\n2,3\n")
+        }
+    }
+
+    @Test func textAfterAClosingQuoteIsAnError() {
+        #expect(throws: CSVError(line: 2, reason: "text after a closing quote; a quote inside a quoted field is written twice (\"\")")) {
+            try read("a\n\"x\"y\n")
+        }
+    }
+
+    @Test func bytesThatAreNotUTF8AreRefusedWithTheirLine() {
+        let bytes: [UInt8] = Array("a,b\n1,2\n".utf8) + [0xC4, 0xE3, 0x2C, 0x31, 0x0A]
+        do {
+            _ = try CSV.records(bytes)
+            Issue.record("GBK bytes were read as UTF-8")
+        } catch {
+            #expect(error.line == 3)
+            #expect(error.reason.contains("UTF-8"))
+        }
+    }
+
+    @Test func writesFieldsThatReadBackTheSame() throws {
+        let fields = ["plain", "with, comma", "with \"quote\"", "two\nlines", "", " padded ", "餐饮", "cr\r\nlf"]
+        let line = CSV.line(fields)
+        #expect(line == "plain,\"with, comma\",\"with \"\"quote\"\"\",\"two\nlines\",,\" padded \",餐饮,\"cr\r\nlf\"")
+        // A CRLF inside a field is read as LF, the line break CSV files mean by either.
+        #expect(try read(line).map(\.fields) == [fields.dropLast() + ["cr\nlf"]])
+    }
+
+    @Test func anyFieldsSurviveWritingAndReading() throws {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [Character] = ["a", "Z", "0", ",", "\"", "\n", " ", "餐", "😀", ";", "\t"]
+        for _ in 0..<500 {
+            let fields = (0..<Int.random(in: 2...6, using: &generator)).map { _ in
+                String((0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            }
+            #expect(try read(CSV.line(fields) + "\n").map(\.fields) == [fields])
+        }
+    }
+}

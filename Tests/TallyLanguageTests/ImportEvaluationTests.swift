@@ -1,0 +1,189 @@
+import Testing
+import TallyCore
+@testable import TallyLanguage
+
+/// `import` made into a change, as the session gets it after reading the file.
+func importing(_ csv: String, _ statement: String = "import bills.csv", in ledger: Ledger = Fixture.ledger()) throws -> Outcome {
+    guard case .importFile(let options) = try evaluate(statement, in: ledger) else { throw TestFailure("not an import: \(statement)") }
+    let records = try CSV.records(Array(csv.utf8), skippingLines: options.skip)
+    return try Evaluator(ledger: ledger, today: defaultToday, now: fixedNow).importing(records, options)
+}
+
+/// The bills an import adds, in file order.
+func importedBills(_ csv: String, _ statement: String = "import bills.csv", in ledger: Ledger = Fixture.ledger()) throws -> [Bill] {
+    guard case .change(let change, _, _, _) = try importing(csv, statement, in: ledger) else { throw TestFailure("no change") }
+    return change.rows.compactMap { row in
+        if case .bill(let bill)? = row.after { return bill }
+        return nil
+    }
+}
+
+func importError(_ csv: String, _ statement: String = "import bills.csv", in ledger: Ledger = Fixture.ledger()) throws -> Diagnostic? {
+    do {
+        _ = try importing(csv, statement, in: ledger)
+        return nil
+    } catch let diagnostic as Diagnostic {
+        return diagnostic
+    }
+}
+
+@Suite("Evaluator: import")
+struct ImportEvaluationTests {
+    @Test func readsColumnsByHeaderInAnyOrder() throws {
+        let bills = try importedBills("""
+            Tags,Book,Amount,Category,Date,Remark,Place,Kind
+            #trip  food,travel,12.50,food,2016-08-01,"hot dog, large",Coney Island,expense
+            ,,"8,000.00",salary,2016/8/2 09:30,,,income
+            """)
+        #expect(bills.count == 2)
+        #expect(bills[0] == Bill(
+            id: 26, bookID: Fixture.travel, categoryID: Fixture.category("food"), amount: 1250, day: day("2016-08-01"),
+            remark: "hot dog, large", place: "Coney Island", tags: ["trip", "food"], created: fixedNow, updated: fixedNow))
+        #expect(bills[1].bookID == Fixture.daily)
+        #expect(bills[1].amount == 800_000)
+        #expect(bills[1].day == day("2016-08-02"))
+        #expect(bills[1].place == nil)
+    }
+
+    @Test func aChineseHeaderWithSignedYuanGetsTheKindsRight() throws {
+        let bills = try importedBills("""
+            日期,金额,分类,备注,标签
+            2016-08-01,"-¥1,234.50",用餐,聚餐,
+            2016-08-05,"¥8,000.00",工资,八月工资,
+            2016-08-06,-¥25,交通,地铁,通勤
+            """)
+        #expect(bills.map(\.categoryID) == [Fixture.category("food"), Fixture.category("salary"), Fixture.category("transport")])
+        #expect(bills.map(\.amount) == [123_450, 800_000, 2500])
+        #expect(bills.map(\.tags) == [[], [], ["通勤"]])
+    }
+
+    @Test func aPositiveAmountInASignedFileIsIncome() throws {
+        let error = try #require(try importError("date,amount,category\n2016-08-01,-5,food\n2016-08-02,7,food\n"))
+        #expect(error.notes == ["bills.csv:3: a positive amount is income in a file of signed amounts, but 'food' is an expense category"])
+    }
+
+    @Test func unsignedAmountsTakeTheirCategorysKind() throws {
+        let bills = try importedBills("date,amount,category\n2016-08-01,5,food\n2016-08-02,7,salary\n")
+        #expect(bills.map(\.categoryID) == [Fixture.category("food"), Fixture.category("salary")])
+    }
+
+    @Test func aKindColumnSaysExpenseOrIncomeInEnglishOrChinese() throws {
+        let bills = try importedBills("收支,日期,金额,分类\n支出,2016-08-01,5,food\n收入,2016-08-02,7,salary\nexpense,2016-08-03,-3,food\n")
+        #expect(bills.map(\.amount) == [500, 700, 300])
+        let error = try #require(try importError("kind,date,amount,category\nincome,2016-08-01,5,food\nincome,2016-08-01,-5,salary\nspent,2016-08-01,5,food\n"))
+        #expect(error.notes == [
+            "bills.csv:2: the kind is income, but 'food' is an expense category",
+            "bills.csv:3: the kind is income, but the amount '-5' is negative",
+            "bills.csv:4: 'spent' is not a kind; write expense, income, 支出 or 收入",
+        ])
+    }
+
+    @Test func theStatementMapsColumnsByNameOrNumberAfterAPreamble() throws {
+        let csv = """
+            Alipay statement
+            account: someone@example.com
+            交易时间,交易对方,商品,金额(元),类
+            2016-08-01 12:00:00,KFC,burger,30.00,food
+            """
+        let bills = try importedBills(csv, "import bills.csv columns (date=交易时间, amount=\"金额(元)\", remark=商品, place=2, category=5) skip 2")
+        #expect(bills.count == 1)
+        #expect(bills[0].remark == "burger")
+        #expect(bills[0].place == "KFC")
+        #expect(bills[0].amount == 3000)
+    }
+
+    @Test func aMissingColumnIsNamedWithTheHeaderFound() throws {
+        let error = try #require(try importError("when,amount,category\n2016-08-01,5,food\n"))
+        #expect(error.message == "bills.csv has no 'date' column; its header is 'when', 'amount', 'category'; name the column with columns (date=HEADER)")
+        let unknown = try #require(try importError("when,amount,category\n", "import bills.csv columns (date=wen)"))
+        #expect(unknown.message == "unknown column 'wen'; did you mean 'when'?")
+        let tooFar = try #require(try importError("when,amount,category\n", "import bills.csv columns (date=4)"))
+        #expect(tooFar.message == "the file has 3 columns, so there is no column 4")
+    }
+
+    @Test func oneBadRowAmongThousandsImportsNothingAndNamesIt() throws {
+        var csv = "date,amount,category,remark\n"
+        for index in 1...3000 {
+            csv += index == 1500 ? "2016-02-30,5,food,row \(index)\n" : "2016-08-01,5,food,row \(index)\n"
+        }
+        let error = try #require(try importError(csv))
+        #expect(error.message == "1 of 3000 rows can't be imported, so nothing was imported")
+        #expect(error.notes == ["bills.csv:1501: '2016-02-30' is not a date; write 2016-07-01 or 2016/7/1"])
+    }
+
+    @Test func atMostTwentyBadRowsAreListed() throws {
+        let csv = "date,amount,category\n" + String(repeating: "2016-08-01,x,food\n", count: 25)
+        let error = try #require(try importError(csv))
+        #expect(error.notes.count == 21)
+        #expect(error.notes.first == "bills.csv:2: 'x' is not an amount")
+        #expect(error.notes.last == "… and 5 more")
+    }
+
+    @Test func badValuesSayWhatIsWrong() throws {
+        let error = try #require(try importError("""
+            date,amount,category,book,tags
+            2016-08-01,5,fod,,
+            2016-08-01,5,food,dayly,
+            ,5,food,,
+            2016-08-01,,food,,
+            2016-08-01,5,,,
+            2016-08-01,1.234,food,,
+            2016-08-01,12 USD,food,,
+            2016-08-01,0,food,,
+            2016-08-01,5,qqqqqqqq,,
+            """))
+        #expect(error.notes == [
+            "bills.csv:2: unknown category 'fod'; did you mean 'food'?",
+            "bills.csv:3: unknown book 'dayly'; did you mean 'daily'?",
+            "bills.csv:4: the date is empty",
+            "bills.csv:5: the amount is empty",
+            "bills.csv:6: the category is empty",
+            "bills.csv:7: '1.234' has more than 2 decimals for CNY",
+            "bills.csv:8: the amount is in USD, but book 'daily' keeps CNY",
+            "bills.csv:9: an amount must be more than zero, not '0'",
+            "bills.csv:10: unknown category 'qqqqqqqq'; add 'create categories' to the import to make it",
+        ])
+    }
+
+    @Test func createCategoriesMakesThemOfTheRowsKind() throws {
+        let outcome = try importing("date,amount,category\n2016-08-01,+50,tips\n2016-08-02,-5,Kaffee\n2016-08-03,-6,kaffee\n", "import bills.csv create categories")
+        guard case .change(let change, let report, _, _) = outcome else { throw TestFailure("no change") }
+        let created = change.rows.compactMap { row -> TallyCore.Category? in
+            if case .category(let category)? = row.after { return category }
+            return nil
+        }
+        #expect(created.map(\.name) == ["tips", "Kaffee"])
+        #expect(created.map(\.kind) == [.income, .expense])
+        #expect(report == .message("imported 3 bills from bills.csv; new categories: tips, Kaffee"))
+        #expect(try importedBills("date,amount,category\n2016-08-01,5,Kaffee\n", "import bills.csv create categories").count == 1)
+    }
+
+    @Test func theSameFileTwiceAddsNothingTheSecondTime() throws {
+        let csv = "date,amount,category,remark\n2016-08-01,4.50,food,coffee\n2016-08-01,4.50,food,coffee\n2016-08-02,9,food,lunch\n"
+        var ledger = Fixture.ledger()
+        guard case .change(let first, let report, _, _) = try importing(csv, in: ledger) else { throw TestFailure("no change") }
+        #expect(report == .message("imported 3 bills from bills.csv"))
+        ledger.apply(first)
+        guard case .result(let again, _) = try importing(csv, in: ledger) else { throw TestFailure("imported twice") }
+        #expect(again == .message("nothing to import: all 3 rows of bills.csv are in the ledger already"))
+    }
+
+    @Test func equalBillsCountByMultiplicity() throws {
+        var ledger = Fixture.ledger()
+        guard case .change(let one, _, _, _) = try importing("date,amount,category,remark\n2016-08-01,4.50,food,coffee\n", in: ledger) else {
+            throw TestFailure("no change")
+        }
+        ledger.apply(one)
+        let csv = "date,amount,category,remark\n2016-08-01,4.50,food,coffee\n2016-08-01,4.50,food,coffee\n2016-08-01,4.50,food,Coffee\n"
+        guard case .change(let change, let report, _, _) = try importing(csv, in: ledger) else { throw TestFailure("no change") }
+        #expect(change.rows.count == 2)
+        #expect(report == .message("imported 2 bills from bills.csv; skipped 1 row already in the ledger"))
+        #expect(try importedBills(csv, "import bills.csv allow duplicates", in: ledger).count == 3)
+    }
+
+    @Test func billsInAnotherBookAreNotDuplicates() throws {
+        let csv = "date,amount,category,remark\n2016-07-01,12.00,food,hot dog\n"
+        guard case .result = try importing(csv, "import bills.csv book travel") else { throw TestFailure("bill #19 is the same") }
+        #expect(try importedBills(csv).count == 1)
+    }
+}

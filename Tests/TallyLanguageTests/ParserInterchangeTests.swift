@@ -1,0 +1,41 @@
+import Testing
+@testable import TallyLanguage
+
+@Suite("Parser: import and export")
+struct ParserInterchangeTests {
+    @Test(arguments: [
+        ("import bills.csv", "import [bills.csv] book - columns [] skip 0"),
+        ("import ~/bank/2016.csv book travel", "import [~/bank/2016.csv] book travel columns [] skip 0"),
+        ("import \"my bills.csv\" skip 16", "import [my bills.csv] book - columns [] skip 16"),
+        ("import data/book/in.csv", "import [data/book/in.csv] book - columns [] skip 0"),
+        ("import a.csv create categories allow duplicates", "import [a.csv] book - columns [] skip 0 create duplicates"),
+        ("import alipay.csv columns (date=交易时间, amount=\"金额(元)\", remark=商品, place=交易对方) skip 16",
+         "import [alipay.csv] book - columns [date=交易时间, amount=金额(元), remark=商品, place=交易对方] skip 16"),
+        ("IMPORT b.csv COLUMNS (cat=3, note=\"Memo\", type=2)", "import [b.csv] book - columns [category=#3, remark=Memo, kind=#2] skip 0"),
+        ("export out.csv", "export [out.csv] where - period -"),
+        ("export out.journal where category = food in 2016", "export [out.journal] where category = food period 2016-01-01..2016-12-31"),
+        ("export \"all bills.beancount\" overwrite", "export [all bills.beancount] where - period - overwrite"),
+        ("export ~/x/last.csv last month overwrite", "export [~/x/last.csv] where - period last month"  + " overwrite"),
+    ])
+    func parses(text: String, expected: String) throws {
+        #expect(summary(try statement(text)) == expected)
+    }
+
+    @Test(arguments: [
+        ("import", "expected a CSV file to import, such as bills.csv, found end of input"),
+        ("import a.csv skip -1", "expected how many lines come before the header, such as 16, found '-'"),
+        ("import a.csv columns (date)", "expected '=' and a column's header or number, found ')'"),
+        ("import a.csv columns (when=Date)", "unknown field 'when'"),
+        ("import a.csv columns (date=1, date=2)", "'date' is mapped twice"),
+        ("import a.csv columns (amount=0)", "expected a column number from 1, found '0'"),
+        ("import a.csv create books", "expected 'categories', found 'books'"),
+        ("import a.csv skip 2 skip 3", "'skip' may appear only once in an import"),
+        ("export", "expected a file to write, such as bills.csv, found end of input"),
+        ("export a.csv in 2016 in 2017", "a query takes only one period"),
+        ("import my bills.csv", "expected 'book NAME', 'columns (…)', 'skip N', 'create categories', 'allow duplicates' or end of statement, found 'bills'"),
+        ("export a.csv wher category = food", "expected 'where', a period, 'overwrite' or end of statement, found 'wher'; did you mean 'where'?"),
+    ])
+    func refuses(text: String, message: String) {
+        #expect(parseError(text)?.message.hasPrefix(message) == true, "\(parseError(text)?.message ?? "no error")")
+    }
+}
