@@ -7,13 +7,13 @@ APT_PACKAGES = libreadline-dev libsqlite3-dev
 FUZZ_SECONDS ?= 1800
 FUZZ_DIR = .build/fuzz-work
 
-.PHONY: run test build release install bench deps clean fuzz
+.PHONY: run test build release install bench deps test-tools clean fuzz
 
 run: deps
 	$(SWIFT) build
 	.build/debug/tally
 
-test: deps
+test: deps test-tools
 	$(SWIFT) test
 
 build: deps
@@ -59,6 +59,24 @@ deps:
 			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
 		else \
 			echo "Tally needs:$$missing" >&2; \
+			echo "Install them with: sudo apt-get install$$missing" >&2; \
+			exit 1; \
+		fi; \
+	fi
+
+# The tools the tests check exports with: hledger, ledger and beancount.
+test-tools:
+	@missing=""; \
+	command -v hledger >/dev/null 2>&1 || missing="$$missing hledger"; \
+	command -v ledger >/dev/null 2>&1 || missing="$$missing ledger"; \
+	command -v bean-check >/dev/null 2>&1 || missing="$$missing beancount"; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "Installing$$missing"; \
+			DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
+		else \
+			echo "The tests need:$$missing" >&2; \
 			echo "Install them with: sudo apt-get install$$missing" >&2; \
 			exit 1; \
 		fi; \

@@ -108,7 +108,9 @@ extension Parser {
             let token = advance()
             return Located(token.text, token.range)
         }
-        guard !atStatementEnd, !check(.error) else { throw unexpected(expected) }
+        // Characters the language has no token for (`/`, `~`) are part of a path; a string left open is not.
+        let opensAString = check(.error) && ["\"", "'"].contains(characters[peek.range.start.offset])
+        guard !atStatementEnd, !opensAString else { throw unexpected(expected) }
         let first = peek.range
         repeat {
             advance()

@@ -34,7 +34,7 @@ struct LedgerJournal {
         var tags: [String] = []
         if let place = bill.place, !place.trimmingSpaces.isEmpty {
             // A comma would end the tag's value.
-            tags.append("place: " + LedgerJournal.oneLine(place).replacing(",", with: " "))
+            tags.append("place: " + LedgerJournal.oneLine(place).replacing(",", with: ";"))
         }
         tags += bill.tags.map { LedgerJournal.tagName($0) + ":" }
         return tags.isEmpty ? "" : "  ; " + tags.joined(separator: ", ")

@@ -73,7 +73,8 @@ struct DemoTests {
 
     /// The id of the demo's latest rent bill, which has a photo of its receipt.
     func rentBill(in sandbox: Sandbox) async throws -> String {
-        let list = try await demo(["list where remark = rent order by date desc limit 1 as csv"], in: sandbox)
-        return String(list.stdout.split(separator: "\n").last?.split(separator: ",").first ?? "")
+        let list = try await demo(["list where remark = rent order by date desc limit 1 as json"], in: sandbox)
+        let afterID = list.stdout.split(separator: "\"id\": ", maxSplits: 1).last ?? ""
+        return String(afterID.prefix { $0.isNumber })
     }
 }

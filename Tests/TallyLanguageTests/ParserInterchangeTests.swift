@@ -8,6 +8,7 @@ struct ParserInterchangeTests {
         ("import ~/bank/2016.csv book travel", "import [~/bank/2016.csv] book travel columns [] skip 0"),
         ("import \"my bills.csv\" skip 16", "import [my bills.csv] book - columns [] skip 16"),
         ("import data/book/in.csv", "import [data/book/in.csv] book - columns [] skip 0"),
+        ("import /tmp/a-1/b.csv", "import [/tmp/a-1/b.csv] book - columns [] skip 0"),
         ("import a.csv create categories allow duplicates", "import [a.csv] book - columns [] skip 0 create duplicates"),
         ("import alipay.csv columns (date=交易时间, amount=\"金额(元)\", remark=商品, place=交易对方) skip 16",
          "import [alipay.csv] book - columns [date=交易时间, amount=金额(元), remark=商品, place=交易对方] skip 16"),
@@ -23,6 +24,7 @@ struct ParserInterchangeTests {
 
     @Test(arguments: [
         ("import", "expected a CSV file to import, such as bills.csv, found end of input"),
+        ("import \"a.csv", "unterminated string"),
         ("import a.csv skip -1", "expected how many lines come before the header, such as 16, found '-'"),
         ("import a.csv columns (date)", "expected '=' and a column's header or number, found ')'"),
         ("import a.csv columns (when=Date)", "unknown field 'when'"),
