@@ -52,7 +52,12 @@ public enum Names {
 
 extension StringProtocol {
     /// The text without the white space around it.
+    @inlinable
     public var trimmingSpaces: SubSequence {
+        // Most text has no space at either end: seen from its bytes, without Unicode's tables.
+        if let first = utf8.first, let last = utf8.reversed().first, (0x21..<0x80).contains(first), (0x21..<0x80).contains(last) {
+            return self[...]
+        }
         var text = self[...]
         while let first = text.first, first.isWhitespace { text.removeFirst() }
         while let last = text.last, last.isWhitespace { text.removeLast() }

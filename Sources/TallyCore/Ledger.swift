@@ -109,8 +109,7 @@ public struct Ledger: Equatable, Sendable {
         if !touchedBills.isEmpty {
             bills.removeAll { touchedBills.contains($0.id) }
             if billsAfter.count > 16 {
-                bills += billsAfter
-                bills.sort(by: Bill.chronological)
+                bills = Ledger.merge(bills, Ledger.chronological(billsAfter))
             } else {
                 for bill in billsAfter { bills.insert(bill, at: firstIndex { !Bill.chronological($0, bill) }) }
             }
@@ -162,6 +161,36 @@ public struct Ledger: Equatable, Sendable {
         case .photo(let photo): photos.removeAll { $0.id == photo.id }
         case .bill: preconditionFailure("bills are applied in one pass")
         }
+    }
+
+    /// `bills` in day order, sorted by plain keys rather than by moving whole
+    /// bills around: a million new bills are ordered in a fraction of the time.
+    private static func chronological(_ bills: [Bill]) -> [Bill] {
+        if zip(bills, bills.dropFirst()).allSatisfy({ Bill.chronological($0, $1) }) { return bills }
+        let order = bills.indices.map { (day: bills[$0].day.ordinal, id: bills[$0].id, index: $0) }.sorted { ($0.day, $0.id) < ($1.day, $1.id) }
+        return order.map { bills[$0.index] }
+    }
+
+    /// Two lists in day order as one.
+    private static func merge(_ a: [Bill], _ b: [Bill]) -> [Bill] {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        var merged: [Bill] = []
+        merged.reserveCapacity(a.count + b.count)
+        var i = 0
+        var j = 0
+        while i < a.count && j < b.count {
+            if Bill.chronological(b[j], a[i]) {
+                merged.append(b[j])
+                j += 1
+            } else {
+                merged.append(a[i])
+                i += 1
+            }
+        }
+        merged += a[i...]
+        merged += b[j...]
+        return merged
     }
 
     /// The first bill for which `isPast` holds, given that it holds for every

@@ -5,6 +5,10 @@ extension Day {
     /// `2016-07-01`, `2016/7/1` or `2016.07.01`, with any time after it
     /// (`2016-07-01 12:30`, `2016-07-01T12:30:00`) dropped.
     public init?(written text: String) {
+        if let day = Day(isoBytes: text.utf8) {
+            self = day
+            return
+        }
         let trimmed = text.trimmingSpaces
         let datePart = trimmed.prefix { $0 != " " && $0 != "T" }
         let rest = trimmed.dropFirst(datePart.count)
@@ -18,6 +22,23 @@ extension Day {
               parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
         self.init(year: year, month: month, day: day)
+    }
+
+    /// Exactly `YYYY-MM-DD`, read from its bytes: how most files write dates.
+    private init?(isoBytes bytes: String.UTF8View) {
+        guard bytes.count == 10 else { return nil }
+        var fields = [0, 0, 0]
+        var field = 0
+        for (index, byte) in bytes.enumerated() {
+            if index == 4 || index == 7 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                field += 1
+            } else {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                fields[field] = fields[field] * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+        }
+        self.init(year: fields[0], month: fields[1], day: fields[2])
     }
 
     /// `12:30`, `12:30:05`, `12:30:05.123`, with an optional `Z` or offset: a time of day, to be dropped.
@@ -46,6 +67,10 @@ public struct WrittenAmount: Sendable, Equatable {
     public let currencyCode: String?
 
     public init?(_ text: String) {
+        if let plain = WrittenAmount(plain: text.utf8) {
+            self = plain
+            return
+        }
         var rest = Substring(text.trimmingSpaces)
         var sign = Sign.unsigned
         if rest.first == "(" && rest.last == ")" {
@@ -83,6 +108,18 @@ public struct WrittenAmount: Sendable, Equatable {
         self.sign = sign
         self.number = number
         self.currencyCode = code
+    }
+
+    /// `-25.50`, `8000`: a sign and ASCII digits, as most files write amounts, read from the bytes.
+    private init?(plain bytes: String.UTF8View) {
+        guard let first = bytes.first else { return nil }
+        let sign: Sign = first == UInt8(ascii: "-") ? .minus : (first == UInt8(ascii: "+") ? .plus : .unsigned)
+        let digits = sign == .unsigned ? bytes[...] : bytes.dropFirst()
+        guard digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ".") }),
+              let number = ExactNumber(text: String(Substring(digits))) else { return nil }
+        self.sign = sign
+        self.number = number
+        currencyCode = nil
     }
 
     private static let symbols: Set<Character> = ["¥", "￥", "$", "€", "£", "₩", "₹", "₽", "元"]

@@ -77,9 +77,10 @@ struct CSVImport {
         rows = records.dropFirst()
         defaultBook = try options.book.map { name throws(Diagnostic) in try evaluator.ledger.book(named: name) } ?? evaluator.ledger.currentBook
         let columns = self.columns
+        // A minus or an opening bracket anywhere in an amount: read from the bytes, as it is asked of every row.
         amountsAreSigned = records.dropFirst().contains { record in
             guard let text = columns.value(.amount, in: record.fields) else { return false }
-            return WrittenAmount(text)?.sign == .minus
+            return text.utf8.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "(") || $0 == 0xE2 }
         }
     }
 

@@ -46,7 +46,7 @@ extension Connection {
         if changedRows() > 0 { try forgetUnusedPhotoData() }
         try run(
             "INSERT INTO journal (summary, rows, created_at, session, statement) VALUES (?, ?, unixepoch(), ?, ?)",
-            change.summary, try encode(change.rows), reader.session, statement)
+            change.summary, try JournalCoding.encode(change.rows), reader.session, statement)
     }
 
     /// Drops the bytes of photos no bill shows and no change could bring
@@ -103,24 +103,11 @@ extension Connection {
             """,
             reader.session, undone, ownOnly, reader.session
         ) { row throws(StoreError) in
-            let rows: [RowChange]
-            do {
-                rows = try JSONDecoder().decode([RowChange].self, from: Data(row.text(2).utf8))
-            } catch {
-                throw .corrupt(doing: "reading the undo history", "\(error)")
-            }
+            let rows = try JournalCoding.decode(row.text(2))
             entry = JournalEntry(
                 id: row.int64(0), change: ChangeSet(summary: row.text(1), rows: rows), statement: row.text(3),
                 isOwn: row.int64(4) != 0)
         }
         return entry
-    }
-
-    private func encode(_ rows: [RowChange]) throws(StoreError) -> String {
-        do {
-            return String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
-        } catch {
-            throw .corrupt(doing: "recording a change for undo", "\(error)")
-        }
     }
 }
