@@ -50,17 +50,23 @@ public enum Names {
     }
 }
 
-extension StringProtocol {
+extension Substring {
     /// The text without the white space around it.
-    @inlinable
-    public var trimmingSpaces: SubSequence {
+    public var trimmingSpaces: Substring {
         // Most text has no space at either end: seen from its bytes, without Unicode's tables.
-        if let first = utf8.first, let last = utf8.reversed().first, (0x21..<0x80).contains(first), (0x21..<0x80).contains(last) {
-            return self[...]
+        if let first = utf8.first, let last = utf8.last, (0x21..<0x80).contains(first), (0x21..<0x80).contains(last) {
+            return self
         }
-        var text = self[...]
+        var text = self
         while let first = text.first, first.isWhitespace { text.removeFirst() }
         while let last = text.last, last.isWhitespace { text.removeLast() }
         return text
+    }
+}
+
+extension String {
+    /// The text without the white space around it.
+    public var trimmingSpaces: Substring {
+        self[...].trimmingSpaces
     }
 }

@@ -27,18 +27,21 @@ extension Day {
     /// Exactly `YYYY-MM-DD`, read from its bytes: how most files write dates.
     private init?(isoBytes bytes: String.UTF8View) {
         guard bytes.count == 10 else { return nil }
-        var fields = [0, 0, 0]
-        var field = 0
-        for (index, byte) in bytes.enumerated() {
+        var year = 0
+        var month = 0
+        var day = 0
+        var index = 0
+        for byte in bytes {
             if index == 4 || index == 7 {
                 guard byte == UInt8(ascii: "-") else { return nil }
-                field += 1
             } else {
                 guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                fields[field] = fields[field] * 10 + Int(byte - UInt8(ascii: "0"))
+                let digit = Int(byte - UInt8(ascii: "0"))
+                if index < 4 { year = year * 10 + digit } else if index < 7 { month = month * 10 + digit } else { day = day * 10 + digit }
             }
+            index += 1
         }
-        self.init(year: fields[0], month: fields[1], day: fields[2])
+        self.init(year: year, month: month, day: day)
     }
 
     /// `12:30`, `12:30:05`, `12:30:05.123`, with an optional `Z` or offset: a time of day, to be dropped.
@@ -71,7 +74,7 @@ public struct WrittenAmount: Sendable, Equatable {
             self = plain
             return
         }
-        var rest = Substring(text.trimmingSpaces)
+        var rest = text.trimmingSpaces
         var sign = Sign.unsigned
         if rest.first == "(" && rest.last == ")" {
             rest = rest.dropFirst().dropLast()
@@ -82,7 +85,7 @@ public struct WrittenAmount: Sendable, Equatable {
         // Signs, symbols and a code may come in either order around the digits: `-¥5`, `¥-5`, `5 CNY`.
         while found {
             found = false
-            rest = Substring(rest.trimmingSpaces)
+            rest = rest.trimmingSpaces
             if let first = rest.first, let written = WrittenAmount.sign(first) {
                 guard sign == .unsigned else { return nil }
                 sign = written

@@ -3,7 +3,8 @@ import TallyCore
 /// Which column holds each field, from the header row and the statement's
 /// own `columns (…)`.
 struct ImportColumns {
-    private(set) var positions: [ImportField: Int] = [:]
+    /// Each field's column, in the order of `ImportField.allCases`: asked eight times a row.
+    private var positions = [Int?](repeating: nil, count: ImportField.allCases.count)
 
     /// Header names as spreadsheets and Chinese apps write them.
     static let headerNames: [String: ImportField] = {
@@ -21,7 +22,7 @@ struct ImportColumns {
     init(header: [String], mappings: [ColumnMapping], file: Located<String>) throws(Diagnostic) {
         let keys = header.map { Names.key(String($0.trimmingSpaces)) }
         for (position, key) in keys.enumerated() {
-            if let field = ImportColumns.headerNames[key], positions[field] == nil { positions[field] = position }
+            if let field = ImportColumns.headerNames[key], positions[field.index] == nil { positions[field.index] = position }
         }
         for mapping in mappings {
             switch mapping.column.value {
@@ -29,16 +30,16 @@ struct ImportColumns {
                 guard number <= header.count else {
                     throw Diagnostic(.refused("the file has \(header.count) columns, so there is no column \(number)"), at: mapping.column.range)
                 }
-                positions[mapping.field.value] = number - 1
+                positions[mapping.field.value.index] = number - 1
             case .header(let name):
                 guard let position = keys.firstIndex(of: Names.key(name)) else {
                     let suggestion = Suggestion.nearest(to: name, among: header.map { String($0.trimmingSpaces) })
                     throw Diagnostic(.unknownName(kind: "column", name: name, suggestion: suggestion), at: mapping.column.range)
                 }
-                positions[mapping.field.value] = position
+                positions[mapping.field.value.index] = position
             }
         }
-        for field in [ImportField.date, .amount, .category] where positions[field] == nil {
+        for field in [ImportField.date, .amount, .category] where positions[field.index] == nil {
             let shown = header.prefix(12).map { "'\(Diagnostic.clipped(String($0.trimmingSpaces)))'" }.joined(separator: ", ")
             throw Diagnostic(
                 .refused("\(file.value) has no '\(field.rawValue)' column; its header is \(shown)\(header.count > 12 ? ", …" : ""); "
@@ -48,8 +49,24 @@ struct ImportColumns {
     }
 
     func value(_ field: ImportField, in fields: [String]) -> String? {
-        guard let position = positions[field], position < fields.count else { return nil }
+        guard let position = positions[field.index], position < fields.count else { return nil }
         return fields[position]
+    }
+}
+
+extension ImportField {
+    /// Where the field stands among `allCases`.
+    var index: Int {
+        switch self {
+        case .date: return 0
+        case .kind: return 1
+        case .amount: return 2
+        case .category: return 3
+        case .remark: return 4
+        case .book: return 5
+        case .place: return 6
+        case .tags: return 7
+        }
     }
 }
 
@@ -89,7 +106,7 @@ struct CSVImport {
         let line: Int
         let day: Day
         let bookID: Int64
-        let categoryKey: String
+        let categoryID: Int64
         let amount: Int64
         let remark: String
         let place: String?
@@ -130,10 +147,10 @@ struct CSVImport {
         guard let amount = WrittenAmount(amountText) else {
             throw RowProblem(amountText.trimmingSpaces.isEmpty ? "the amount is empty" : "'\(Diagnostic.clipped(amountText))' is not an amount")
         }
-        let kindText = columns.value(.kind, in: fields).map { Names.key(String($0.trimmingSpaces)) } ?? ""
+        let kindText = columns.value(.kind, in: fields) ?? ""
         var kind: Kind?
         if !kindText.isEmpty {
-            guard let written = CSVImport.kindNames[kindText] else {
+            guard let written = CSVImport.kindNames[kindText] ?? CSVImport.kindNames[Names.key(String(kindText.trimmingSpaces))] else {
                 throw RowProblem("'\(Diagnostic.clipped(kindText))' is not a kind; write expense, income, 支出 or 收入")
             }
             kind = written
@@ -160,7 +177,7 @@ struct CSVImport {
         guard minor <= maximumAmount else { throw RowProblem("'\(Diagnostic.clipped(amountText))' is too large for an amount") }
         let place = columns.value(.place, in: fields).flatMap { $0.isEmpty ? nil : $0 }
         return Row(
-            line: record.line, day: day, bookID: book.id, categoryKey: Names.key(category.name), amount: minor,
+            line: record.line, day: day, bookID: book.id, categoryID: category.id, amount: minor,
             remark: columns.value(.remark, in: fields) ?? "", place: place, tags: try tags(columns.value(.tags, in: fields) ?? ""))
     }
 
@@ -192,6 +209,7 @@ struct CSVImport {
 
     /// Space-separated tags, each one word, with or without its `#`.
     private func tags(_ text: String) throws(RowProblem) -> [String] {
+        guard !text.isEmpty else { return [] }
         var tags: [String] = []
         for word in text.split(whereSeparator: \.isWhitespace) {
             let name = Names.key(String(word.hasPrefix("#") ? word.dropFirst() : word))
@@ -209,20 +227,20 @@ struct CSVImport {
         var existing = options.allowsDuplicates ? [:] : CSVImport.existingBills(in: ledger, spanning: rows)
         var changes = resolver.created.map { RowChange(before: nil, after: .category($0)) }
         changes.reserveCapacity(changes.count + rows.count)
-        let categoryIDs = resolver.categoryIDs
         var id = ledger.lastBillID
         var skipped = 0
         for row in rows {
-            let categoryID = categoryIDs[row.categoryKey]!
-            let key = BillKey(day: row.day, bookID: row.bookID, categoryID: categoryID, amount: row.amount, remark: row.remark)
-            if let count = existing[key], count > 0 {
-                existing[key] = count - 1
-                skipped += 1
-                continue
+            if !existing.isEmpty {
+                let key = BillKey(day: row.day, bookID: row.bookID, categoryID: row.categoryID, amount: row.amount, remark: row.remark)
+                if let count = existing[key], count > 0 {
+                    existing[key] = count - 1
+                    skipped += 1
+                    continue
+                }
             }
             id += 1
             let bill = Bill(
-                id: id, bookID: row.bookID, categoryID: categoryID, amount: row.amount, day: row.day, remark: row.remark,
+                id: id, bookID: row.bookID, categoryID: row.categoryID, amount: row.amount, day: row.day, remark: row.remark,
                 place: row.place, tags: row.tags, created: evaluator.now, updated: evaluator.now)
             changes.append(RowChange(before: nil, after: .bill(bill)))
         }
@@ -280,34 +298,40 @@ struct RowProblem: Error {
 struct NameResolver {
     let ledger: Ledger
     let createsCategories: Bool
+    /// By the key of each name, and by each name as rows wrote it, so most rows need no lower-casing.
     private var books: [String: Book] = [:]
     private var categories: [String: Category] = [:]
+    private var booksAsWritten: [String: Book] = [:]
+    private var categoriesAsWritten: [String: Category] = [:]
     private(set) var created: [Category] = []
-    /// Each category's id by the key of its name.
-    private(set) var categoryIDs: [String: Int64] = [:]
 
     init(ledger: Ledger, createsCategories: Bool) {
         self.ledger = ledger
         self.createsCategories = createsCategories
         for book in ledger.books { books[Names.key(book.name)] = book }
         for category in ledger.categories {
-            categoryIDs[Names.key(category.name)] = category.id
             for name in category.allNames { categories[Names.key(name)] = category }
         }
     }
 
-    func book(named name: String) throws(RowProblem) -> Book {
+    mutating func book(named name: String) throws(RowProblem) -> Book {
+        if let book = booksAsWritten[name] { return book }
         guard let book = books[Names.key(name)] else {
             throw RowProblem(NameResolver.unknown("book", name, suggestion: Suggestion.nearest(to: name, among: ledger.books.map(\.name))))
         }
+        booksAsWritten[name] = book
         return book
     }
 
     /// The category of that name; with `create categories`, a new one of
     /// `kind` (expense when the row does not say) when there is none.
     mutating func category(named name: String, kind: Kind?) throws(RowProblem) -> Category {
+        if let category = categoriesAsWritten[name] { return category }
         let key = Names.key(name)
-        if let category = categories[key] { return category }
+        if let category = categories[key] {
+            categoriesAsWritten[name] = category
+            return category
+        }
         guard createsCategories else {
             let suggestion = Suggestion.nearest(to: name, among: ledger.categories.flatMap(\.allNames))
             throw RowProblem(NameResolver.unknown("category", name, suggestion: suggestion)
@@ -320,7 +344,7 @@ struct NameResolver {
             position: position)
         created.append(category)
         categories[key] = category
-        categoryIDs[key] = category.id
+        categoriesAsWritten[name] = category
         return category
     }
 

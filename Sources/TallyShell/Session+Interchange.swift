@@ -28,6 +28,8 @@ extension Session {
         let progress = self.options.showsProgress && records.count > Session.rowsWorthAProgressBar
             ? ProgressBar(total: records.count - 1, noun: "rows") : nil
         progress?.show(done: 0)
+        var nextLedger: Background<Ledger>?
+        defer { _ = nextLedger?.wait() }
         let step = try store.change { reloaded throws(StoreError) -> Step in
             if let reloaded { ledger = reloaded }
             let outcome: Outcome
@@ -37,13 +39,20 @@ extension Session {
                 return .failed(error)
             }
             guard case .change(let change, let report, _, _) = outcome else { return .other(outcome) }
+            // The model with the import, made on the other core while the file is written; used once it is committed.
+            let current = ledger
+            nextLedger = Background {
+                var next = current
+                next.apply(change)
+                return next
+            }
             try store.write(change, statement: parsed.text, progress: progress.map { bar in { bar.show(done: $0) } })
             return .wrote(change, report: report, warnings: [])
         }
         progress?.finish()
         switch step {
-        case .wrote(let change, let report, _):
-            ledger.apply(change)
+        case .wrote(_, let report, _):
+            ledger = nextLedger!.wait()
             show(report)
             return .success
         case .failed(let diagnostic):

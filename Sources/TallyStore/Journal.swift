@@ -38,7 +38,8 @@ struct JournalReader {
 }
 
 extension Connection {
-    func appendToJournal(_ change: ChangeSet, statement: String, by reader: JournalReader) throws(StoreError) {
+    /// `encodedRows` are the change's rows as `JournalCoding` writes them.
+    func appendToJournal(_ change: ChangeSet, encodedRows: String, statement: String, by reader: JournalReader) throws(StoreError) {
         // A new change starts a new branch of this session's history: what it
         // could redo can no longer be redone. Another session's undone work,
         // done since this one began, is theirs to redo.
@@ -46,7 +47,7 @@ extension Connection {
         if changedRows() > 0 { try forgetUnusedPhotoData() }
         try run(
             "INSERT INTO journal (summary, rows, created_at, session, statement) VALUES (?, ?, unixepoch(), ?, ?)",
-            change.summary, try JournalCoding.encode(change.rows), reader.session, statement)
+            change.summary, encodedRows, reader.session, statement)
     }
 
     /// Drops the bytes of photos no bill shows and no change could bring

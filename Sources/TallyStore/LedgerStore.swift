@@ -102,10 +102,12 @@ public final class LedgerStore {
     /// `progress`, when given, hears how many rows are written so far, now and then.
     public func write(_ change: ChangeSet, statement: String, progress: ((Int) -> Void)? = nil) throws(StoreError) {
         precondition(isChanging, "a change is written only under the write lock")
-        try connection.apply(change.rows, progress: progress)
-        if change.undoable {
-            try connection.appendToJournal(change, statement: statement, by: journal)
+        guard change.undoable else {
+            try connection.apply(change.rows, progress: progress)
+            return
         }
+        let rows = try JournalCoding.encode(change.rows) { () throws(StoreError) in try connection.apply(change.rows, progress: progress) }
+        try connection.appendToJournal(change, encodedRows: rows, statement: statement, by: journal)
     }
 
     /// Keeps a photo's bytes, for a change about to attach it. Only inside `change`.

@@ -8,14 +8,46 @@ extension Connection {
     /// or a row that is not there to change, is an error that undoes the whole
     /// change: one writer never overwrites another's row unseen.
     func apply(_ rows: [RowChange], progress: ((Int) -> Void)? = nil) throws(StoreError) {
-        for (index, row) in rows.enumerated() {
-            if let progress, index % 4096 == 0 { progress(index) }
-            switch (row.before, row.after) {
-            case (nil, let after?): try insert(after)
-            case (let before?, let after?): try update(after, wasThere: before)
-            case (let before?, nil): try delete(before)
-            case (nil, nil): break
+        let write = { () throws(StoreError) in
+            for (index, row) in rows.enumerated() {
+                if let progress, index % 4096 == 0 { progress(index) }
+                switch (row.before, row.after) {
+                case (nil, let after?): try self.insert(after)
+                case (let before?, let after?): try self.update(after, wasThere: before)
+                case (let before?, nil): try self.delete(before)
+                case (nil, nil): break
+                }
             }
+        }
+        let newBills = rows.count { row in
+            if row.before == nil, case .bill? = row.after { return true }
+            return false
+        }
+        if newBills >= Connection.bulkInsert, newBills * 8 >= Int(try integer("SELECT count(*) FROM bills") ?? 0) {
+            try withoutBillIndexes(write)
+        } else {
+            try write()
+        }
+    }
+
+    /// New bills from which an import sets the bills' indexes aside: adding
+    /// to the day index bill by bill costs far more than building it again.
+    static let bulkInsert = 10_000
+
+    /// Runs `body` with the bills' indexes dropped, then builds them again
+    /// from the definitions the file holds. All inside the caller's
+    /// transaction: other processes never see the ledger without them.
+    private func withoutBillIndexes(_ body: () throws(StoreError) -> Void) throws(StoreError) {
+        var indexes: [(name: String, sql: String)] = []
+        try forEachRow("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'bills' AND sql IS NOT NULL") { row in
+            indexes.append((row.text(0), row.text(1)))
+        }
+        for index in indexes {
+            try exec(text: "DROP INDEX \"" + index.name.replacing("\"", with: "\"\"") + "\"")
+        }
+        try body()
+        for index in indexes {
+            try exec(text: index.sql)
         }
     }
 
@@ -31,13 +63,7 @@ extension Connection {
                 category.id, category.name, category.kind.rawValue, category.icon,
                 category.aliases.joined(separator: "\n"), category.position, category.archived)
         case .bill(let bill):
-            try run(
-                """
-                INSERT INTO bills (id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                bill.id, bill.bookID, bill.categoryID, bill.amount, bill.day.yyyymmdd, bill.remark, bill.place,
-                bill.tags.joined(separator: " "), bill.created, bill.updated)
+            try insert(bill)
         case .settings(let settings):
             try write(settings)
         case .savedQuery(let query):
@@ -51,6 +77,27 @@ extension Connection {
                 "INSERT INTO photos (id, bill_id, number, name, type, size, sha256, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 photo.id, photo.billID, photo.number, photo.name, photo.type, photo.size, photo.sha256, photo.added)
         }
+    }
+
+    /// A bill, its values bound one by one: an import writes a million.
+    private func insert(_ bill: Bill) throws(StoreError) {
+        let statement = try prepare(
+            """
+            INSERT INTO bills (id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        defer { statement.reset() }
+        try statement.bind(bill.id, at: 1)
+        try statement.bind(bill.bookID, at: 2)
+        try statement.bind(bill.categoryID, at: 3)
+        try statement.bind(bill.amount, at: 4)
+        try statement.bind(bill.day.yyyymmdd, at: 5)
+        try statement.bind(bill.remark, at: 6)
+        try statement.bind(bill.place, at: 7)
+        try statement.bind(bill.tags.isEmpty ? "" : bill.tags.joined(separator: " "), at: 8)
+        try statement.bind(bill.created, at: 9)
+        try statement.bind(bill.updated, at: 10)
+        while try statement.step() {}
     }
 
     /// Changes the row `before` describes, only while it still holds exactly

@@ -187,3 +187,9 @@ struct ImportEvaluationTests {
         #expect(try importedBills(csv).count == 1)
     }
 }
+
+extension ImportEvaluationTests {
+    @Test func eachFieldKnowsItsPlace() {
+        #expect(ImportField.allCases.enumerated().allSatisfy { $0.offset == $0.element.index })
+    }
+}
