@@ -58,11 +58,20 @@ extension ChangeSet {
     /// its rows since, and replaying it then would undo their work unseen.
     /// Settings are preferences rather than data, so they never conflict.
     public func staleRow(in ledger: Ledger) -> Record? {
+        // Looking each bill up by id would take a pass over the ledger per
+        // row: undoing a big import would take hours. One pass, then lookups.
+        let billsByID = rows.count > 16 ? Dictionary(ledger.bills.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) : nil
         var seen = Set<RecordIdentity>()
         for row in rows {
             guard let image = row.before ?? row.after, image.identity != .settings,
                   seen.insert(image.identity).inserted else { continue }
-            if ledger.record(image.identity) != row.before { return image }
+            let current: Record?
+            if case .bill(let id) = image.identity, let billsByID {
+                current = billsByID[id].map(Record.bill)
+            } else {
+                current = ledger.record(image.identity)
+            }
+            if current != row.before { return image }
         }
         return nil
     }

@@ -19,19 +19,23 @@ extension Connection {
                 }
             }
         }
-        let newBills = rows.count { row in
-            if row.before == nil, case .bill? = row.after { return true }
-            return false
+        // Bills added or removed, as an import or its undo does by the thousand.
+        let billsInOrOut = rows.count { row in
+            switch (row.before, row.after) {
+            case (nil, .bill?), (.bill?, nil): return true
+            default: return false
+            }
         }
-        if newBills >= Connection.bulkInsert, newBills * 8 >= Int(try integer("SELECT count(*) FROM bills") ?? 0) {
+        if billsInOrOut >= Connection.bulkInsert, billsInOrOut * 8 >= Int(try integer("SELECT count(*) FROM bills") ?? 0) {
             try withoutBillIndexes(write)
         } else {
             try write()
         }
     }
 
-    /// New bills from which an import sets the bills' indexes aside: adding
-    /// to the day index bill by bill costs far more than building it again.
+    /// Bills added or removed from which a change sets the bills' indexes
+    /// aside: changing the day index bill by bill costs far more than
+    /// building it again.
     static let bulkInsert = 10_000
 
     /// Runs `body` with the bills' indexes dropped, then builds them again
