@@ -11,6 +11,8 @@ enum Help {
         ("views", ["view"]),
         ("budget", ["budget"]),
         ("photos", ["photo"]),
+        ("import", ["import", "column_mapping", "import_field", "file"]),
+        ("export", ["export"]),
         ("add", ["add", "quick_add", "remark", "amount"]),
         ("edit", ["edit", "assignment", "tag_list"]),
         ("delete", ["delete"]),
@@ -32,7 +34,8 @@ enum Help {
         "category": "categories", "saved": "save", "forget": "save", "run": "save", "key": "keys", "about": "help",
         "view": "views", "timeline": "views", "pie": "views", "months": "views", "detail": "views", "show": "views",
         "search": "views", "budgets": "budget", "attach": "photos", "attachments": "photos", "extract": "photos",
-        "detach": "photos", "photo": "photos",
+        "detach": "photos", "photo": "photos", "csv": "import", "hledger": "export", "ledger": "export",
+        "beancount": "export", "journal": "export",
     ]
 
     static func text(for topic: String?) -> String? {
@@ -58,6 +61,7 @@ enum Help {
           timeline    pie 2016-07    months    detail food    show #12    search coffee
           budget food 1500    budget total 5000    budget
           attach #12 receipt.jpg    attachments #12    extract #12 1 copy.jpg    detach #12 1
+          import bank.csv    export 2016.journal in 2016    export all.beancount
           books    use travel    categories expense
           save weekly sum expense this week by category    weekly    saved
           run FILE    about    quit

@@ -18,6 +18,16 @@ import Testing
         #expect(text.contains("e.g. -25.50 food \"lunch with team\""))
     }
 
+    @Test func importAndExportShowAWorkingExample() throws {
+        let importing = try #require(Help.text(for: "import"))
+        #expect(importing.contains("e.g. import alipay.csv columns (date=交易时间"))
+        #expect(Help.text(for: "csv") == importing)
+        let exporting = try #require(Help.text(for: "export"))
+        #expect(exporting.contains("e.g. export 2016.journal in 2016"))
+        #expect(Help.text(for: "beancount") == exporting)
+        #expect(Help.overview.contains("import bank.csv"))
+    }
+
     @Test func keepsProductionsWrittenTogetherWithTheirNotes() {
         let grammar = Grammar("a = \"a\" ;\nb = \"b\" ;\n(* example: a *)\nc = \"c\" ;\n")
         #expect(grammar.productions.map(\.names) == [["a", "b"], ["c"]])
