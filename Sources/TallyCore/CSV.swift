@@ -24,13 +24,24 @@ public enum CSV {
     public static func records(_ bytes: [UInt8], skippingLines: Int = 0) throws(CSVError) -> [CSVRecord] {
         var reader = CSVReader(bytes)
         reader.skip(lines: skippingLines)
-        var records: [CSVRecord] = []
-        while let record = try reader.next() {
-            if record.fields.count == 1 && record.fields[0].isEmpty { continue }
-            records.append(record)
+        // A big file is read in two halves at once, split where the reader itself would start a record.
+        guard bytes.count - reader.index >= splitSize,
+              let split = CSVReader.recordStart(in: bytes, from: reader.index, after: (reader.index + bytes.count) / 2) else {
+            return try reader.rest()
         }
-        return records
+        let secondLine = reader.line + split.lines
+        let secondHalf = Background {
+            var second = CSVReader(bytes, from: split.index, line: secondLine, to: bytes.count)
+            return Result { () throws(CSVError) in try second.rest() }
+        }
+        var first = CSVReader(bytes, from: reader.index, line: reader.line, to: split.index)
+        let firstResult = Result { () throws(CSVError) in try first.rest() }
+        let secondResult = secondHalf.wait()
+        return try firstResult.get() + secondResult.get()
     }
+
+    /// Files from this size on are read by two cores.
+    static let splitSize = 4 << 20
 
     /// One record as a line, each field quoted when it must be.
     public static func line(_ fields: [String]) -> String {
@@ -55,29 +66,95 @@ public enum CSV {
 /// not the minutes character-by-character `String` work would.
 struct CSVReader {
     private let bytes: [UInt8]
-    private var index: Int
-    private var line = 1
+    private(set) var index: Int
+    private(set) var line = 1
+    /// Where this reader stops: the end of the file, or where another reader takes over.
+    private let end: Int
 
-    private static let quote: UInt8 = 0x22
-    private static let comma: UInt8 = 0x2C
-    private static let newline: UInt8 = 0x0A
-    private static let carriageReturn: UInt8 = 0x0D
+    static let quote: UInt8 = 0x22
+    static let comma: UInt8 = 0x2C
+    static let newline: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        end = bytes.count
+    }
+
+    init(_ bytes: [UInt8], from start: Int, line: Int, to end: Int) {
+        self.bytes = bytes
+        index = start
+        self.line = line
+        self.end = end
+    }
+
+    /// Every record from here on, less blank lines.
+    mutating func rest() throws(CSVError) -> [CSVRecord] {
+        var records: [CSVRecord] = []
+        while let record = try next() {
+            if record.fields.count == 1 && record.fields[0].isEmpty { continue }
+            records.append(record)
+        }
+        return records
+    }
+
+    /// The first place at or past `middle` where a record starts, and the
+    /// lines the reader counts before it, found by following the reader's own
+    /// states from `start` without making any field; nil when there is none,
+    /// or the file goes wrong before it (the reader then says how).
+    static func recordStart(in bytes: [UInt8], from start: Int, after middle: Int) -> (index: Int, lines: Int)? {
+        var index = start
+        var lines = 0
+        var atFieldStart = true
+        var quoted = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if quoted {
+                if byte == quote {
+                    if index + 1 < bytes.count && bytes[index + 1] == quote {
+                        index += 2
+                        continue
+                    }
+                    quoted = false
+                    guard index + 1 < bytes.count else { return nil }
+                    let next = bytes[index + 1]
+                    guard next == comma || next == newline || next == carriageReturn else { return nil }
+                } else if byte == newline {
+                    lines += 1
+                }
+                index += 1
+                continue
+            }
+            if atFieldStart && byte == quote {
+                quoted = true
+                atFieldStart = false
+                index += 1
+                continue
+            }
+            atFieldStart = byte == comma
+            if byte == newline || byte == carriageReturn {
+                index += byte == carriageReturn && index + 1 < bytes.count && bytes[index + 1] == newline ? 2 : 1
+                lines += 1
+                if index >= middle { return index < bytes.count ? (index, lines) : nil }
+                atFieldStart = true
+                continue
+            }
+            index += 1
+        }
+        return nil
     }
 
     mutating func skip(lines count: Int) {
         var skipped = 0
-        while skipped < count, index < bytes.count {
+        while skipped < count, index < end {
             if bytes[index] == CSVReader.newline { skipped += 1; line += 1 }
             index += 1
         }
     }
 
     mutating func next() throws(CSVError) -> CSVRecord? {
-        guard index < bytes.count else { return nil }
+        guard index < end else { return nil }
         let start = line
         var fields: [String] = []
         while true {
@@ -89,11 +166,11 @@ struct CSVReader {
 
     /// One field, and whether a line break or the end of the file followed it.
     private mutating func readField(recordStart: Int) throws(CSVError) -> (String, Bool) {
-        if index < bytes.count && bytes[index] == CSVReader.quote {
+        if index < end && bytes[index] == CSVReader.quote {
             return try readQuotedField(recordStart: recordStart)
         }
         let start = index
-        while index < bytes.count {
+        while index < end {
             let byte = bytes[index]
             if byte == CSVReader.comma {
                 let text = try decode(start..<index)
@@ -115,12 +192,12 @@ struct CSVReader {
         index += 1
         var buffer: [UInt8] = []
         while true {
-            guard index < bytes.count else {
+            guard index < end else {
                 throw CSVError(line: opening, reason: "a quoted field that starts here never ends")
             }
             let byte = bytes[index]
             if byte == CSVReader.quote {
-                if index + 1 < bytes.count && bytes[index + 1] == CSVReader.quote {
+                if index + 1 < end && bytes[index + 1] == CSVReader.quote {
                     buffer.append(CSVReader.quote)
                     index += 2
                     continue
@@ -128,7 +205,7 @@ struct CSVReader {
                 index += 1
                 break
             }
-            if byte == CSVReader.carriageReturn && index + 1 < bytes.count && bytes[index + 1] == CSVReader.newline {
+            if byte == CSVReader.carriageReturn && index + 1 < end && bytes[index + 1] == CSVReader.newline {
                 index += 1
                 continue
             }
@@ -137,7 +214,7 @@ struct CSVReader {
             index += 1
         }
         let text = try decode(buffer)
-        guard index < bytes.count else { return (text, true) }
+        guard index < end else { return (text, true) }
         switch bytes[index] {
         case CSVReader.comma:
             index += 1
@@ -152,7 +229,7 @@ struct CSVReader {
 
     /// Steps over LF, CRLF or a lone CR.
     private mutating func endLine() {
-        if bytes[index] == CSVReader.carriageReturn && index + 1 < bytes.count && bytes[index + 1] == CSVReader.newline {
+        if bytes[index] == CSVReader.carriageReturn && index + 1 < end && bytes[index + 1] == CSVReader.newline {
             index += 1
         }
         index += 1

@@ -114,26 +114,59 @@ struct CSVImport {
     }
 
     func outcome() throws(Diagnostic) -> Outcome {
-        var resolver = NameResolver(ledger: evaluator.ledger, createsCategories: options.createsCategories)
+        let resolver = NameResolver(ledger: evaluator.ledger, createsCategories: options.createsCategories)
+        // Rows are checked on two cores when no row can make a category, so
+        // the halves can't disagree on what a new one is called.
+        var checked: Checked
+        if rows.count >= CSVImport.rowsForTwoCores && !options.createsCategories {
+            let middle = rows.startIndex + rows.count / 2
+            let secondHalf = Background { check(rows[middle...], resolver) }
+            checked = check(rows[..<middle], resolver)
+            checked.append(secondHalf.wait())
+        } else {
+            checked = check(rows, resolver)
+        }
+        guard checked.badCount == 0 else {
+            let more = checked.badCount > checked.bad.count ? ["… and \(checked.badCount - checked.bad.count) more"] : []
+            throw Diagnostic(
+                .refused("\(checked.badCount) of \(rows.count) rows can't be imported, so nothing was imported"),
+                at: options.file.range, notes: checked.bad + more)
+        }
+        return change(checked.good, resolver: checked.resolver)
+    }
+
+    /// Rows from which checking is split between two cores.
+    static let rowsForTwoCores = 20_000
+
+    /// Rows checked: the good ones made into bills' fields, the first bad ones
+    /// described, and the names looked up on the way.
+    struct Checked: Sendable {
         var good: [Row] = []
-        good.reserveCapacity(rows.count)
         var bad: [String] = []
         var badCount = 0
-        for record in rows {
+        var resolver: NameResolver
+
+        mutating func append(_ later: Checked) {
+            good += later.good
+            bad = Array((bad + later.bad).prefix(CSVImport.maximumReported))
+            badCount += later.badCount
+        }
+    }
+
+    private func check(_ records: ArraySlice<CSVRecord>, _ resolver: NameResolver) -> Checked {
+        var checked = Checked(resolver: resolver)
+        checked.good.reserveCapacity(records.count)
+        for record in records {
             do throws(RowProblem) {
-                good.append(try read(record, resolver: &resolver))
+                checked.good.append(try read(record, resolver: &checked.resolver))
             } catch {
-                badCount += 1
-                if bad.count < CSVImport.maximumReported { bad.append("\(options.file.value):\(record.line): \(error.reason)") }
+                checked.badCount += 1
+                if checked.bad.count < CSVImport.maximumReported {
+                    checked.bad.append("\(options.file.value):\(record.line): \(error.reason)")
+                }
             }
         }
-        guard badCount == 0 else {
-            let more = badCount > bad.count ? ["… and \(badCount - bad.count) more"] : []
-            throw Diagnostic(
-                .refused("\(badCount) of \(rows.count) rows can't be imported, so nothing was imported"),
-                at: options.file.range, notes: bad + more)
-        }
-        return change(good, resolver: resolver)
+        return checked
     }
 
     private func read(_ record: CSVRecord, resolver: inout NameResolver) throws(RowProblem) -> Row {

@@ -75,3 +75,46 @@ struct CSVTests {
         }
     }
 }
+
+/// A big file is read by two cores; it must come out exactly as one reader
+/// going from start to end reads it, errors and line numbers included.
+@Suite("CSV in two halves")
+struct CSVHalvesTests {
+    static func oneReader(_ bytes: [UInt8], skipping lines: Int = 0) -> Result<[CSVRecord], CSVError> {
+        var reader = CSVReader(bytes)
+        reader.skip(lines: lines)
+        return Result { () throws(CSVError) in try reader.rest() }
+    }
+
+    static func bigFile(lineEnd: String, poisonAt: Int? = nil) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["plain", "\"with, comma\"", "\"two\nlines\"", "\"q \"\"x\"\"\"", "", "餐饮", "\"cr\rin\"", "\"crlf\r\nin\""]
+        var text = "\u{FEFF}preamble\(lineEnd)date,remark,amount\(lineEnd)"
+        var row = 0
+        while text.utf8.count < CSV.splitSize + 200_000 {
+            row += 1
+            let remark = row == poisonAt ? "\"bad\"x" : pieces.randomElement(using: &generator)!
+            text += "2016-07-\(row % 28 + 1),\(remark),\(row)\(row % 50 == 0 ? lineEnd + lineEnd : lineEnd)"
+        }
+        return Array(text.utf8)
+    }
+
+    @Test(arguments: ["\n", "\r\n", "\r"])
+    func readsAsOneReaderWould(lineEnd: String) throws {
+        let bytes = Self.bigFile(lineEnd: lineEnd)
+        let halves = try CSV.records(bytes, skippingLines: lineEnd == "\r" ? 0 : 1)
+        let whole = try Self.oneReader(bytes, skipping: lineEnd == "\r" ? 0 : 1).get()
+        #expect(halves.count > 50_000)
+        #expect(CSVReader.recordStart(in: bytes, from: 0, after: bytes.count / 2) != nil, "the file is read in two halves")
+        #expect(halves == whole)
+    }
+
+    @Test(arguments: [100, 110_000])
+    func failsAsOneReaderWould(poisonAt: Int) throws {
+        let bytes = Self.bigFile(lineEnd: "\n", poisonAt: poisonAt)
+        var expected: CSVError?
+        if case .failure(let error) = Self.oneReader(bytes) { expected = error }
+        #expect(CSVReader.recordStart(in: bytes, from: 0, after: bytes.count / 2) != nil || poisonAt < 1000)
+        #expect(throws: try #require(expected)) { try CSV.records(bytes) }
+    }
+}

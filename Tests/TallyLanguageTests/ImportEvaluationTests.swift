@@ -193,3 +193,19 @@ extension ImportEvaluationTests {
         #expect(ImportField.allCases.enumerated().allSatisfy { $0.offset == $0.element.index })
     }
 }
+
+extension ImportEvaluationTests {
+    @Test func rowsCheckedOnTwoCoresReportAsOneCoreWould() throws {
+        let bad = Set([100, 200] + Array(25_000..<25_030))
+        var csv = "date,amount,category\n"
+        for index in 1...30_000 {
+            csv += bad.contains(index) ? "2016-08-01,x\(index),food\n" : "2016-08-01,\(index % 50 + 1),food\n"
+        }
+        let error = try #require(try importError(csv))
+        #expect(error.message == "32 of 30000 rows can't be imported, so nothing was imported")
+        let lines = [100, 200] + Array(25_000..<25_018)
+        #expect(error.notes == lines.map { "bills.csv:\($0 + 1): 'x\($0)' is not an amount" } + ["… and 12 more"])
+        let good = csv.split(separator: "\n").enumerated().filter { !bad.contains($0.offset) }.map(\.element).joined(separator: "\n")
+        #expect(try importedBills(good).map(\.amount) == (1...30_000).filter { !bad.contains($0) }.map { Int64($0 % 50 + 1) * 100 })
+    }
+}
