@@ -19,9 +19,8 @@ enum Greeting {
 
     static let whatsNew = """
         What's new in Tally \(Tally.version):
-          - Timi's screens: timeline, pie, months, detail, show, search
-          - monthly budgets (budget food 1500) and photos on bills (attach #12 receipt.jpg)
-          - tables fit the terminal and end with a total; 'tally --demo' to try it all
-          - several sessions may share a ledger: each change is made under its lock
+          - import bills from CSV, all or nothing and never twice (import bank.csv)
+          - export to CSV, JSON, hledger/ledger and beancount (export 2016.journal in 2016)
+          - 'list as csv' has the columns import reads; see 'help import'
         """
 }

@@ -1,6 +1,6 @@
 /// Facts about this build of Tally.
 public enum Tally {
-    public static let version = "0.2.0"
+    public static let version = "0.3.0"
 }
 
 /// Where the ledger lives when no `--db` is given.
