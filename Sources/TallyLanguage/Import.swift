@@ -350,7 +350,9 @@ struct NameResolver {
     mutating func book(named name: String) throws(RowProblem) -> Book {
         if let book = booksAsWritten[name] { return book }
         guard let book = books[Names.key(name)] else {
-            throw RowProblem(NameResolver.unknown("book", name, suggestion: Suggestion.nearest(to: name, among: ledger.books.map(\.name))))
+            let suggestion = Suggestion.nearest(to: name, among: ledger.books.map(\.name))
+            throw RowProblem(NameResolver.unknown("book", name, suggestion: suggestion)
+                + (suggestion == nil ? "; make it first with 'book add \(Diagnostic.clipped(name))'" : ""))
         }
         booksAsWritten[name] = book
         return book

@@ -131,6 +131,7 @@ struct ImportEvaluationTests {
             2016-08-01,12 USD,food,,
             2016-08-01,0,food,,
             2016-08-01,5,qqqqqqqq,,
+            2016-08-01,5,food,renovation,
             """))
         #expect(error.notes == [
             "bills.csv:2: unknown category 'fod'; did you mean 'food'?",
@@ -142,6 +143,7 @@ struct ImportEvaluationTests {
             "bills.csv:8: the amount is in USD, but book 'daily' keeps CNY",
             "bills.csv:9: an amount must be more than zero, not '0'",
             "bills.csv:10: unknown category 'qqqqqqqq'; add 'create categories' to the import to make it",
+            "bills.csv:11: unknown book 'renovation'; make it first with 'book add renovation'",
         ])
     }
 
