@@ -9,9 +9,16 @@ extension Parser {
         return try billBody(kind: kind)
     }
 
-    // quick_add = ( "-" | "+" ) amount name [ remark ] { "on" date | "at" place | TAG | "book" name }
+    // quick_add = [ "-" | "+" ] amount name [ remark ] { "on" date | "at" place | TAG | "book" name }
+    /// A bare amount is spent, as on Timi's keypad: `25 food lunch`.
     mutating func quickAdd() throws(Diagnostic) -> Statement {
-        let kind: Kind = advance().kind == .minus ? .expense : .income
+        let kind: Kind
+        if match(.plus) {
+            kind = .income
+        } else {
+            _ = match(.minus)
+            kind = .expense
+        }
         return .add(try billBody(kind: kind))
     }
 

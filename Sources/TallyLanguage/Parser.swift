@@ -79,7 +79,7 @@ public struct Parser {
     //           | "books" | "categories" [ kind ] | set | help | "about" | "quit" | "exit"
     //           | save | "saved" | "forget" NAME | run | view | budget | photo | import | export | NAME
     mutating func statement() throws(Diagnostic) -> Statement {
-        if check(.minus) || check(.plus) { return try quickAdd() }
+        if check(.minus) || check(.plus) || check(.number) { return try quickAdd() }
         guard check(.word) else { throw unexpected("a statement") }
         let keyword = peek.text.lowercased()
         if let aggregate = Aggregate(rawValue: keyword) {

@@ -147,7 +147,7 @@ final class ChildTally {
     }
 }
 
-/// A pipe whose ends close when a child starts another program (Glibc has no pipe2 for Swift).
+/// A pipe (a socket pair: Swift's Glibc has no pipe2) whose ends close when a child starts another program.
 /// Has the child start as it would from a shell, with no signal blocked and
 /// each handled by default, whatever the test runner's threads block or
 /// ignore; `flags` are more of posix_spawn's flags to set.
@@ -162,8 +162,9 @@ func startWithDefaultSignals(_ attributes: inout posix_spawnattr_t, flags: Int16
 }
 
 private func closeOnExecPipe(_ ends: inout [Int32]) -> Bool {
-    guard pipe(&ends) == 0 else { return false }
-    return fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0 && fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0
+    // Made close-on-exec in the same call: between pipe() and fcntl() another
+    // test's child could start holding an end, and a reader here would wait on it.
+    socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
 }
 
 enum ChildError: Error {

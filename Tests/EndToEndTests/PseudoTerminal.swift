@@ -14,7 +14,7 @@ final class PseudoTerminal {
     private static let spawnSetSID: Int16 = 0x80
 
     init(_ arguments: [String], environment: [String: String]) throws {
-        master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0 else { throw TerminalError.unavailable }
         var unlock: CInt = 0
         var number: CUnsignedInt = 0

@@ -20,6 +20,8 @@ struct ParserBillStatementTests {
         ("add 12+8.5-3 food", "add | - | 12+8.5-3 | food | remark - | on - | at - | tags [] | book -"),
         ("add 2016-07 food", "add | - | 2016-7 | food | remark - | on - | at - | tags [] | book -"),
         ("-12+8.5-3 food", "add | expense | 12+8.5-3 | food | remark - | on - | at - | tags [] | book -"),
+        ("25 food lunch", "add | expense | 25 | food | remark lunch | on - | at - | tags [] | book -"),
+        ("12+8.5 food", "add | expense | 12+8.5 | food | remark - | on - | at - | tags [] | book -"),
         ("add 5 food lunch at KFC on yesterday #Work #work #TRIP",
          "add | - | 5 | food | remark lunch | on yesterday | at KFC | tags [work, trip] | book -"),
         ("add 5 food at the night market book travel",

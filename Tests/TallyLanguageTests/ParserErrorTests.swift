@@ -28,7 +28,7 @@ struct ParserErrorTests {
         ErrorCase("sun expense", .unknownStatement("sun", suggestion: "sum"), Span(1, 1, 4)),
         ErrorCase("cout where amount > 5", .unknownStatement("cout", suggestion: "count"), Span(1, 1, 5)),
         ErrorCase("frobnicate now", .unknownStatement("frobnicate", suggestion: nil), Span(1, 1, 11)),
-        ErrorCase("25 food", .unexpected(found: "'25'", expected: "a statement"), Span(1, 1, 3)),
+        ErrorCase("25", .unexpected(found: "end of input", expected: "a category name"), Span(1, 3, 3)),
         ErrorCase("sum expense by categry", .unknownName(kind: "dimension", name: "categry", suggestion: "category"), Span(1, 16, 23)),
         ErrorCase("count where amout > 5", .unknownName(kind: "field", name: "amout", suggestion: "amount"), Span(1, 13, 18)),
         ErrorCase("sum as jsn", .unknownName(kind: "format", name: "jsn", suggestion: "json"), Span(1, 8, 11)),

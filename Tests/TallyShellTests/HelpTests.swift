@@ -13,7 +13,8 @@ import Testing
 
     @Test func showsTheSyntaxAndExamplesOfAStatement() throws {
         let text = try #require(Help.text(for: "add"))
-        #expect(text.contains("quick_add = ( \"-\" | \"+\" ) amount name"))
+        #expect(text.contains("quick_add = [ \"-\" | \"+\" ] amount name"))
+        #expect(text.contains("e.g. 25 food lunch"))
         #expect(text.contains("e.g. add 12+8.5-3 food"))
         #expect(text.contains("e.g. -25.50 food \"lunch with team\""))
     }
