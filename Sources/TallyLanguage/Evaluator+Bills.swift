@@ -45,6 +45,10 @@ extension Evaluator {
             case .book: break
             }
         }
+        // An edit that changes nothing is not a change: no message of one, no undo step.
+        guard bill != original else {
+            return .result(.message("#\(bill.id) has those values already; nothing changed"), format: nil)
+        }
         bill.updated = now
         return .change(
             ChangeSet(summary: "edited #\(bill.id)", rows: [RowChange(before: .bill(original), after: .bill(bill))]),

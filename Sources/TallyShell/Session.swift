@@ -149,9 +149,10 @@ public final class Session {
         case .help(let topic):
             guard let text = Help.text(for: topic?.value) else {
                 let name = topic?.value ?? ""
+                let suggestion = Suggestion.nearest(to: name, among: Help.topics + Help.synonyms.keys.sorted())
                 return report(
-                    Diagnostic(.unknownName(kind: "help topic", name: name, suggestion: Suggestion.nearest(to: name, among: Help.topics)),
-                               at: topic?.range ?? parsed.range),
+                    Diagnostic(.unknownName(kind: "help topic", name: name, suggestion: suggestion),
+                               at: topic?.range ?? parsed.range, notes: ["help topics: " + Help.topics.joined(separator: ", ")]),
                     in: source)
             }
             output.result(text)

@@ -29,6 +29,12 @@ struct EditEvaluationTests {
         #expect(try editedBill("edit #11 place=Costa") == expected)
     }
 
+    @Test(arguments: ["edit #14 amount=20", "edit #14 amount=20 remark=lunch place=KFC", "edit #11 tags=(work)", "edit #11 category=用餐"])
+    func anEditThatChangesNothingIsNotAChange(text: String) throws {
+        let id = text.split(separator: " ")[1]
+        #expect(try result(text) == .message("\(id) has those values already; nothing changed"))
+    }
+
     @Test func anEditSaysWhatItDid() throws {
         let result = try change("edit #11 amount=12+8.5-3")
         #expect(result.set.summary == "edited #11")
@@ -46,7 +52,7 @@ struct EditEvaluationTests {
         #expect(try editedBill("edit #4 tags=()").tags == [])
         #expect(try editedBill("edit #6 tags=#Trip #work").tags == ["trip", "work"])
         #expect(try editedBill("edit #4 place=\"\"").place == nil)
-        #expect(try editedBill("edit #6 cat=用餐").categoryID == Fixture.category("food"))
+        #expect(try editedBill("edit #7 cat=用餐").categoryID == Fixture.category("food"))
         #expect(try editedBill("edit #6 category=salary").categoryID == Fixture.category("salary"))
         #expect(try editedBill("edit #6 book=home").bookID == Fixture.home)
         #expect(try editedBill("edit #21 amount=1.5").amount == 150)
