@@ -13,6 +13,8 @@ struct TableRenderer {
             // Two currencies may share a symbol (¥ is CNY and JPY): name each when there are several.
             let namesCurrency = aggregate.cells.count > 1
             return aggregate.cells.map { cell in
+                // The smallest, largest or average of nothing is no number: say why there is none.
+                guard cell.measure != .none else { return "no bills" }
                 let text = MeasureText.human(cell.measure, symbol: true)
                 let shown = aggregate.aggregate == .count ? text : style.signed(MeasureText.value(cell.measure), text)
                 return namesCurrency ? shown + "  " + (cell.currency?.code ?? "") : shown

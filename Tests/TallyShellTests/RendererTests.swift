@@ -87,6 +87,12 @@ import TallyLanguage
 @Suite struct TableRendererTests {
     let renderer = Renderer(style: Style(color: false))
 
+    @Test(arguments: ["min expense in 2010", "max in 2010", "avg income in 2010"])
+    func anAggregateOfNothingSaysNoBills(text: String) throws {
+        #expect(renderer.render(try Fixture.result(text), as: .table) == "no bills")
+        #expect(renderer.render(try Fixture.result(text), as: .json).contains("null"))
+    }
+
     @Test func printsAnAggregateWithItsSymbol() throws {
         #expect(renderer.render(try Fixture.result("sum in 2016-07"), as: .table) == "¥4,959.50")
         #expect(renderer.render(try Fixture.result("sum expense in 2016-07"), as: .table) == "¥40.50")
