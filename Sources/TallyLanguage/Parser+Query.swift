@@ -5,7 +5,7 @@ extension Parser {
     static let listOrderKeys = ["date", "amount", "id", "category", "book", "place", "remark", "kind"]
 
     // query = AGGREGATE [ kind_selector ] { where_clause | period | by_clause | order_clause
-    //                                      | limit_clause | top_clause | format_clause }
+    //                                      | limit_clause | top_clause | format_clause | TAG }
     mutating func query(_ aggregate: Aggregate) throws(Diagnostic) -> Query {
         var query = Query(aggregate: aggregate)
         offer(keywords: ["expense", "income", "net"])
@@ -14,9 +14,18 @@ extension Parser {
             query.kind = kind
         }
         var seen: [String: SourceRange] = [:]
+        var tagged: [Condition] = []
         while true {
             offer(keywords: Parser.clauseKeywords.filter { seen[Parser.periodWords.contains($0) ? "period" : $0] == nil })
+            offer([.tag])
             if atStatementEnd { break }
+            // `#work` alone is `where tag = work`, joined to any other condition with `and`.
+            if check(.tag) {
+                let tag = advance()
+                tagged.append(.comparison(Comparison(
+                    field: Located(.tag, tag.range), op: Located(.equal, tag.range), operands: [Located(.text(tag.text), tag.range)])))
+                continue
+            }
             guard check(.word) else { throw unexpected(Parser.clauseExpectation) }
             let word = peek.text.lowercased()
             let clause = Parser.periodWords.contains(word) ? "period" : word
@@ -50,6 +59,10 @@ extension Parser {
                     Parser.clauseExpectation,
                     suggestion: Suggestion.nearest(to: peek.text, among: Parser.clauseWords + (query.kind == nil ? ["expense", "income", "net"] : [])))
             }
+        }
+        if !tagged.isEmpty {
+            let terms = (query.condition.map { [$0] } ?? []) + tagged
+            query.condition = terms.count == 1 ? terms[0] : .and(terms)
         }
         if let top = seen["top"], seen["limit"] != nil || seen["order"] != nil {
             throw Diagnostic(.refused("'top N' already orders and limits; use either 'top' or 'order by … limit'"), at: top)

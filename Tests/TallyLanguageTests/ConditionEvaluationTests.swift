@@ -199,3 +199,17 @@ struct ConditionEvaluationTests {
         #expect(try count("count where book = 日常", in: ledger) == 1)
     }
 }
+
+@Suite("Evaluator: a tag alone")
+struct TagShorthandEvaluationTests {
+    @Test(arguments: [
+        ("list #work", "list where tag = work", [1, 10, 11] as [Int64]),
+        ("list #family in 2016", "list where tag = family in 2016", [4, 13, 17]),
+        ("list #trip where book = travel", "list where book = travel and tag = trip", [19, 20, 22]),
+        ("list #work #family", "list where tag = work and tag = family", []),
+    ])
+    func isTheSameAsTheCondition(shorthand: String, written: String, ids: [Int64]) throws {
+        #expect(try listedIDs(shorthand) == ids)
+        #expect(try listedIDs(written) == ids)
+    }
+}

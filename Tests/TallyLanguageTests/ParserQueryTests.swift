@@ -52,6 +52,13 @@ struct ParserQueryTests {
         #expect(summary(try query("sum expense by category where amount > 5 as json in 2016 top 5")) == expected)
     }
 
+    @Test func aTagAloneIsATagCondition() throws {
+        #expect(summary(try query("list #work")) == "list | - | where tag = work")
+        #expect(summary(try query("sum expense #work #team in 2016")) == "sum | expense | where (tag = work and tag = team) | period 2016-01-01..2016-12-31")
+        #expect(summary(try query("count where amount > 5 or remark ~ x #work"))
+            == "count | - | where ((amount > 5 or remark ~ x) and tag = work)")
+    }
+
     @Test func orderAndLimitTogether() throws {
         #expect(summary(try query("list where remark ~ coffee order by amount desc limit 10"))
             == "list | - | where remark ~ coffee | order amount desc | limit 10")
