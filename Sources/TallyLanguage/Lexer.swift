@@ -111,7 +111,16 @@ public struct Lexer {
     }
 
     private mutating func word(from start: SourceLocation) -> Token {
-        while let character = peek(), Lexer.isWordCharacter(character) { advance() }
+        while let character = peek() {
+            if Lexer.isWordCharacter(character) {
+                advance()
+            } else if character == "'", let next = peek(at: 1), next.isLetter, index > start.offset, characters[index - 1].isLetter {
+                // An apostrophe between letters is one: `it's`, `don't`, `McDonald's` (a quote starts only a word).
+                advance()
+            } else {
+                break
+            }
+        }
         return make(.word, text(from: start), from: start)
     }
 

@@ -32,6 +32,10 @@ extension Parser {
         } else if let words = bareWords() {
             bill.remark = words
         }
+        // A date that ends the remark is the bill's date: `-25 food lunch yesterday`.
+        if bill.date == nil, let date = dateEndingTheStatement() {
+            bill.date = date
+        }
         while true {
             offer(keywords: Parser.addClauseWords)
             offer([.tag])
@@ -53,6 +57,8 @@ extension Parser {
             } else if matchWord("book") {
                 guard bill.book == nil else { throw Diagnostic(.duplicateClause("book"), at: previous.range) }
                 bill.book = try bookName()
+            } else if bill.date == nil, let date = dateEndingTheStatement() {
+                bill.date = date
             } else {
                 throw unexpected("'on DATE', 'at PLACE', a #tag, 'book NAME' or end of statement",
                                  suggestion: check(.word) ? Suggestion.nearest(to: peek.text, among: Parser.addClauseWords) : nil)
@@ -62,13 +68,54 @@ extension Parser {
         return bill
     }
 
-    /// Unquoted words up to the next `on`, `at`, `book` or tag: `-25 food lunch with team at KFC`.
+    /// Unquoted words up to the next clause or tag: `-25 food lunch with team at KFC`.
+    /// `on`, `at` and `book` start a clause only when what follows can be its
+    /// value; otherwise they are words of the text: `coffee on the way`,
+    /// `book for class`. A date that ends the statement is left for the bill.
     private mutating func bareWords() -> String? {
         var words: [String] = []
-        while (check(.word) || check(.number)) && !Parser.addClauseWords.contains(peek.text.lowercased()) {
+        while check(.word) || check(.number) {
+            if startsAClause() || (check(.number) || checkWord("today") || checkWord("yesterday")) && endsWithADate() { break }
             words.append(advance().text)
         }
         return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// Whether the word here is `on DATE`, `at PLACE` or `book NAME` and not
+    /// part of a text. At the end of the statement each is a clause, so that
+    /// a value left out is an error that says so.
+    private func startsAClause() -> Bool {
+        guard check(.word) else { return false }
+        var lookahead = self
+        lookahead.advance()
+        if lookahead.atStatementEnd { return Parser.addClauseWords.contains(peek.text.lowercased()) }
+        switch peek.text.lowercased() {
+        case "on":
+            // What could be meant as a date is read as one, so a wrong date is an error, not a remark.
+            return lookahead.check(.number) || lookahead.checkWord("today") || lookahead.checkWord("yesterday")
+        case "at":
+            return lookahead.check(.word) || lookahead.check(.string)
+        case "book":
+            // A book's name is one word, after which the statement goes on with a clause or ends.
+            guard lookahead.check(.word) || lookahead.check(.string) else { return false }
+            lookahead.advance()
+            return lookahead.atStatementEnd || lookahead.check(.tag) || lookahead.startsAClause()
+        default:
+            return false
+        }
+    }
+
+    /// Whether a date starts here and nothing but clauses or tags comes after it.
+    private func endsWithADate() -> Bool {
+        var lookahead = self
+        guard (try? lookahead.date()) != nil else { return false }
+        return lookahead.atStatementEnd || lookahead.check(.tag) || lookahead.startsAClause()
+    }
+
+    /// The date here, when one starts here and ends the statement or comes before its clauses.
+    private mutating func dateEndingTheStatement() -> Located<DateSpec>? {
+        guard endsWithADate() else { return nil }
+        return try? date()
     }
 
     // amount = NUMBER { ( "+" | "-" ) NUMBER }
