@@ -202,6 +202,12 @@ public struct Parser {
     mutating func save() throws(Diagnostic) -> Statement {
         guard check(.word) else { throw unexpected("a name for the statement, such as monthly") }
         let name = advance()
+        if check(.minus), previous.range.end.offset == peek.range.start.offset, nextIsAdjacent() {
+            let written = name.range.through(tokens[position + 1].range)
+            throw Diagnostic(
+                .refused("a saved statement's name is one word of letters, digits and _: write \(name.text)_\(tokens[position + 1].text)"),
+                at: written)
+        }
         guard !Parser.statementKeywords.contains(name.text.lowercased()) else {
             throw Diagnostic(.refused("'\(name.text)' is a statement; choose another name"), at: name.range)
         }

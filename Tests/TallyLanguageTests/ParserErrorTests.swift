@@ -29,6 +29,7 @@ struct ParserErrorTests {
         ErrorCase("cout where amount > 5", .unknownStatement("cout", suggestion: "count"), Span(1, 1, 5)),
         ErrorCase("frobnicate now", .unknownStatement("frobnicate", suggestion: nil), Span(1, 1, 11)),
         ErrorCase("25", .unexpected(found: "end of input", expected: "a category name"), Span(1, 3, 3)),
+        ErrorCase("save food-month count", .refused("a saved statement's name is one word of letters, digits and _: write food_month"), Span(1, 6, 16)),
         ErrorCase("sum expense by categry", .unknownName(kind: "dimension", name: "categry", suggestion: "category"), Span(1, 16, 23)),
         ErrorCase("count where amout > 5", .unknownName(kind: "field", name: "amout", suggestion: "amount"), Span(1, 13, 18)),
         ErrorCase("sum as jsn", .unknownName(kind: "format", name: "jsn", suggestion: "json"), Span(1, 8, 11)),
