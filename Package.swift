@@ -19,7 +19,7 @@ let package = Package(
         ),
         .target(
             name: "TallyCore",
-            resources: [.embedInCode("Resources/categories.tsv")]
+            resources: [.embedInCode("Resources/categories.tsv"), .embedInCode("Resources/currencies.tsv")]
         ),
         .target(name: "TallyStore", dependencies: ["TallyCore", "CSQLite"]),
         .target(name: "TallyLanguage", dependencies: ["TallyCore"]),

@@ -5,11 +5,12 @@ public struct Currency: Hashable, Sendable, Codable {
     public let decimals: Int
     public let symbol: String
 
-    /// `decimals` per ISO 4217; codes we don't know get two, the common case.
+    /// `decimals` per ISO 4217; a code it does not know (from a ledger older than
+    /// this check) gets two, the common case.
     public init(code: String) {
         let upper = code.uppercased()
         self.code = upper
-        self.decimals = Currency.zeroDecimal.contains(upper) ? 0 : (Currency.threeDecimal.contains(upper) ? 3 : 2)
+        self.decimals = Currency.iso4217[upper] ?? 2
         self.symbol = Currency.symbols[upper] ?? upper + " "
     }
 
@@ -19,10 +20,24 @@ public struct Currency: Hashable, Sendable, Codable {
     /// amounts of any currency, scaled to it, compare as numbers.
     public static let finestScale: Int64 = 1000
 
-    /// A currency code is three ASCII letters; anything else is a typo.
+    /// Whether `code` is an ISO 4217 code in use, in any case.
     public static func isValidCode(_ code: String) -> Bool {
-        code.count == 3 && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) }
+        iso4217[code.uppercased()] != nil
     }
+
+    /// Every ISO 4217 code in use, sorted: what "did you mean" chooses from.
+    public static let codes = iso4217.keys.sorted()
+
+    /// ISO 4217's codes and the digits of their minor units, from the data file built into the package.
+    private static let iso4217: [String: Int] = {
+        var table: [String: Int] = [:]
+        for line in String(decoding: PackageResources.currencies_tsv, as: UTF8.self).split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t")
+            guard fields.count == 2, let decimals = Int(fields[1]) else { preconditionFailure("currencies.tsv: malformed line '\(line)'") }
+            table[String(fields[0])] = decimals
+        }
+        return table
+    }()
 
     /// 10^decimals, the number of minor units in one major unit.
     public var scale: Int64 {
@@ -31,8 +46,6 @@ public struct Currency: Hashable, Sendable, Codable {
         return result
     }
 
-    private static let zeroDecimal: Set<String> = ["JPY", "KRW", "VND", "CLP", "ISK", "UGX", "XAF", "XOF", "PYG", "RWF"]
-    private static let threeDecimal: Set<String> = ["BHD", "KWD", "OMR", "JOD", "TND", "IQD", "LYD"]
     private static let symbols: [String: String] = [
         "CNY": "¥", "JPY": "¥", "USD": "$", "EUR": "€", "GBP": "£", "KRW": "₩",
         "INR": "₹", "HKD": "HK$", "TWD": "NT$", "AUD": "A$", "CAD": "C$", "RUB": "₽",

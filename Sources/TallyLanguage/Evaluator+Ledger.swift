@@ -46,7 +46,11 @@ extension Evaluator {
         var currency = defaultCurrency
         if let currencyCode {
             guard Currency.isValidCode(currencyCode.value) else {
-                throw Diagnostic(.refused("'\(currencyCode.value)' is not a currency code; use three letters such as CNY or USD"), at: currencyCode.range)
+                let suggestion = Suggestion.nearest(to: currencyCode.value.uppercased(), among: Currency.codes)
+                throw Diagnostic(
+                    .refused("'\(Diagnostic.clipped(currencyCode.value))' is not an ISO 4217 currency code"
+                        + (suggestion.map { "; did you mean '\($0)'?" } ?? "; use one such as CNY, USD or EUR")),
+                    at: currencyCode.range)
             }
             currency = Currency(code: currencyCode.value)
         }

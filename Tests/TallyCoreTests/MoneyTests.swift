@@ -98,3 +98,21 @@ import Testing
         #expect(SHA256.hex(Array(text.utf8)) == expected)
     }
 }
+
+@Suite struct ISOCurrencyTests {
+    @Test(arguments: [("CNY", 2), ("jpy", 0), ("KWD", 3), ("IDR", 2), ("XOF", 0), ("EUR", 2)])
+    func knowsISOCodesAndTheirDecimals(code: String, decimals: Int) {
+        #expect(Currency.isValidCode(code))
+        #expect(Currency(code: code).decimals == decimals)
+    }
+
+    @Test(arguments: ["XYZ", "US", "DOLLAR", "", "ÜSD"])
+    func refusesWhatISO4217DoesNot(code: String) {
+        #expect(!Currency.isValidCode(code))
+    }
+
+    @Test func noCurrencyIsFinerThanTheScaleAmountsCompareAt() {
+        #expect(Currency.codes.count > 150)
+        #expect(Currency.codes.allSatisfy { Currency(code: $0).scale <= Currency.finestScale })
+    }
+}
