@@ -28,7 +28,7 @@ public enum TerminalText {
 
     /// `text` with every character a terminal would obey rather than show
     /// (controls, line breaks, bidirectional overrides, invisible characters)
-    /// replaced by U+FFFD.
+    /// replaced by a visible stand-in: `line1↵line2`, `␛[31m`.
     public static func safe(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: TextSafety.isSuspect) else { return text }
         var result = ""
@@ -80,7 +80,8 @@ public enum TerminalText {
         return false
     }
 
-    /// The character itself when it is harmless, else U+FFFD for each scalar that is not.
+    /// The character itself when it is harmless, else a visible stand-in, one
+    /// column wide, for each scalar that is not.
     private static func append(_ character: Character, to result: inout String) {
         let scalars = character.unicodeScalars
         guard scalars.contains(where: { TextSafety.isHidden($0, in: character) }) else {
@@ -88,7 +89,18 @@ public enum TerminalText {
             return
         }
         for scalar in scalars {
-            result.unicodeScalars.append(TextSafety.isHidden(scalar, in: character) ? "\u{FFFD}" : scalar)
+            result.unicodeScalars.append(TextSafety.isHidden(scalar, in: character) ? visible(scalar) : scalar)
+        }
+    }
+
+    /// A line break as ↵, another control character as its picture (␉, ␛, ␡),
+    /// and anything else that hides or reorders text as �.
+    static func visible(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar.value {
+        case 0x0A: return "\u{21B5}"
+        case 0x00..<0x20: return Unicode.Scalar(0x2400 + scalar.value)!
+        case 0x7F: return "\u{2421}"
+        default: return "\u{FFFD}"
         }
     }
 

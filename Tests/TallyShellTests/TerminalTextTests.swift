@@ -10,8 +10,10 @@ import Testing
     }
 
     @Test func neverPassesControlCharactersThrough() {
-        #expect(TerminalText.safe("a\u{1B}[2Jb") == "a\u{FFFD}[2Jb")
-        #expect(TerminalText.safe("line\nbreak\u{7}\u{85}") == "line\u{FFFD}break\u{FFFD}\u{FFFD}")
+        // Control characters show as pictures of themselves, a line break as ↵; never U+FFFD.
+        #expect(TerminalText.safe("a\u{1B}[2Jb") == "a␛[2Jb")
+        #expect(TerminalText.safe("line\nbreak\u{7}\u{0}\u{7F}\u{85}") == "line↵break␇␀␡\u{FFFD}")
+        #expect(TerminalText.width(TerminalText.safe("a\tb\r\n")) == 5)
         #expect(TerminalText.safe("用餐 🍜") == "用餐 🍜")
     }
 
@@ -27,8 +29,8 @@ import Testing
     @Test func printableKeepsLinesTabsAndColoursButNothingElse() {
         let coloured = "\u{1B}[31m25.50\u{1B}[0m\tfood\nnext"
         #expect(TerminalText.printable(coloured) == coloured)
-        #expect(TerminalText.printable("a\u{1B}]0;title\u{7}b\u{1B}[2J") == "a\u{FFFD}]0;title\u{FFFD}b\u{FFFD}[2J")
-        #expect(TerminalText.printable("x\u{202E}y\r") == "x\u{FFFD}y\u{FFFD}")
+        #expect(TerminalText.printable("a\u{1B}]0;title\u{7}b\u{1B}[2J") == "a␛]0;title␇b␛[2J")
+        #expect(TerminalText.printable("x\u{202E}y\r") == "x\u{FFFD}y␍")
     }
 
     @Test func padsByDisplayWidth() {
