@@ -252,6 +252,11 @@ extension Evaluator {
                 throw Diagnostic(.unexpected(found: "'\(value.value)'", expected: "'on' or 'off'"), at: value.range)
             }
             return .sessionSetting(.color(word == "on"))
+        case "echo":
+            guard ["on", "off"].contains(word) else {
+                throw Diagnostic(.unexpected(found: "'\(value.value)'", expected: "'on' or 'off'"), at: value.range)
+            }
+            return .sessionSetting(.echo(word == "on"))
         default:
             throw Diagnostic(
                 .unknownName(kind: "setting", name: name.value, suggestion: Suggestion.nearest(to: name.value, among: Parser.settingNames)),

@@ -165,8 +165,10 @@ extension Parser {
         "a clause ('where', a period such as 'in 2016', 'by', 'order by', 'limit', 'top' or 'as') or end of statement"
     static let clauseKeywords = ["where", "in", "on", "from", "since", "until", "today", "yesterday", "this", "last",
                                  "by", "order", "limit", "top", "as"]
-    static let settingNames = ["weekstart", "format", "color"]
-    static let settingValues = ["weekstart": ["monday", "sunday"], "format": ["table", "csv", "json"], "color": ["on", "off"]]
+    static let settingNames = ["weekstart", "format", "color", "echo"]
+    static let settingValues = [
+        "weekstart": ["monday", "sunday"], "format": ["table", "csv", "json"], "color": ["on", "off"], "echo": ["on", "off"],
+    ]
 
     /// What a comparison's value may be, for completion.
     static func completions(for field: Field) -> [ExpectedInput] {

@@ -177,4 +177,6 @@ public enum Outcome: Sendable {
 public enum SessionSetting: Sendable, Equatable {
     case format(OutputFormat)
     case color(Bool)
+    /// Each statement printed before its result, so a script's output can be read.
+    case echo(Bool)
 }

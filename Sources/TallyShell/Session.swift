@@ -27,6 +27,8 @@ public struct SessionOptions: Sendable {
     public var width = OutputWidth.columns(80)
     /// Whether long work, such as a large import, shows a progress bar on standard error.
     public var showsProgress = false
+    /// Whether each statement of a script is printed before its result (`--echo`).
+    public var echo = false
 
     public init() {}
 }
@@ -80,7 +82,9 @@ public final class Session {
             }
             let outcome: RunStatus
             switch next {
-            case .success(let parsed): outcome = execute(parsed, from: source)
+            case .success(let parsed):
+                if options.echo && source.origin != .interactive { output.result(parsed.text) }
+                outcome = execute(parsed, from: source)
             case .failure(let diagnostic): outcome = report(diagnostic, in: source)
             }
             if runDepth == 0 { nestedRunsStopped = false }
@@ -146,6 +150,9 @@ public final class Session {
         case .sessionSetting(.color(let on)):
             options.color = on
             show(.message("colour \(on ? "on" : "off")"))
+        case .sessionSetting(.echo(let on)):
+            options.echo = on
+            show(.message("echo \(on ? "on" : "off")"))
         case .help(let topic):
             guard let text = Help.text(for: topic?.value) else {
                 let name = topic?.value ?? ""

@@ -16,11 +16,12 @@ struct Flags {
     var assumeYes = false
     var keepGoing = false
     var noColor = false
+    var echo = false
     var showHelp = false
     var showVersion = false
     var demo = false
 
-    static let names = ["-c", "--db", "--format", "--today", "--yes", "--keep-going", "--no-color", "--help", "--version", "--demo"]
+    static let names = ["-c", "--db", "--format", "--today", "--yes", "--keep-going", "--no-color", "--echo", "--help", "--version", "--demo"]
 
     init(_ arguments: [String]) throws(UsageError) {
         var remaining = arguments[...]
@@ -58,6 +59,7 @@ struct Flags {
             case "--yes", "-y": assumeYes = true
             case "--keep-going": keepGoing = true
             case "--no-color", "--no-colour": noColor = true
+            case "--echo": echo = true
             case "--help", "-h": showHelp = true
             case "--version", "-V": showVersion = true
             case "--demo": demo = true
@@ -87,6 +89,7 @@ struct Flags {
           --yes               confirm destructive statements in scripts
           --keep-going        in scripts, report an error and go on
           --no-color          no ANSI colours (also when NO_COLOR is set)
+          --echo              print each statement of a script before its result
           --help, --version   this text; the version
 
         Exit status: 0 success, 1 a statement failed, 2 bad command line,

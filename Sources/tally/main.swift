@@ -80,6 +80,7 @@ func main() -> Int32 {
     options.format = flags.format ?? .table
     options.assumeYes = flags.assumeYes
     options.keepGoing = flags.keepGoing
+    options.echo = flags.echo
     options.today = flags.today
     options.defaultCurrency = locale.currency
     options.showsProgress = isatty(2) == 1
