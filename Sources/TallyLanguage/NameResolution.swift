@@ -4,20 +4,29 @@ extension Ledger {
     /// The book a statement names; an unknown name is an error that suggests the nearest.
     func book(named name: Located<String>) throws(Diagnostic) -> Book {
         guard let book = book(named: name.value) else {
+            let suggestion = Suggestion.nearest(to: name.value, among: books.map(\.name))
             throw Diagnostic(
-                .unknownName(kind: "book", name: name.value, suggestion: Suggestion.nearest(to: name.value, among: books.map(\.name))),
-                at: name.range)
+                .unknownName(kind: "book", name: name.value, suggestion: suggestion), at: name.range,
+                notes: suggestion == nil ? [Ledger.choices("books", books.map(\.name), listedBy: "books")] : [])
         }
         return book
+    }
+
+    /// With no near match to suggest, the names there are, the first few of
+    /// them, and the statement that lists them all.
+    static func choices(_ kind: String, _ names: [String], listedBy statement: String) -> String {
+        let shown = names.prefix(8).joined(separator: ", ")
+        return "\(kind): \(shown)\(names.count > 8 ? ", …" : "") ('\(statement)' lists them all)"
     }
 
     /// The category a statement names, by name or alias; an unknown name is an
     /// error that suggests the nearest, never a silent zero.
     func category(named name: Located<String>) throws(Diagnostic) -> Category {
         guard let category = category(named: name.value) else {
+            let suggestion = Suggestion.nearest(to: name.value, among: categories.flatMap(\.allNames))
             throw Diagnostic(
-                .unknownName(kind: "category", name: name.value, suggestion: Suggestion.nearest(to: name.value, among: categories.flatMap(\.allNames))),
-                at: name.range)
+                .unknownName(kind: "category", name: name.value, suggestion: suggestion), at: name.range,
+                notes: suggestion == nil ? [Ledger.choices("categories", categories.map(\.name), listedBy: "categories")] : [])
         }
         return category
     }

@@ -213,3 +213,23 @@ struct TagShorthandEvaluationTests {
         #expect(try listedIDs(written) == ids)
     }
 }
+
+@Suite("Evaluator: names with nothing near")
+struct UnknownNameChoicesTests {
+    @Test func anUnknownCategoryWithNoNearMatchListsTheFirstFew() throws {
+        let error = try #require(try evaluationError("count where cat = 餐饮"))
+        #expect(error.message == "unknown category '餐饮'")
+        #expect(error.notes == ["categories: food, transport, clothes, beauty, household, entertainment, snacks, drinks, … ('categories' lists them all)"])
+    }
+
+    @Test func aNearMatchIsSuggestedInstead() throws {
+        let error = try #require(try evaluationError("count where cat = fod"))
+        #expect(error.message == "unknown category 'fod'; did you mean 'food'?")
+        #expect(error.notes.isEmpty)
+    }
+
+    @Test func anUnknownBookListsTheBooks() throws {
+        let error = try #require(try evaluationError("count where book = qqqqqqqq"))
+        #expect(error.notes == ["books: daily, travel, home ('books' lists them all)"])
+    }
+}
