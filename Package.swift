@@ -28,9 +28,9 @@ let package = Package(
             dependencies: ["TallyCore", "TallyStore", "TallyLanguage", "CReadline"],
             resources: [.embedInCode("Resources/tally.ebnf")]
         ),
-        .executableTarget(name: "tally", dependencies: ["TallyShell"]),
+        .executableTarget(name: "tally", dependencies: ["TallyCore", "TallyStore", "TallyLanguage", "TallyShell"]),
         // Built for libFuzzer by `make fuzz`; built plainly, it replays saved inputs.
-        .executableTarget(name: "tally-fuzz", dependencies: ["TallyShell"], path: "Sources/TallyFuzz"),
+        .executableTarget(name: "tally-fuzz", dependencies: ["TallyCore", "TallyLanguage", "TallyShell"], path: "Sources/TallyFuzz"),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
         .testTarget(name: "TallyStoreTests", dependencies: ["TallyStore"]),
         .testTarget(name: "TallyLanguageTests", dependencies: ["TallyLanguage"]),
