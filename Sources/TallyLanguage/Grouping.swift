@@ -43,6 +43,10 @@ struct GroupKeyer {
         switch dimension {
         case .day:
             return [GroupKey(order: Int(day.ordinal), label: day.iso)]
+        case .week where weekStart == .sunday:
+            // Weeks from Sunday are not ISO weeks: each is named by its first day.
+            let start = day.adding(days: -(day.isoWeekday % 7))
+            return [GroupKey(order: Int(start.ordinal), label: "week of \(start.iso)")]
         case .week:
             let (year, week) = day.isoWeek
             return [GroupKey(order: year * 100 + week, label: "\(Day(year: year, month: 1, day: 1)?.yearText ?? String(year))-W\(Parser.twoDigits(week))")]

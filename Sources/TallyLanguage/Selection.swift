@@ -117,9 +117,12 @@ struct ConditionCompiler {
                 return bill.day < day ? -1 : (bill.day == day ? 0 : 1)
             }
         case .weekday:
+            // Weekdays are ordered from the first day of the week: with Sunday weeks, Sunday < Monday.
+            let sundayFirst = ledger.settings.weekStart == .sunday
+            let rank = { (weekday: Int) in sundayFirst ? weekday % 7 : weekday }
             return ordered(op, comparison.operands) { bill, operand in
                 guard case .text(let text) = operand, let weekday = Weekday.parse(text) else { return 0 }
-                return bill.day.isoWeekday - weekday
+                return rank(bill.day.isoWeekday) - rank(weekday)
             }
         }
     }

@@ -147,3 +147,26 @@ struct GroupingEvaluationTests {
         #expect(try groups("sum expense in 2014 by category").rows.isEmpty)
     }
 }
+
+@Suite("Evaluator: weeks from Sunday")
+struct SundayWeekTests {
+    let ledger = Fixture.ledger(weekStart: .sunday)
+
+    @Test func byWeekNamesEachWeekByItsSunday() throws {
+        let weeks = try groups("count in 2016-07 by week", in: ledger)
+        // 07-01 (Fri) and 07-02 (Sat) fall in the week from Sunday 06-26; 07-03 (Sun) starts the next; 07-15 is in the third.
+        #expect(weeks.rows.map { $0.labels[0] } == ["week of 2016-06-26", "week of 2016-07-03", "week of 2016-07-10"])
+        #expect(weeks.rows.map(\.measure) == [.count(2), .count(1), .count(1)])
+        // ISO weeks run Monday to Sunday: 07-03 closes W26.
+        let iso = try groups("count in 2016-07 by week")
+        #expect(iso.rows.map { $0.labels[0] } == ["2016-W26", "2016-W28"])
+        #expect(iso.rows.map(\.measure) == [.count(3), .count(1)])
+    }
+
+    @Test func weekdaysCountFromSunday() throws {
+        // Bill #13 is on Sunday 2016-07-03: before Monday when weeks start on Sunday, after Saturday when on Monday.
+        #expect(try listedIDs("list where weekday < mon in 2016-07", in: ledger) == [13])
+        #expect(try listedIDs("list where weekday < mon in 2016-07").isEmpty)
+        #expect(try listedIDs("list where weekday > sat in 2016-07") == [13])
+    }
+}
