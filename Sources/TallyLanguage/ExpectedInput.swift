@@ -1,9 +1,12 @@
+import TallyCore
+
 /// Something that may stand at the end of the input: what Tab completion
 /// offers. The parser notes these as it looks for the next token, so
 /// completion follows the grammar instead of a word list.
 public enum ExpectedInput: Hashable, Sendable {
     case keyword(String)
-    case category
+    /// A category, of the kind given when the statement has said one.
+    case category(Kind?)
     case book
     case tag
     case savedQuery
@@ -46,8 +49,9 @@ extension Parser {
         return try name("a book name")
     }
 
-    mutating func categoryName() throws(Diagnostic) -> Located<String> {
-        offer([.category])
+    /// A category's name; `kind`, when the statement has said one, narrows what completion offers.
+    mutating func categoryName(of kind: Kind? = nil) throws(Diagnostic) -> Located<String> {
+        offer([.category(kind)])
         return try name("a category name")
     }
 }

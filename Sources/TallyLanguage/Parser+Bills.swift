@@ -24,7 +24,7 @@ extension Parser {
 
     private mutating func billBody(kind: Kind?) throws(Diagnostic) -> AddBill {
         let amount = try self.amount()
-        let category = try categoryName()
+        let category = try categoryName(of: kind)
         var bill = AddBill(kind: kind, amount: amount, category: category)
         var tags = TagList()
         if check(.string) {

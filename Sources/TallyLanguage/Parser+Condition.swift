@@ -108,7 +108,7 @@ extension Parser {
     // value = NUMBER | date | BILL_ID | TAG | WORD | STRING
     mutating func operand(for field: Located<Field>) throws(Diagnostic) -> Located<Operand> {
         let start = peek.range
-        offer(Parser.completions(for: field.value))
+        offer(completions(for: field.value))
         switch field.value {
         case .amount:
             guard check(.number), let number = ExactNumber(text: peek.text) else { throw unexpected("an amount, such as 25.50") }

@@ -13,6 +13,8 @@ extension Parser {
             advance()
             query.kind = kind
         }
+        queryKind = query.kind?.kind
+        defer { queryKind = nil }
         var seen: [String: SourceRange] = [:]
         var tagged: [Condition] = []
         while true {
@@ -170,10 +172,11 @@ extension Parser {
         "weekstart": ["monday", "sunday"], "format": ["table", "csv", "json"], "color": ["on", "off"], "echo": ["on", "off"],
     ]
 
-    /// What a comparison's value may be, for completion.
-    static func completions(for field: Field) -> [ExpectedInput] {
+    /// What a comparison's value may be, for completion: categories of the
+    /// query's kind when it names one.
+    func completions(for field: Field) -> [ExpectedInput] {
         switch field {
-        case .category: return [.category]
+        case .category: return [.category(queryKind)]
         case .book: return [.book]
         case .tag: return [.tag]
         case .kind: return ["expense", "income"].map(ExpectedInput.keyword)

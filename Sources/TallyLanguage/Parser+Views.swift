@@ -45,6 +45,7 @@ extension Parser {
     // budget = "budget" [ ( name | "total" ) ( amount [ "monthly" ] | "off" ) | view_period ]
     mutating func budget() throws(Diagnostic) -> Statement {
         offer(keywords: ["total"])
+        offer([.category(.expense)])
         guard !atStatementEnd else { return .budgetReport(period: nil) }
         if check(.number) || (check(.word) && (Parser.periodWords.contains(peek.text.lowercased()) || monthNumber(peek.text) != nil)) {
             return .budgetReport(period: try viewPeriod())
@@ -53,7 +54,7 @@ extension Parser {
         if checkWord("total") {
             target = .total(advance().range)
         } else {
-            target = .category(try categoryName())
+            target = .category(try categoryName(of: .expense))
         }
         if matchWord("off") { return .budgetOff(target: target) }
         offer(keywords: ["off"])

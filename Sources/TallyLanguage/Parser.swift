@@ -28,6 +28,8 @@ public struct Parser {
     let log: ExpectedInputLog?
     var position = 0
     var depth = 0
+    /// The kind the query being read selects, so completion offers only its categories.
+    var queryKind: Kind?
 
     public init(_ text: String, log: ExpectedInputLog? = nil) {
         tokens = Lexer.tokens(text)

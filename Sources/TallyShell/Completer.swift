@@ -31,7 +31,8 @@ public struct Completer: Sendable {
         for expectation in Parser.expectations(after: before) {
             switch expectation {
             case .keyword(let keyword): words.append(keyword)
-            case .category: words += ledger.categories.flatMap(\.allNames).map(Literal.name)
+            case .category(let kind):
+                words += ledger.categories.filter { kind == nil || $0.kind == kind }.flatMap(\.allNames).map(Literal.name)
             case .book: words += ledger.books.map(\.name).map(Literal.name)
             case .tag: words += ledger.tags.map { "#" + $0 }
             case .savedQuery: words += savedQueries

@@ -48,6 +48,15 @@ import TallyCore
         #expect(words("-5 sn") == ["snacks"])
     }
 
+    @Test func offersOnlyCategoriesOfTheKindTheStatementSays() {
+        // "b": beauty and baby are spent on; bonus is received.
+        #expect(words("+25 b").sorted() == ["bonus"])
+        #expect(words("add income 25 b").sorted() == ["bonus"])
+        #expect(words("-25 b").sorted() == ["baby", "beauty"])
+        #expect(words("sum expense where category = b").sorted() == ["baby", "beauty"])
+        #expect(words("sum where category = b").sorted() == ["baby", "beauty", "bonus"])
+    }
+
     @Test func offersBooksTagsDimensionsAndPeriods() {
         #expect(words("use tr") == ["travel"])
         #expect(words("count where book=da") == ["daily"])
