@@ -12,6 +12,8 @@ public enum ExpectedInput: Hashable, Sendable {
     case savedQuery
     case helpTopic
     case file
+    /// A year or month that holds bills: `2016`, `2016-07`.
+    case monthWithBills
 }
 
 /// Where the parser notes what it looked for at the end of the input.

@@ -32,6 +32,7 @@ extension Parser {
 
     // period_value = calendar_period | MONTH_NAME [ YEAR ] | relative_period
     mutating func periodValue(startingAt start: SourceRange) throws(Diagnostic) -> Located<PeriodSpec> {
+        offer([.monthWithBills])
         let spec: PeriodSpec
         if check(.number) {
             spec = try calendarPeriod()

@@ -33,6 +33,7 @@ extension Parser {
     /// A view's period may drop its `in`: `pie 2016-07`, `timeline last month`.
     mutating func viewPeriod() throws(Diagnostic) -> Located<PeriodSpec>? {
         offer(keywords: Parser.periodWords)
+        offer([.monthWithBills])
         guard !atStatementEnd else { return nil }
         if check(.word), Parser.periodWords.contains(peek.text.lowercased()) {
             return try period()

@@ -38,9 +38,21 @@ public struct Completer: Sendable {
             case .savedQuery: words += savedQueries
             case .helpTopic: words += Help.topics
             case .file: return .files
+            case .monthWithBills: words += Completer.monthsWithBills(in: ledger)
             }
         }
         return .words(matching(partial, words))
+    }
+
+    /// The years and months that hold bills, newest first: `2016`, `2016-07`, `2016-06`, `2015`, …
+    static func monthsWithBills(in ledger: Ledger) -> [String] {
+        var words: [String] = []
+        for month in Set(ledger.bills.map { $0.day.year * 100 + $0.day.month }).sorted(by: >) {
+            let year = Day(year: month / 100, month: 1, day: 1)?.yearText ?? String(month / 100)
+            if !words.contains(year) { words.append(year) }
+            words.append("\(year)-\(month % 100 < 10 ? "0" : "")\(month % 100)")
+        }
+        return words
     }
 
     /// The candidates that start with `partial`, ignoring case, each once, in order.

@@ -15,7 +15,7 @@ struct ExpectedInputTests {
         ("count where book in (daily, ", [.book]),
         ("count where tag = ", [.tag]),
         ("count where kind = ", [.keyword("expense"), .keyword("income")]),
-        ("count in ", [.keyword("july"), .keyword("last"), .keyword("today")]),
+        ("count in ", [.keyword("july"), .keyword("last"), .keyword("today"), .monthWithBills]),
         ("count last ", [.keyword("week"), .keyword("quarter")]),
         ("sum by ", [.keyword("category"), .keyword("month")]),
         ("add 5 ", [.category(nil)]),

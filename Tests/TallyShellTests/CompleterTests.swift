@@ -48,6 +48,12 @@ import TallyCore
         #expect(words("-5 sn") == ["snacks"])
     }
 
+    @Test func offersTheYearsAndMonthsThatHoldBills() {
+        #expect(words("sum expense in 2") == ["2016", "2016-08", "2016-07"])
+        #expect(words("pie 2") == ["2016", "2016-08", "2016-07"])
+        #expect(words("count in ju").contains("july"))
+    }
+
     @Test func offersOnlyCategoriesOfTheKindTheStatementSays() {
         // "b": beauty and baby are spent on; bonus is received.
         #expect(words("+25 b").sorted() == ["bonus"])
