@@ -45,11 +45,13 @@ struct BeancountFile {
 
     /// An account component beancount accepts: it starts with an upper-case
     /// letter or a digit and holds letters, digits and dashes. A name that
-    /// starts otherwise (`餐饮`) is led by an alias that can (`Food-餐饮`), or by `X-`.
-    private func component(_ name: String) -> String {
+    /// starts otherwise (`餐饮`) is led by an alias of the category that can
+    /// (`Food-餐饮`), or by `X-`; books have no aliases.
+    private func component(root: String, _ name: String) -> String {
         let part = BeancountFile.cleaned(name)
         if BeancountFile.startsWell(part) { return part }
-        let alias = categories.first { $0.name == name }?.aliases.map(BeancountFile.cleaned).first(where: BeancountFile.startsWell)
+        let category = root == "Assets" ? nil : categories.first { $0.name == name }
+        let alias = category?.aliases.map(BeancountFile.cleaned).first(where: BeancountFile.startsWell)
         return (alias ?? "X") + "-" + part
     }
 

@@ -8,7 +8,7 @@ struct LedgerJournal {
     let bills: [BillRow]
 
     var text: String {
-        var accounts = AccountNames(clean: LedgerJournal.accountPart)
+        var accounts = AccountNames { _, name in LedgerJournal.accountPart(name) }
         var out = "; Tally bills as an hledger/ledger journal: expenses:CATEGORY or income:CATEGORY against assets:BOOK.\n"
         for bill in bills {
             let categoryAccount = accounts.name(bill.kind == .expense ? "expenses" : "income", bill.category)

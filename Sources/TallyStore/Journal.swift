@@ -1,5 +1,3 @@
-// Foundation's essentials only: the full module loads ICU and doubles start-up time.
-import FoundationEssentials
 import TallyCore
 
 // The undo history, kept in the file so that undo and redo outlive the process.
