@@ -256,15 +256,18 @@ public enum Operand: Sendable, Equatable {
     case date(DateSpec)
 }
 
-/// `2016-07-01`, `today`, `yesterday`: resolved against *today* by the evaluator.
+/// `2016-07-01`, `nov 5`, `today`, `yesterday`: resolved against *today* by the evaluator.
 public enum DateSpec: Sendable, Equatable {
     case day(Day)
+    /// A day of the current year: `11-05`, `nov 5`. Never February 29, which not every year has.
+    case dayOfCurrentYear(month: Int, day: Int)
     case today
     case yesterday
 
     public func resolve(today: Day) -> Day {
         switch self {
         case .day(let day): return day
+        case .dayOfCurrentYear(let month, let day): return Day(year: today.year, month: month, day: day)!
         case .today: return today
         case .yesterday: return today.adding(days: -1)
         }

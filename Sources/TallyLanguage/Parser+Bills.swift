@@ -75,7 +75,7 @@ extension Parser {
     private mutating func bareWords() -> String? {
         var words: [String] = []
         while check(.word) || check(.number) {
-            if startsAClause() || (check(.number) || checkWord("today") || checkWord("yesterday")) && endsWithADate() { break }
+            if startsAClause() || mightStartADate() && endsWithADate() { break }
             words.append(advance().text)
         }
         return words.isEmpty ? nil : words.joined(separator: " ")
@@ -93,6 +93,7 @@ extension Parser {
         case "on":
             // What could be meant as a date is read as one, so a wrong date is an error, not a remark.
             return lookahead.check(.number) || lookahead.checkWord("today") || lookahead.checkWord("yesterday")
+                || lookahead.check(.word) && lookahead.monthNumber(lookahead.peek.text) != nil && lookahead.check(.number, at: 1)
         case "at":
             return lookahead.check(.word) || lookahead.check(.string)
         case "book":
@@ -103,6 +104,10 @@ extension Parser {
         default:
             return false
         }
+    }
+
+    private func mightStartADate() -> Bool {
+        check(.number) || checkWord("today") || checkWord("yesterday") || check(.word) && monthNumber(peek.text) != nil
     }
 
     /// Whether a date starts here and nothing but clauses or tags comes after it.

@@ -30,13 +30,16 @@ extension Parser {
         return Located(spec, start.through(previous.range))
     }
 
-    // period_value = calendar_period | MONTH_NAME [ YEAR ] | relative_period
+    // period_value = calendar_period | MONTH_NAME [ YEAR | DAY ] | relative_period
     mutating func periodValue(startingAt start: SourceRange) throws(Diagnostic) -> Located<PeriodSpec> {
         offer([.monthWithBills])
         let spec: PeriodSpec
         if check(.number) {
             spec = try calendarPeriod()
         } else if offerMonths(), check(.word), let month = monthNumber(peek.text) {
+            if check(.number, at: 1), tokens[position + 1].text.count <= 2 {
+                return Located(.date(try date().value), start.through(previous.range))
+            }
             advance()
             if check(.number) {
                 let year = try self.year()
@@ -81,15 +84,17 @@ extension Parser {
         return isThis ? .this(unit) : .last(unit)
     }
 
-    // calendar_period = YEAR [ "-" ( MONTH [ "-" DAY ] | "q" QUARTER | "w" WEEK ) ]
+    // calendar_period = YEAR [ "-" ( MONTH [ "-" DAY ] | "q" QUARTER | "w" WEEK ) | "/" MONTH [ "/" DAY ] ]
+    //                 | MONTH ( "-" | "/" ) DAY
     mutating func calendarPeriod() throws(Diagnostic) -> PeriodSpec {
+        if startsADateWithoutYear() { return .date(try date().value) }
         let start = peek.range
         let year = try self.year()
-        guard check(.minus), previous.range.end.offset == peek.range.start.offset, nextIsAdjacent() else {
+        guard let separator = dateSeparator() else {
             return .range(DateRange.year(year)!)
         }
         advance()
-        if check(.word) {
+        if separator == .minus, check(.word) {
             let text = peek.text.lowercased()
             let range = peek.range
             if let part = Int(text.dropFirst()), text.count >= 2, text.count <= 3 {
@@ -110,7 +115,7 @@ extension Parser {
             }
             throw unexpected("a month (07), quarter (q3) or week (w27) after '\(year)-'")
         }
-        let (month, day, range) = try monthAndDay(year: year, start: start)
+        let (month, day, range) = try monthAndDay(year: year, separator: separator, start: start)
         if let day {
             return .range(.day(day))
         }
@@ -120,37 +125,75 @@ extension Parser {
         return .range(monthRange)
     }
 
-    // date = YEAR "-" MONTH "-" DAY | "today" | "yesterday"
+    // date = YEAR "-" MONTH "-" DAY | YEAR "/" MONTH "/" DAY | MONTH ( "-" | "/" ) DAY
+    //      | MONTH_NAME DAY | DAY MONTH_NAME | "today" | "yesterday"
+    /// A date without its year is in the current year: `11-05`, `nov 5`, `5 nov`.
     mutating func date() throws(Diagnostic) -> Located<DateSpec> {
         let start = peek.range
         if matchWord("today") { return Located(.today, start) }
         if matchWord("yesterday") { return Located(.yesterday, start) }
-        guard check(.number) else { throw unexpected("a date (2016-07-01, today or yesterday)") }
+        if check(.word), let month = monthNumber(peek.text) {
+            let name = advance().text
+            guard isShortNumber(), let day = Int(peek.text) else {
+                throw unexpected("a day of the month after '\(name)', such as '\(name) 5'")
+            }
+            advance()
+            return try dayOfCurrentYear(month: month, day: day, at: start.through(previous.range))
+        }
+        guard check(.number) else { throw unexpected("a date (2016-07-01, 2016/07/01, 07-01, jul 1, today or yesterday)") }
+        if isShortNumber() { return try dateWithoutYear() }
         let year = try self.year()
-        guard check(.minus), previous.range.end.offset == peek.range.start.offset, nextIsAdjacent() else {
+        guard let separator = dateSeparator() else {
             throw Diagnostic(
                 .unexpected(found: "'\(year)'", expected: "a full date such as \(year)-07-01 (for the whole year, write 'in \(year)')"),
                 at: previous.range)
         }
         advance()
-        let (_, day, range) = try monthAndDay(year: year, start: start)
+        let (_, day, range) = try monthAndDay(year: year, separator: separator, start: start)
         guard let day else {
             throw Diagnostic(.unexpected(found: "a month", expected: "a full date such as \(year)-07-01"), at: range)
         }
         return Located(.day(day), range)
     }
 
-    /// After `YEAR-`: `MM` or `MM-DD`, each one or two digits.
-    private mutating func monthAndDay(year: Int, start: SourceRange) throws(Diagnostic) -> (Int, Day?, SourceRange) {
-        guard check(.number), !peek.text.contains("."), peek.text.count <= 2, let month = Int(peek.text) else {
-            throw unexpected("a month (07), quarter (q3) or week (w27) after '\(year)-'")
+    /// `11-05`, `11/05` or `5 nov`: a month and day, or a day and a month's name.
+    private mutating func dateWithoutYear() throws(Diagnostic) -> Located<DateSpec> {
+        let start = peek.range
+        let first = Int(advance().text)!
+        if check(.word), let month = monthNumber(peek.text) {
+            advance()
+            return try dayOfCurrentYear(month: month, day: first, at: start.through(previous.range))
+        }
+        guard dateSeparator() != nil, check(.number, at: 1) else {
+            throw Diagnostic(.unexpected(found: "'\(first)'", expected: "a date such as 07-01, jul 1 or 2016-07-01"), at: start)
         }
         advance()
-        guard check(.minus), previous.range.end.offset == peek.range.start.offset, nextIsAdjacent(), check(.number, at: 1) else {
+        guard isShortNumber(), let day = Int(peek.text) else { throw unexpected("a day of the month (01–31)") }
+        advance()
+        return try dayOfCurrentYear(month: first, day: day, at: start.through(previous.range))
+    }
+
+    private func dayOfCurrentYear(month: Int, day: Int, at range: SourceRange) throws(Diagnostic) -> Located<DateSpec> {
+        let written = "\(Parser.twoDigits(month))-\(Parser.twoDigits(day))"
+        if month == 2 && day == 29 {
+            throw Diagnostic(.refused("February 29 needs its year, which must be a leap year: write 2028-02-29"), at: range)
+        }
+        // Any year that is not a leap year has every other month and day.
+        guard Day(year: 2001, month: month, day: day) != nil else { throw Diagnostic(.noSuchDate(written), at: range) }
+        return Located(.dayOfCurrentYear(month: month, day: day), range)
+    }
+
+    /// After `YEAR-` or `YEAR/`: `MM` or `MM-DD` (`MM/DD`), each one or two digits.
+    private mutating func monthAndDay(year: Int, separator: TokenKind, start: SourceRange) throws(Diagnostic) -> (Int, Day?, SourceRange) {
+        guard isShortNumber(), let month = Int(peek.text) else {
+            throw unexpected(separator == .slash ? "a month (07) after '\(year)/'" : "a month (07), quarter (q3) or week (w27) after '\(year)-'")
+        }
+        advance()
+        guard dateSeparator() == separator, check(.number, at: 1) else {
             return (month, nil, start.through(previous.range))
         }
         advance()
-        guard !peek.text.contains("."), peek.text.count <= 2, let dayOfMonth = Int(peek.text) else {
+        guard isShortNumber(), let dayOfMonth = Int(peek.text) else {
             throw unexpected("a day of the month (01–31)")
         }
         advance()
@@ -159,6 +202,27 @@ extension Parser {
             throw Diagnostic(.noSuchDate("\(year)-\(Parser.twoDigits(month))-\(Parser.twoDigits(dayOfMonth))"), at: range)
         }
         return (month, day, range)
+    }
+
+    /// Whether `07-01`, `07/01` or `1 jul` starts here.
+    private func startsADateWithoutYear() -> Bool {
+        guard isShortNumber(), position + 1 < tokens.count else { return false }
+        let next = tokens[position + 1]
+        guard next.range.start.offset == peek.range.end.offset || next.kind == .word else { return false }
+        return next.kind == .minus || next.kind == .slash || next.kind == .word && monthNumber(next.text) != nil
+    }
+
+    /// A whole number of one or two digits here: a month or a day.
+    private func isShortNumber() -> Bool {
+        check(.number) && peek.text.count <= 2 && !peek.text.contains(".")
+    }
+
+    /// The `-` or `/` here when it joins the number before it to what follows: `2016-07`, not `2016 - 07`.
+    private func dateSeparator() -> TokenKind? {
+        guard check(.minus) || check(.slash), previous.range.end.offset == peek.range.start.offset, nextIsAdjacent() else {
+            return nil
+        }
+        return peek.kind
     }
 
     mutating func year() throws(Diagnostic) -> Int {

@@ -11,6 +11,8 @@ public enum TokenKind: Hashable, Sendable {
     case equal, notEqual, less, lessEqual, greater, greaterEqual
     case contains, notContains
     case leftParen, rightParen, comma, plus, minus
+    /// Only between the parts of a date: `2026/11/05`.
+    case slash
     /// A line break or `;`: the end of a statement.
     case separator
     case end

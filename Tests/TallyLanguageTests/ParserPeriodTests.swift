@@ -56,6 +56,18 @@ struct ParserPeriodTests {
         ("since today", "since today"),
         ("until 2016-07-31", "until 2016-07-31"),
         ("until yesterday", "until yesterday"),
+        ("in 2016/07", "2016-07-01..2016-07-31"),
+        ("in 2016/07/01", "2016-07-01"),
+        ("on 2016/7/1", "2016-07-01"),
+        ("on 11-05", "11/5 of this year"),
+        ("on 11/05", "11/5 of this year"),
+        ("on nov 5", "11/5 of this year"),
+        ("on 5 nov", "11/5 of this year"),
+        ("on 5 November", "11/5 of this year"),
+        ("in nov 5", "11/5 of this year"),
+        ("in 5 nov", "11/5 of this year"),
+        ("in 11-05", "11/5 of this year"),
+        ("from nov 1 to 11/30", "11/1 of this year..11/30 of this year"),
     ])
     func periodForm(text: String, expected: String) throws {
         let period = try #require(try query("count " + text).period)
@@ -70,7 +82,30 @@ struct ParserPeriodTests {
         #expect(try query("count on 2016-07-01").period?.value == .date(.day(day("2016-07-01"))))
     }
 
+    @Test func aDateWithoutItsYearIsInTheYearOfToday() throws {
+        let spec = try #require(try query("count on nov 5").period?.value)
+        #expect(spec.resolve(today: day("2026-11-30"), weekStart: .monday) == .day(day("2026-11-05")))
+        #expect(spec.resolve(today: day("2016-07-20"), weekStart: .monday) == .day(day("2016-11-05")))
+    }
+
+    @Test(arguments: [
+        ("count on 02-29", "February 29 needs its year"),
+        ("count on feb 29", "February 29 needs its year"),
+        ("count on 02-30", "no such date '02-30'"),
+        ("count on 13-01", "no such date '13-01'"),
+        ("count on nov", "expected a day of the month after 'nov'"),
+        ("count on 5", "expected a date such as 07-01"),
+        ("count in 2016/q3", "expected a month (07) after '2016/'"),
+        ("count on 2016-07/01", "expected a full date"),
+        ("count on 2016/07-01", "expected a full date"),
+    ])
+    func aWrongDateWithoutItsYearSaysWhy(text: String, message: String) {
+        #expect(parseError(text)?.message.contains(message) == true, "\(text): \(parseError(text)?.message ?? "no error")")
+    }
+
     @Test func thePartsOfADateTouch() {
+        #expect(parseError("count on 2016/ 07/01") != nil)
+        #expect(parseError("count on 11 -05") != nil)
         #expect(parseError("count in 2016 -07") != nil)
         #expect(parseError("count on 2016- 07-01") != nil)
     }

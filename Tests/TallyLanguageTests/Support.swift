@@ -87,6 +87,7 @@ func render(_ operand: Operand) -> String {
 func render(_ date: DateSpec) -> String {
     switch date {
     case .day(let day): return day.iso
+    case .dayOfCurrentYear(let month, let day): return "\(month)/\(day) of this year"
     case .today: return "today"
     case .yesterday: return "yesterday"
     }

@@ -50,6 +50,15 @@ final class ScriptedReader: LineReader {
         #expect(session.ledger.bills.count == 1)
     }
 
+    @Test(arguments: ["jul 5", "5 jul", "07-05", "2016/07/05"])
+    func takesADateAsTheLanguageDoes(answer: String) throws {
+        let (session, output) = try session()
+        let reader = ScriptedReader(lines("", "9", "", "", answer, "", "", ""))
+        GuidedEntry(session: session, reader: reader, output: output).run()
+        #expect(output.errors == [])
+        #expect(session.ledger.bills.map(\.day.iso) == ["2016-07-05"])
+    }
+
     @Test func asksAgainAfterABadAnswer() throws {
         let (session, output) = try session()
         let reader = ScriptedReader(lines("spend", "i", "0", "1.234", "100", "salery", "salary", "", "2016-02-30", "", "", "", "y"))
