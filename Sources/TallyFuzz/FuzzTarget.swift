@@ -55,6 +55,8 @@ private func expectInside(_ diagnostic: Diagnostic, length: Int, in source: Scri
         fatalError("diagnostic '\(diagnostic.message)' points outside the input: \(range)")
     }
     _ = TerminalText.printable(DiagnosticRenderer(style: Style(color: true)).render(diagnostic, in: source))
+    // A narrow terminal cuts the line around the mistake and wraps the message.
+    _ = TerminalText.printable(DiagnosticRenderer(style: Style(color: false), width: 24).render(diagnostic, in: source))
 }
 
 #if FUZZING

@@ -6,6 +6,8 @@ public enum Problem: Sendable, Equatable {
     /// The lexer could not read the text; it says why.
     case unreadable(String)
     case unexpected(found: String, expected: String, suggestion: String? = nil)
+    /// A word that is right, but not where it stands; the placement says where it goes.
+    case misplaced(placement: String)
     case unknownStatement(String, suggestion: String?)
     case unknownName(kind: String, name: String, suggestion: String?)
     case noSuchDate(String)
@@ -32,12 +34,30 @@ public struct Diagnostic: Error, Sendable, Equatable {
         self.notes = notes
     }
 
+    /// The whole message on one line: the headline, then what was expected.
     public var message: String {
+        headline + (detail.map { "; " + $0 } ?? "")
+    }
+
+    /// What was expected, when the headline does not already say how to fix it.
+    public var detail: String? {
+        guard case .unexpected(let found, let expected, let suggestion) = problem else { return nil }
+        if let suggestion, !Diagnostic.isSame(found, suggestion) { return nil }
+        return "expected \(expected)"
+    }
+
+    /// The first line of the message: short, and the fix first when there is one.
+    public var headline: String {
         switch problem {
         case .unreadable(let message):
             return message
-        case .unexpected(let found, let expected, let suggestion):
-            return "expected \(expected), found \(found)" + didYouMean(suggestion)
+        case .unexpected(let found, _, let suggestion?):
+            if Diagnostic.isSame(found, suggestion) { return "\(found) does not belong here" }
+            return "unknown word \(found)" + didYouMean(suggestion)
+        case .unexpected(let found, _, nil):
+            return found.hasPrefix("end of") ? "incomplete statement" : "unexpected \(found)"
+        case .misplaced(let placement):
+            return placement
         case .unknownStatement(let word, let suggestion):
             return "unknown statement '\(Diagnostic.clipped(word))'" + didYouMean(suggestion) + (suggestion == nil ? "; type 'help' for the list" : "")
         case .unknownName(let kind, let name, let suggestion):
@@ -81,7 +101,12 @@ public struct Diagnostic: Error, Sendable, Equatable {
         text.count > 40 ? text.prefix(39) + "…" : text
     }
 
+    /// Whether the word found is the one suggested: right, but out of place.
+    private static func isSame(_ found: String, _ suggestion: String) -> Bool {
+        found.lowercased() == "'\(suggestion.lowercased())'"
+    }
+
     private func didYouMean(_ suggestion: String?) -> String {
-        suggestion.map { "; did you mean '\($0)'?" } ?? ""
+        suggestion.map { " — did you mean '\($0)'?" } ?? ""
     }
 }

@@ -49,7 +49,7 @@ extension Evaluator {
                 let suggestion = Suggestion.nearest(to: currencyCode.value.uppercased(), among: Currency.codes)
                 throw Diagnostic(
                     .refused("'\(Diagnostic.clipped(currencyCode.value))' is not an ISO 4217 currency code"
-                        + (suggestion.map { "; did you mean '\($0)'?" } ?? "; use one such as CNY, USD or EUR")),
+                        + (suggestion.map { " — did you mean '\($0)'?" } ?? "; use one such as CNY, USD or EUR")),
                     at: currencyCode.range)
             }
             currency = Currency(code: currencyCode.value)

@@ -384,6 +384,6 @@ struct NameResolver {
     }
 
     static func unknown(_ kind: String, _ name: String, suggestion: String?) -> String {
-        "unknown \(kind) '\(Diagnostic.clipped(name))'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        "unknown \(kind) '\(Diagnostic.clipped(name))'" + (suggestion.map { " — did you mean '\($0)'?" } ?? "")
     }
 }

@@ -149,9 +149,9 @@ extension Parser {
                 at: previous.range)
         }
         advance()
-        let (_, day, range) = try monthAndDay(year: year, separator: separator, start: start)
+        let (month, day, range) = try monthAndDay(year: year, separator: separator, start: start)
         guard let day else {
-            throw Diagnostic(.unexpected(found: "a month", expected: "a full date such as \(year)-07-01"), at: range)
+            throw Diagnostic(.unexpected(found: "'\(year)-\(Parser.twoDigits(month))'", expected: "a full date such as \(year)-07-01"), at: range)
         }
         return Located(.day(day), range)
     }

@@ -56,10 +56,15 @@ extension Parser {
             case "as":
                 advance()
                 query.format = try format()
+            case _ where KindSelector(rawValue: word) != nil:
+                let placement = query.kind == nil
+                    ? "the kind goes right after the aggregate: '\(aggregate.rawValue) \(word) where …'"
+                    : "a query has one kind, and it goes right after the aggregate"
+                throw Diagnostic(.misplaced(placement: placement), at: peek.range)
             default:
                 throw unexpected(
                     Parser.clauseExpectation,
-                    suggestion: Suggestion.nearest(to: peek.text, among: Parser.clauseWords + (query.kind == nil ? ["expense", "income", "net"] : [])))
+                    suggestion: Suggestion.nearest(to: peek.text, among: Parser.clauseWords))
             }
         }
         if !tagged.isEmpty {

@@ -1,44 +1,115 @@
 import TallyLanguage
 
-/// The one place errors in statements become text: the line, a caret under
-/// what was wrong, and the message; in scripts prefixed `FILE:LINE:COL: error:`.
+/// The one place errors in statements become text: the short message, the
+/// line with a caret under what was wrong, then what was expected; in
+/// scripts prefixed `FILE:LINE:COL: error:`.
 public struct DiagnosticRenderer: Sendable {
     public let style: Style
+    /// Columns no line may pass; nil leaves lines whole (a log read by tools).
+    public let width: Int?
 
-    public init(style: Style) {
+    public init(style: Style, width: Int? = nil) {
         self.style = style
+        self.width = width
     }
 
-    /// Characters shown either side of the mistake on a long line.
+    /// Characters shown either side of the mistake on a long line, when no width is set.
     static let context = 60
 
     public func render(_ diagnostic: Diagnostic, in source: ScriptSource) -> String {
         let start = diagnostic.range.start
-        // A tab's width depends on the terminal; shown as one space, the caret stays true.
-        let fullLine = source.line(start.line).map { $0 == "\t" ? " " : $0 }
-        let spanEnd = diagnostic.range.end.line == start.line ? diagnostic.range.end.column : fullLine.count + 1
-        // A very long line is shown around the mistake only, marked where it was cut.
-        let first = min(start.column - 1, fullLine.count)
-        let last = min(max(first, spanEnd - 1), first + 2 * DiagnosticRenderer.context, fullLine.count)
-        let shownStart = max(0, first - DiagnosticRenderer.context)
-        let shownEnd = min(fullLine.count, last + DiagnosticRenderer.context)
-        let cutBefore = shownStart > 0 ? "…" : ""
-        let lineText = cutBefore + String(fullLine[shownStart..<shownEnd]) + (shownEnd < fullLine.count ? "…" : "")
-        let before = cutBefore + String(fullLine[shownStart..<first])
-        let span = String(fullLine[first..<last])
-        let marker = "^" + String(repeating: "~", count: max(0, TerminalText.width(TerminalText.safe(span)) - 1))
-        let indent = String(repeating: " ", count: TerminalText.width(TerminalText.safe(before)))
-        let message = style.error("error:") + " " + TerminalText.safe(diagnostic.message)
-        let notes = diagnostic.notes.map { "\n" + TerminalText.safe($0) }.joined()
+        let heading: String
+        let gutter: String
+        let lineGutter: String
         switch source.origin {
         case .file(let name):
             let number = String(start.line + source.firstLine - 1)
-            let gutter = String(repeating: " ", count: number.count)
-            return "\(TerminalText.safe(name)):\(number):\(start.column): \(message)\n"
-                + " \(number) | \(TerminalText.safe(lineText))\n"
-                + " \(gutter) | \(indent)\(style.bold(marker))" + notes
+            heading = "\(TerminalText.safe(name)):\(number):\(start.column): "
+            lineGutter = " \(number) | "
+            gutter = " " + String(repeating: " ", count: number.count) + " | "
         case .argument, .interactive:
-            return "  \(TerminalText.safe(lineText))\n  \(indent)\(style.bold(marker))\n\(message)" + notes
+            heading = ""
+            lineGutter = "  "
+            gutter = "  "
         }
+        let (lineText, caretIndent, marker) = excerpt(of: diagnostic, in: source, room: width.map { $0 - lineGutter.count })
+        let label = heading + "error:"
+        var lines = wrapped(label + " " + TerminalText.safe(diagnostic.headline))
+        if lines[0].hasPrefix(label) {
+            lines[0] = heading + style.error("error:") + lines[0].dropFirst(label.count)
+        }
+        lines.append(lineGutter + lineText)
+        lines.append(gutter + caretIndent + style.bold(marker))
+        for extra in [diagnostic.detail].compactMap({ $0 }) + diagnostic.notes {
+            lines += wrapped(TerminalText.safe(extra))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The statement's line, cut around the mistake to fit, and the caret under it.
+    private func excerpt(of diagnostic: Diagnostic, in source: ScriptSource, room: Int?) -> (String, String, String) {
+        let start = diagnostic.range.start
+        // A tab's width depends on the terminal; shown as one space, the caret stays true.
+        let line = source.line(start.line).map { $0 == "\t" ? " " : $0 }
+        let spanEnd = diagnostic.range.end.line == start.line ? diagnostic.range.end.column : line.count + 1
+        let first = min(start.column - 1, line.count)
+        let last = min(max(first, spanEnd - 1), first + 2 * DiagnosticRenderer.context, line.count)
+        let (shownStart, shownEnd) = room.map { window(of: line, around: first..<last, room: $0) }
+            ?? (max(0, first - DiagnosticRenderer.context), min(line.count, last + DiagnosticRenderer.context))
+        let cutBefore = shownStart > 0 ? "…" : ""
+        let lineText = cutBefore + String(line[shownStart..<shownEnd]) + (shownEnd < line.count ? "…" : "")
+        let before = cutBefore + String(line[shownStart..<first])
+        let span = String(line[first..<min(last, max(first, shownEnd))])
+        let marker = "^" + String(repeating: "~", count: max(0, TerminalText.width(TerminalText.safe(span)) - 1))
+        let indent = String(repeating: " ", count: TerminalText.width(TerminalText.safe(before)))
+        return (TerminalText.safe(lineText), indent, marker)
+    }
+
+    /// Which characters of `line` fit in `room` columns, the mistake's first
+    /// one always shown, then as much of what was wrong and around it as fits.
+    private func window(of line: [Character], around span: Range<Int>, room: Int) -> (Int, Int) {
+        func columns(_ character: Character) -> Int { TerminalText.width(TerminalText.safe(String(character))) }
+        // Two columns stay free for the marks of a cut line.
+        let budget = max(1, room - 2)
+        var start = span.lowerBound
+        var end = min(span.lowerBound + 1, line.count)
+        var used = line[start..<end].reduce(0) { $0 + columns($1) }
+        while end < span.upperBound, used + columns(line[end]) <= budget {
+            used += columns(line[end])
+            end += 1
+        }
+        while true {
+            var grew = false
+            if start > 0, used + columns(line[start - 1]) <= budget {
+                start -= 1
+                used += columns(line[start])
+                grew = true
+            }
+            if end < line.count, used + columns(line[end]) <= budget {
+                used += columns(line[end])
+                end += 1
+                grew = true
+            }
+            if !grew { return (start, end) }
+        }
+    }
+
+    /// `text` broken at spaces so that no line is wider than the width.
+    private func wrapped(_ text: String) -> [String] {
+        guard let width else { return [text] }
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if current.isEmpty {
+                current = String(word)
+            } else if TerminalText.width(current) + 1 + TerminalText.width(String(word)) <= width {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = String(word)
+            }
+        }
+        lines.append(current)
+        return lines
     }
 }

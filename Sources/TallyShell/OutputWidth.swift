@@ -6,22 +6,29 @@ import Glibc
 /// chart bars fill what is left.
 public enum OutputWidth: Sendable, Equatable {
     case columns(Int)
-    /// The terminal's width, asked each time: its window may be resized.
-    case terminal
+    /// The width of the terminal on this descriptor, asked each time: its window may be resized.
+    case terminal(Int32)
 
     /// `COLUMNS` when set, else the terminal's width when results go to one, else 80.
     public static func from(environment: [String: String], resultsToTerminal: Bool) -> OutputWidth {
         if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return .columns(columns) }
-        return resultsToTerminal ? .terminal : .columns(80)
+        return resultsToTerminal ? .terminal(1) : .columns(80)
+    }
+
+    /// Where error messages wrap: `COLUMNS` when set, else the terminal's
+    /// width when errors go to one; nil keeps each message on one line for tools that read logs.
+    public static func forErrors(environment: [String: String], errorsToTerminal: Bool) -> OutputWidth? {
+        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return .columns(columns) }
+        return errorsToTerminal ? .terminal(2) : nil
     }
 
     /// The width now; never below 20, where no table could be read anyway.
     public var columns: Int {
         switch self {
         case .columns(let columns): return max(20, columns)
-        case .terminal:
+        case .terminal(let descriptor):
             var size = winsize()
-            guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+            guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
             return max(20, Int(size.ws_col))
         }
     }

@@ -25,6 +25,8 @@ public struct SessionOptions: Sendable {
     public var defaultCurrency = Currency.cny
     /// How wide tables and charts may be.
     public var width = OutputWidth.columns(80)
+    /// Where error messages wrap; nil leaves each on its own lines, unwrapped.
+    public var errorWidth: OutputWidth?
     /// Whether long work, such as a large import, shows a progress bar on standard error.
     public var showsProgress = false
     /// Whether each statement of a script is printed before its result (`--echo`).
@@ -396,7 +398,7 @@ public final class Session {
     }
 
     func report(_ diagnostic: Diagnostic, in source: ScriptSource) -> RunStatus {
-        output.error(DiagnosticRenderer(style: style).render(diagnostic, in: source))
+        output.error(DiagnosticRenderer(style: style, width: options.errorWidth?.columns).render(diagnostic, in: source))
         return .statementFailed
     }
 }

@@ -64,7 +64,7 @@ struct Flags {
             case "--version", "-V": showVersion = true
             case "--demo": demo = true
             default:
-                let suggestion = Suggestion.nearest(to: name, among: Flags.names).map { "; did you mean '\($0)'?" } ?? ""
+                let suggestion = Suggestion.nearest(to: name, among: Flags.names).map { " — did you mean '\($0)'?" } ?? ""
                 throw UsageError("unknown option '\(name)'\(suggestion)")
             }
         }

@@ -85,6 +85,7 @@ func main() -> Int32 {
     options.defaultCurrency = locale.currency
     options.showsProgress = isatty(2) == 1
     options.width = OutputWidth.from(environment: environment, resultsToTerminal: isatty(1) == 1)
+    options.errorWidth = OutputWidth.forErrors(environment: environment, errorsToTerminal: isatty(2) == 1)
     options.color = !flags.noColor && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb" && isatty(1) == 1
 
     let session: Session

@@ -52,7 +52,7 @@ struct CommandLineTests {
         try await withSandbox { sandbox in
             let run = try await sandbox.tally([], stdin: "add 1 food\nadd 2 fod\nadd 3 food\n")
             #expect(run.stdout == "added #1  2016-07-20  expense  1.00  food\n", "\(run)")
-            #expect(run.stderr.contains(":2:7: error: unknown category 'fod'; did you mean 'food'?"), "\(run)")
+            #expect(run.stderr.contains(":2:7: error: unknown category 'fod' — did you mean 'food'?"), "\(run)")
             #expect(run.status == 1)
         }
     }

@@ -184,7 +184,7 @@ struct ConditionEvaluationTests {
 
     @Test func theUnknownNameMessageSuggests() throws {
         let diagnostic = try #require(try evaluationError("sum where category = fod"))
-        #expect(diagnostic.message == "unknown category 'fod'; did you mean 'food'?")
+        #expect(diagnostic.message == "unknown category 'fod' — did you mean 'food'?")
     }
 
     @Test func chineseNamesWorkWhenTheyAreTheDisplayNames() throws {
@@ -224,7 +224,7 @@ struct UnknownNameChoicesTests {
 
     @Test func aNearMatchIsSuggestedInstead() throws {
         let error = try #require(try evaluationError("count where cat = fod"))
-        #expect(error.message == "unknown category 'fod'; did you mean 'food'?")
+        #expect(error.message == "unknown category 'fod' — did you mean 'food'?")
         #expect(error.notes.isEmpty)
     }
 

@@ -96,7 +96,7 @@ struct ImportEvaluationTests {
         let error = try #require(try importError("when,amount,category\n2016-08-01,5,food\n"))
         #expect(error.message == "bills.csv has no 'date' column; its header is 'when', 'amount', 'category'; name the column with columns (date=HEADER)")
         let unknown = try #require(try importError("when,amount,category\n", "import bills.csv columns (date=wen)"))
-        #expect(unknown.message == "unknown column 'wen'; did you mean 'when'?")
+        #expect(unknown.message == "unknown column 'wen' — did you mean 'when'?")
         let tooFar = try #require(try importError("when,amount,category\n", "import bills.csv columns (date=4)"))
         #expect(tooFar.message == "the file has 3 columns, so there is no column 4")
     }
@@ -134,8 +134,8 @@ struct ImportEvaluationTests {
             2016-08-01,5,food,renovation,
             """))
         #expect(error.notes == [
-            "bills.csv:2: unknown category 'fod'; did you mean 'food'?",
-            "bills.csv:3: unknown book 'dayly'; did you mean 'daily'?",
+            "bills.csv:2: unknown category 'fod' — did you mean 'food'?",
+            "bills.csv:3: unknown book 'dayly' — did you mean 'daily'?",
             "bills.csv:4: the date is empty",
             "bills.csv:5: the amount is empty",
             "bills.csv:6: the category is empty",

@@ -71,7 +71,7 @@ struct BookStatementTests {
         ErrorCase("book add DAILY", .refused("there is already a book named 'daily'"), Span(1, 10, 15)),
         ErrorCase("book add x currency dollars", .refused("'dollars' is not an ISO 4217 currency code; use one such as CNY, USD or EUR"), Span(1, 21, 28)),
         ErrorCase("book add x currency XYZ", .refused("'XYZ' is not an ISO 4217 currency code; use one such as CNY, USD or EUR"), Span(1, 21, 24)),
-        ErrorCase("book add x currency uds", .refused("'uds' is not an ISO 4217 currency code; did you mean 'USD'?"), Span(1, 21, 24)),
+        ErrorCase("book add x currency uds", .refused("'uds' is not an ISO 4217 currency code — did you mean 'USD'?"), Span(1, 21, 24)),
         ErrorCase("use nope", .unknownName(kind: "book", name: "nope", suggestion: nil), Span(1, 5, 9)),
         ErrorCase("book rename travel to Daily", .refused("there is already a book named 'daily'"), Span(1, 23, 28)),
         ErrorCase("book rename travle to x", .unknownName(kind: "book", name: "travle", suggestion: "travel"), Span(1, 13, 19)),

@@ -54,7 +54,7 @@ struct ParserErrorTests {
         ErrorCase("add 5 food at", .unexpected(found: "end of input", expected: "a place, such as \"Wangfujing\""), Span(1, 14, 14)),
         ErrorCase("list by category", .refused("'list' shows bills one by one and takes no 'by'; use 'order by' to sort them"), Span(1, 9, 17)),
         ErrorCase("sum \"x\"", .unexpected(found: "string \"x\"", expected: clauses), Span(1, 5, 8)),
-        ErrorCase("count on 2016-07", .unexpected(found: "a month", expected: "a full date such as 2016-07-01"), Span(1, 10, 17)),
+        ErrorCase("count on 2016-07", .unexpected(found: "'2016-07'", expected: "a full date such as 2016-07-01"), Span(1, 10, 17)),
         ErrorCase("add -5 food", .amountNotPositive("-5"), Span(1, 5, 7)),
         ErrorCase("add food", .unexpected(found: "'food'", expected: "an amount, such as 25.50"), Span(1, 5, 9)),
         ErrorCase("add 5", .unexpected(found: "end of input", expected: "a category name"), Span(1, 6, 6)),
@@ -153,20 +153,37 @@ struct ParserErrorTests {
     }
 
     @Test(arguments: [
-        ("sun expense", "unknown statement 'sun'; did you mean 'sum'?"),
+        ("sun expense", "unknown statement 'sun' — did you mean 'sum'?"),
         ("frobnicate now", "unknown statement 'frobnicate'; type 'help' for the list"),
-        ("sum by categry", "unknown dimension 'categry'; did you mean 'category'?"),
+        ("sum by categry", "unknown dimension 'categry' — did you mean 'category'?"),
         ("count in 2016-w53", "2016 has no ISO week 53; it has 52"),
         ("count in 2016-02-30", "no such date '2016-02-30'"),
-        ("sum where category=", "expected a value for category, found end of input"),
+        ("sum where category=", "incomplete statement; expected a value for category"),
         ("add -5 food", "an amount must be more than zero, not -5"),
         ("sum where id = 1 where id = 2", "'where' may appear only once in a query"),
         ("sum in 2016 in 2017", "a query takes only one period"),
         ("count in 2016-q5", "no such quarter '2016-q5'; quarters are q1 to q4"),
         ("sum where not ((((" + String(repeating: "(", count: 200), "too deeply nested; at most 100 levels of parentheses"),
-        ("sum expense whre x", "expected \(clauses), found 'whre'; did you mean 'where'?"),
+        ("sum expense whre x", "unknown word 'whre' — did you mean 'where'?"),
+        ("sum where cat=food income", "the kind goes right after the aggregate: 'sum income where …'"),
+        ("count income in 2016 expense", "a query has one kind, and it goes right after the aggregate"),
     ])
     func message(text: String, expected: String) throws {
         #expect(try #require(parseError(text)).message == expected)
+    }
+
+    @Test func theFirstLineSaysTheFixAndTheNextWhatWasExpected() {
+        let range = SourceRange(start: SourceLocation(offset: 0, line: 1, column: 1), end: SourceLocation(offset: 1, line: 1, column: 2))
+        let typo = Diagnostic(.unexpected(found: "'wehre'", expected: clauses, suggestion: "where"), at: range)
+        #expect(typo.headline == "unknown word 'wehre' — did you mean 'where'?")
+        #expect(typo.detail == nil)
+        let misplaced = Diagnostic(.unexpected(found: "'Where'", expected: clauses, suggestion: "where"), at: range)
+        #expect(misplaced.headline == "'Where' does not belong here")
+        #expect(misplaced.detail == "expected \(clauses)")
+        let unexpected = Diagnostic(.unexpected(found: "'5'", expected: "a date"), at: range)
+        #expect(unexpected.headline == "unexpected '5'")
+        #expect(unexpected.message == "unexpected '5'; expected a date")
+        let incomplete = Diagnostic(.unexpected(found: "end of line", expected: "a date"), at: range)
+        #expect(incomplete.headline == "incomplete statement")
     }
 }

@@ -23,19 +23,19 @@ struct ParserInterchangeTests {
     }
 
     @Test(arguments: [
-        ("import", "expected a CSV file to import, such as bills.csv, found end of input"),
+        ("import", "incomplete statement; expected a CSV file to import, such as bills.csv"),
         ("import \"a.csv", "unterminated string"),
-        ("import a.csv skip -1", "expected how many lines come before the header, such as 16, found '-'"),
-        ("import a.csv columns (date)", "expected '=' and a column's header or number, found ')'"),
+        ("import a.csv skip -1", "unexpected '-'; expected how many lines come before the header, such as 16"),
+        ("import a.csv columns (date)", "unexpected ')'; expected '=' and a column's header or number"),
         ("import a.csv columns (when=Date)", "unknown field 'when'"),
         ("import a.csv columns (date=1, date=2)", "'date' is mapped twice"),
-        ("import a.csv columns (amount=0)", "expected a column number from 1, found '0'"),
-        ("import a.csv create books", "expected 'categories', found 'books'"),
+        ("import a.csv columns (amount=0)", "unexpected '0'; expected a column number from 1"),
+        ("import a.csv create books", "unexpected 'books'; expected 'categories'"),
         ("import a.csv skip 2 skip 3", "'skip' may appear only once in an import"),
-        ("export", "expected a file to write, such as bills.csv, found end of input"),
+        ("export", "incomplete statement; expected a file to write, such as bills.csv"),
         ("export a.csv in 2016 in 2017", "a query takes only one period"),
-        ("import my bills.csv", "expected 'book NAME', 'columns (…)', 'skip N', 'create categories', 'allow duplicates' or end of statement, found 'bills'"),
-        ("export a.csv wher category = food", "expected 'where', a period, 'overwrite' or end of statement, found 'wher'; did you mean 'where'?"),
+        ("import my bills.csv", "unexpected 'bills'; expected 'book NAME', 'columns (…)', 'skip N', 'create categories', 'allow duplicates' or end of statement"),
+        ("export a.csv wher category = food", "unknown word 'wher' — did you mean 'where'?"),
     ])
     func refuses(text: String, message: String) {
         #expect(parseError(text)?.message.hasPrefix(message) == true, "\(parseError(text)?.message ?? "no error")")

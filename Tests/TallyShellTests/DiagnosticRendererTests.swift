@@ -15,7 +15,7 @@ import TallyLanguage
         let source = ScriptSource(origin: .file("budget.tally"), text: "count\nsum expense where categroy=food\n")
         let diagnostic = try #require(firstError(source.text))
         #expect(DiagnosticRenderer(style: Style(color: false)).render(diagnostic, in: source) == """
-            budget.tally:2:19: error: unknown field 'categroy'; did you mean 'category'?
+            budget.tally:2:19: error: unknown field 'categroy' — did you mean 'category'?
              2 | sum expense where categroy=food
                |                   ^~~~~~~~
             """)
@@ -25,9 +25,9 @@ import TallyLanguage
         let source = ScriptSource(origin: .interactive, text: "add 5 用餐 on 2016-13-01")
         let diagnostic = try #require(firstError(source.text))
         #expect(DiagnosticRenderer(style: Style(color: false)).render(diagnostic, in: source) == """
+            error: no such date '2016-13-01'
               add 5 用餐 on 2016-13-01
                             ^~~~~~~~~~
-            error: no such date '2016-13-01'
             """)
     }
 
@@ -35,9 +35,10 @@ import TallyLanguage
         let source = ScriptSource(origin: .file("crlf.tally"), text: "#!/usr/bin/env tally\r\ncount\r\nsum where\r\ncount\r\n")
         let diagnostic = try #require(firstError(source.text))
         #expect(DiagnosticRenderer(style: Style(color: false)).render(diagnostic, in: source) == """
-            crlf.tally:3:10: error: expected a field (category, amount, remark, place, book, tag, date, kind, id, weekday), found end of line
+            crlf.tally:3:10: error: incomplete statement
              3 | sum where
                |          ^
+            expected a field (category, amount, remark, place, book, tag, date, kind, id, weekday)
             """)
     }
 
@@ -53,7 +54,7 @@ import TallyLanguage
         let diagnostic = try #require(firstError(source.text))
         let rendered = DiagnosticRenderer(style: Style(color: false)).render(diagnostic, in: source)
         #expect(rendered == """
-            long.tally:1:2213: error: unknown field 'categroy'; did you mean 'category'?
+            long.tally:1:2213: error: unknown field 'categroy' — did you mean 'category'?
              1 | … and id = 1 and id = 1 and id = 1 and id = 1 and id = 1 and categroy = food
                |                                                              ^~~~~~~~
             """)
@@ -64,9 +65,9 @@ import TallyLanguage
         let diagnostic = try #require(firstError(source.text))
         let rendered = DiagnosticRenderer(style: Style(color: false)).render(diagnostic, in: source)
         #expect(rendered == """
+            error: unknown field '\(String(repeating: "x", count: 39))…'
               sum where \(String(repeating: "x", count: 180))…
                         ^\(String(repeating: "~", count: 119))
-            error: unknown field '\(String(repeating: "x", count: 39))…'
             """, "\(rendered.prefix(600))")
     }
 
@@ -74,5 +75,34 @@ import TallyLanguage
         let source = ScriptSource(origin: .file("<stdin>"), text: "sum where\n", firstLine: 41)
         let diagnostic = try #require(firstError(source.text))
         #expect(DiagnosticRenderer(style: Style(color: false)).render(diagnostic, in: source).hasPrefix("<stdin>:41:10: error:"))
+    }
+
+    @Test func noLineIsWiderThanTheTerminalAndMessagesBreakBetweenWords() {
+        let text = "count where " + String(repeating: "id = 1 and ", count: 20) + "cat = 餐饮餐饮 and id = 2"
+        let offset = text.count - "餐饮餐饮 and id = 2".count
+        let range = SourceRange(start: SourceLocation(offset: offset, line: 1, column: offset + 1),
+                                end: SourceLocation(offset: offset + 4, line: 1, column: offset + 5))
+        let diagnostic = Diagnostic(.unexpected(found: "'餐饮餐饮'", expected: "a category, such as food, transport, clothes or household"), at: range)
+        let rendered = DiagnosticRenderer(style: Style(color: false), width: 32).render(diagnostic, in: ScriptSource(origin: .interactive, text: text))
+        #expect(rendered == """
+            error: unexpected '餐饮餐饮'
+              …and cat = 餐饮餐饮 and id = …
+                         ^~~~~~~~
+            expected a category, such as
+            food, transport, clothes or
+            household
+            """)
+        #expect(rendered.split(separator: "\n").allSatisfy { TerminalText.width(String($0)) <= 32 })
+    }
+
+    @Test func theFirstLineOfAScriptsErrorWrapsToo() throws {
+        let source = ScriptSource(origin: .file("s.tally"), text: "count wehre cat = food\n")
+        let diagnostic = try #require(firstError(source.text))
+        #expect(DiagnosticRenderer(style: Style(color: false), width: 40).render(diagnostic, in: source) == """
+            s.tally:1:7: error: unknown word 'wehre'
+            — did you mean 'where'?
+             1 | count wehre cat = food
+               |       ^~~~~
+            """)
     }
 }

@@ -63,7 +63,7 @@ final class CapturedOutput: Output {
         let status = session.run(script("-1 food\n-2 fod\n-3 food\n"))
         #expect(status == .statementFailed)
         #expect(output.errors.count == 1)
-        #expect(output.errors[0].hasPrefix("test.tally:2:4: error: unknown category 'fod'; did you mean 'food'?"))
+        #expect(output.errors[0].hasPrefix("test.tally:2:4: error: unknown category 'fod' — did you mean 'food'?"))
         #expect(try LedgerStore(path: path, seed: seed).load().bills.map(\.amount) == [100])
     }
 
