@@ -2,7 +2,7 @@ import TallyCore
 
 extension Parser {
     static let periodWords = ["in", "on", "from", "since", "until", "today", "yesterday", "this", "last"]
-    static let monthNames = ["january", "february", "march", "april", "may", "june", "july",
+    public static let monthNames = ["january", "february", "march", "april", "may", "june", "july",
                              "august", "september", "october", "november", "december"]
 
     // period = "in" period_value | "on" date | "from" date "to" date | "since" date
@@ -255,7 +255,7 @@ extension Parser {
         return PeriodUnit(rawValue: lower)
     }
 
-    static func twoDigits(_ value: Int) -> String {
+    public static func twoDigits(_ value: Int) -> String {
         value < 10 ? "0\(value)" : "\(value)"
     }
 }

@@ -196,7 +196,7 @@ public struct GuidedEntry {
         return parts.joined(separator: " ")
     }
 
-    private var today: Day { session.options.today ?? Clock.today() }
+    private var today: Day { session.today }
 
     static func fixed(_ words: [String]) -> (String) -> Completer.Completion {
         { before in

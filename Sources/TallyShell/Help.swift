@@ -1,30 +1,53 @@
+import TallyCore
+import TallyLanguage
+
 /// The text of `help` and `help TOPIC`. A topic's syntax and examples are
 /// read from the grammar shipped in the binary, so help and `Grammar/` never
 /// disagree.
 enum Help {
-    /// Each topic and the grammar productions it shows.
-    static let productions: [(topic: String, names: [String])] = [
-        ("queries", ["query", "where_clause", "by_clause", "dimension", "order_clause", "limit_clause", "top_clause"]),
-        ("periods", ["period", "period_value", "calendar_period", "relative_period", "date"]),
-        ("conditions", ["condition", "not_condition", "primary_condition", "comparison", "value"]),
-        ("formats", ["format_clause"]),
-        ("views", ["view"]),
-        ("budget", ["budget"]),
-        ("photos", ["photo"]),
-        ("import", ["import", "column_mapping", "import_field", "file"]),
-        ("export", ["export"]),
-        ("add", ["add", "quick_add", "remark", "amount"]),
-        ("edit", ["edit", "assignment", "tag_list"]),
-        ("delete", ["delete"]),
-        ("undo", ["statement"]),
-        ("books", ["book_statement"]),
-        ("categories", ["category_statement"]),
-        ("set", ["set"]),
-        ("save", ["save", "run"]),
-        ("help", ["help"]),
+    /// A topic: one line saying what it is for, then examples, then the syntax.
+    struct Topic {
+        let name: String
+        let summary: String
+        /// The grammar productions whose syntax and examples it shows.
+        let productions: [String]
+        /// When set, only the examples that start with one of these words.
+        var exampleWords: Set<String>? = nil
+    }
+
+    static let catalogue: [Topic] = [
+        Topic(name: "queries", summary: "Ask for totals, counts, averages, the smallest or largest bill, or the bills themselves.",
+              productions: ["query", "where_clause", "by_clause", "dimension", "order_clause", "limit_clause", "top_clause"]),
+        Topic(name: "periods", summary: "Say which days a statement covers: a year, month, quarter, week or day, a range, or a span back from today.",
+              productions: ["period", "period_value", "calendar_period", "relative_period", "date"]),
+        Topic(name: "conditions", summary: "Pick bills by what they hold after 'where': compare fields, match text with ~, join with and, or, not.",
+              productions: ["condition", "not_condition", "primary_condition", "comparison", "value"]),
+        Topic(name: "formats", summary: "Show a result as a table, CSV, JSON or a bar chart.", productions: ["format_clause"]),
+        Topic(name: "views", summary: "Timi's screens: the days of a month, the pie of spending, months side by side, one category, one bill, a search.",
+              productions: ["view"]),
+        Topic(name: "budget", summary: "Set what a category, or all spending, may cost each month, and see how each month is going.",
+              productions: ["budget"]),
+        Topic(name: "photos", summary: "Keep photos of receipts and bills with a bill, and get them back out.", productions: ["photo"]),
+        Topic(name: "import", summary: "Bring in bills from a CSV file, such as a bank's or Alipay's; the same file twice adds nothing.",
+              productions: ["import", "column_mapping", "import_field", "file"]),
+        Topic(name: "export", summary: "Write bills to a CSV file, a journal for hledger and ledger, or a beancount file.",
+              productions: ["export"]),
+        Topic(name: "add", summary: "Write down a bill: -25 (or just 25) is spent, +25 is received; 'add' alone asks for each field.",
+              productions: ["add", "quick_add", "remark", "amount"]),
+        Topic(name: "edit", summary: "Change a bill's fields; what is not named stays as it was.", productions: ["edit", "assignment", "tag_list"]),
+        Topic(name: "delete", summary: "Remove bills by id, or every bill a condition picks (asked to confirm).", productions: ["delete"]),
+        Topic(name: "undo", summary: "Take back the newest change with undo; redo makes it again, even after a restart.",
+              productions: ["statement"], exampleWords: ["undo", "redo"]),
+        Topic(name: "books", summary: "Keep separate books, such as one for a trip, each in its own currency.",
+              productions: ["book_statement", "statement"], exampleWords: ["book", "books", "use"]),
+        Topic(name: "categories", summary: "Add, rename, merge or remove the categories of income and expense.",
+              productions: ["category_statement", "statement"], exampleWords: ["category", "categories"]),
+        Topic(name: "set", summary: "Change a setting: where weeks start, how results are shown, colour, echo.", productions: ["set"]),
+        Topic(name: "save", summary: "Keep a statement under a name and run it by that name; run a script file.", productions: ["save", "run"]),
+        Topic(name: "help", summary: "Show the statements, or one topic's syntax and examples.", productions: ["help"]),
     ]
 
-    static let topics = productions.map(\.topic) + ["keys"]
+    static let topics = catalogue.map(\.name) + ["keys"]
 
     /// Other words people type for a topic.
     static let synonyms = [
@@ -38,36 +61,45 @@ enum Help {
         "beancount": "export", "journal": "export",
     ]
 
-    static func text(for topic: String?) -> String? {
-        guard let topic else { return overview }
+    /// The text of `help TOPIC`, or the overview; examples are dated around `today`.
+    static func text(for topic: String?, today: Day) -> String? {
+        guard let topic else { return overview(today: today) }
         let name = synonyms[topic] ?? topic
         if name == "keys" { return keys }
-        guard let names = productions.first(where: { $0.topic == name })?.names else { return nil }
+        guard let topic = catalogue.first(where: { $0.name == name }) else { return nil }
         var shown: [Grammar.Production] = []
-        for production in names.compactMap(Grammar.shipped.production) where !shown.contains(production) {
+        for production in topic.productions.compactMap(Grammar.shipped.production) where !shown.contains(production) {
             shown.append(production)
         }
-        return shown.map(\.text).joined(separator: "\n\n")
+        let examples = shown.flatMap(\.examples).filter { example in
+            topic.exampleWords.map { $0.contains(String(example.prefix { $0 != " " })) } ?? true
+        }
+        let syntax = shown.filter { topic.exampleWords == nil || $0.names.contains(topic.productions[0]) }.map(\.syntax)
+        return ([topic.summary, examples.map { "  " + ExampleDates(today: today).redated($0) }.joined(separator: "\n")]
+            + syntax).joined(separator: "\n\n")
     }
 
-    static let overview = """
-        Tally keeps your books. One statement per line; ';' separates statements.
+    static func overview(today: Day) -> String {
+        let dates = ExampleDates(today: today)
+        return """
+            Tally keeps your books. One statement per line; ';' separates statements.
 
-          -25.50 food "lunch with team"             an expense (+ for income); 'add' alone asks step by step
-          sum expense where category=food in 2016-07
-          sum expense in 2016 by month, category
-          list where remark ~ coffee last 30 days
-          edit #12 amount=30    delete #12    undo    redo
-          timeline    pie 2016-07    months    detail food    show #12    search coffee
-          budget food 1500    budget total 5000    budget
-          attach #12 receipt.jpg    attachments #12    extract #12 1 copy.jpg    detach #12 1
-          import bank.csv    export 2016.journal in 2016    export all.beancount
-          books    use travel    categories expense
-          save weekly sum expense this week by category    weekly    saved
-          run FILE    about    quit
+              -25.50 food "lunch with team"             an expense (+ for income); 'add' alone asks step by step
+              sum expense where category=food in \(dates.month)
+              sum expense in \(dates.year) by month, category
+              list where remark ~ coffee last 30 days
+              edit #12 amount=30    delete #12    undo    redo
+              timeline    pie \(dates.month)    months    detail food    show #12    search coffee
+              budget food 1500    budget total 5000    budget
+              attach #12 receipt.jpg    attachments #12    extract #12 1 copy.jpg    detach #12 1
+              import bank.csv    export \(dates.year).journal in \(dates.year)    export all.beancount
+              books    use travel    categories expense
+              save weekly sum expense this week by category    weekly    saved
+              run FILE    about    quit
 
-        help TOPIC for syntax and examples: \(topics.joined(separator: ", "))
-        """
+            help TOPIC for syntax and examples: \(topics.joined(separator: ", "))
+            """
+    }
 
     static let keys = """
           Tab             complete what may come next: keywords, categories, books, tags, files
@@ -87,8 +119,10 @@ struct Grammar {
     /// that follow them.
     struct Production: Equatable {
         let names: [String]
-        /// As the file writes it, examples marked `e.g.`.
-        let text: String
+        /// The productions and their notes, as the file writes them.
+        let syntax: String
+        /// The statements of its `(* example: … *)` lines.
+        let examples: [String]
     }
 
     let productions: [Production]
@@ -104,8 +138,9 @@ struct Grammar {
         var hasNotes = false
         func finish() {
             guard !names.isEmpty else { return }
-            let text = lines.map { $0.hasPrefix("(* example: ") ? "  e.g. " + $0.dropFirst(12).dropLast(3) : "  " + $0 }
-            productions.append(Production(names: names, text: text.joined(separator: "\n").trimmingTrailingBlankLines()))
+            let examples = lines.filter { $0.hasPrefix("(* example: ") }.map { String($0.dropFirst(12).dropLast(3)) }
+            let syntax = lines.filter { !$0.hasPrefix("(* example: ") }.map { "  " + $0 }
+            productions.append(Production(names: names, syntax: syntax.joined(separator: "\n").trimmingTrailingBlankLines(), examples: examples))
             names = []
             lines = []
         }

@@ -123,7 +123,7 @@ public final class Session {
 
     var evaluator: Evaluator {
         Evaluator(
-            ledger: ledger, today: options.today ?? Clock.today(), now: options.today.map(Clock.noon) ?? Clock.now(),
+            ledger: ledger, today: today, now: options.today.map(Clock.noon) ?? Clock.now(),
             defaultCurrency: options.defaultCurrency)
     }
 
@@ -156,7 +156,7 @@ public final class Session {
             options.echo = on
             show(.message("echo \(on ? "on" : "off")"))
         case .help(let topic):
-            guard let text = Help.text(for: topic?.value) else {
+            guard let text = Help.text(for: topic?.value, today: today) else {
                 let name = topic?.value ?? ""
                 let suggestion = Suggestion.nearest(to: name, among: Help.topics + Help.synonyms.keys.sorted())
                 return report(
@@ -316,8 +316,11 @@ public final class Session {
     }
 
     /// Fills the ledger with two years of made-up bills up to today, for `--demo`.
+    /// The day statements take as today: the one given, else the clock's.
+    var today: Day { options.today ?? Clock.today() }
+
     public func fillWithDemo() throws(StoreError) {
-        let demo = DemoLedger(today: options.today ?? Clock.today(), now: options.today.map(Clock.noon) ?? Clock.now())
+        let demo = DemoLedger(today: today, now: options.today.map(Clock.noon) ?? Clock.now())
         try commit { ledger in demo.change(for: ledger) }
     }
 

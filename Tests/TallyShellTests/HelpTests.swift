@@ -1,50 +1,125 @@
+import Foundation
 import Testing
+import TallyCore
+import TallyLanguage
+import TallyStore
 @testable import TallyShell
 
-@Suite struct HelpTests {
+@Suite final class HelpTests {
+    static let today = Day(iso: "2026-11-30")!
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-help-\(UUID().uuidString)").path
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    func help(_ topic: String?) -> String? {
+        Help.text(for: topic, today: HelpTests.today)
+    }
+
+    /// The statements a topic shows as examples: its lines between the first blank line and the next.
+    func examples(_ topic: String) throws -> [String] {
+        let text = try #require(help(topic))
+        let blocks = text.components(separatedBy: "\n\n")
+        return blocks[1].split(separator: "\n").map { String($0.dropFirst(2)) }
+    }
+
     @Test func everyTopicShowsProductionsThatExistInTheGrammar() {
-        for (topic, names) in Help.productions {
-            for name in names {
-                #expect(Grammar.shipped.production(name) != nil, "help \(topic) shows '\(name)', which Grammar/tally.ebnf lacks")
+        for topic in Help.catalogue {
+            for name in topic.productions {
+                #expect(Grammar.shipped.production(name) != nil, "help \(topic.name) shows '\(name)', which Grammar/tally.ebnf lacks")
             }
-            #expect(Help.text(for: topic)?.isEmpty == false)
+        }
+    }
+
+    @Test(arguments: Help.catalogue.map(\.name))
+    func everyTopicOpensWithALineOfProseThenExamplesThatParse(topic: String) throws {
+        let text = try #require(help(topic))
+        let firstLine = String(text.prefix { $0 != "\n" })
+        #expect(!firstLine.contains(" = ") && firstLine.hasSuffix(".") && firstLine.first?.isUppercase == true, "\(firstLine)")
+        let shown = try examples(topic)
+        #expect(!shown.isEmpty)
+        for example in shown {
+            var parser = Parser(example)
+            var statements = 0
+            while let next = parser.next() {
+                if case .failure(let error) = next { Issue.record("help \(topic): \(example): \(error.message)") }
+                statements += 1
+            }
+            #expect(statements == 1, "help \(topic): \(example)")
+        }
+    }
+
+    @Test func examplesAreDatedInTheCurrentYearAndMonth() throws {
+        for topic in Help.catalogue {
+            #expect(try !examples(topic.name).contains { $0.contains("2016") }, "help \(topic.name)")
+        }
+        #expect(help(nil)?.contains("2016") == false)
+        #expect(try examples("queries").first == "sum expense where category=food in 2026-11")
+        #expect(try examples("periods").contains("count from 2026-11-01 to 2026-11-30"))
+        #expect(try examples("periods").contains("count in nov 1"))
+        #expect(help(nil)?.contains("sum expense where category=food in 2026-11") == true)
+        #expect(ExampleDates(today: Day(iso: "2027-02-03")!).redated("count from 2016-07-01 to 2016-07-31 in jul") == "count from 2027-02-01 to 2027-02-28 in feb")
+    }
+
+    @Test func theExamplesOfQueriesAnswerFromTheDemoLedger() throws {
+        var options = SessionOptions()
+        options.today = HelpTests.today
+        let output = CapturedOutput()
+        let store = try LedgerStore(path: folder + "/ledger.db", seed: Seed(currency: .cny, categories: DefaultCategories.make(chinese: false)), creatingFolders: true)
+        let session = try Session(store: store, options: options, output: output)
+        try session.fillWithDemo()
+        for topic in ["queries", "periods", "conditions", "views", "formats"] {
+            for example in try examples(topic) where !example.hasPrefix("show") {
+                output.results = []
+                _ = session.run(ScriptSource(origin: .argument, text: example))
+                #expect(output.errors == [], "help \(topic): \(example)")
+                #expect(output.results.count == 1 && output.results[0] != "0" && output.results[0] != "¥0.00", "help \(topic): \(example) → \(output.results)")
+                output.errors = []
+            }
         }
     }
 
     @Test func showsTheSyntaxAndExamplesOfAStatement() throws {
-        let text = try #require(Help.text(for: "add"))
+        let text = try #require(help("add"))
+        #expect(text.hasPrefix("Write down a bill: -25 (or just 25) is spent, +25 is received; 'add' alone asks for each field.\n\n"))
         #expect(text.contains("quick_add = [ \"-\" | \"+\" ] amount name"))
-        #expect(text.contains("e.g. 25 food lunch"))
-        #expect(text.contains("e.g. add 12+8.5-3 food"))
-        #expect(text.contains("e.g. -25.50 food \"lunch with team\""))
+        #expect(try examples("add").contains("25 food lunch"))
+        #expect(try examples("add").contains("add 12+8.5-3 food"))
+        #expect(try examples("add").contains("add income 5000 salary on 2026-11-01"))
+    }
+
+    @Test func undoAndListShowProseAndExamplesBeforeAnyGrammar() throws {
+        let undo = try #require(help("undo"))
+        #expect(undo.hasPrefix("Take back the newest change with undo; redo makes it again, even after a restart.\n\n  undo\n  redo\n\n"))
+        let list = try #require(help("list"))
+        #expect(list.hasPrefix("Ask for totals, counts, averages, the smallest or largest bill, or the bills themselves.\n\n  sum expense"))
     }
 
     @Test func importAndExportShowAWorkingExample() throws {
-        let importing = try #require(Help.text(for: "import"))
-        #expect(importing.contains("e.g. import alipay.csv columns (date=交易时间"))
-        #expect(Help.text(for: "csv") == importing)
-        let exporting = try #require(Help.text(for: "export"))
-        #expect(exporting.contains("e.g. export 2016.journal in 2016"))
-        #expect(Help.text(for: "beancount") == exporting)
-        #expect(Help.overview.contains("import bank.csv"))
+        let importing = try #require(help("import"))
+        #expect(try examples("import").contains { $0.hasPrefix("import alipay.csv columns (date=交易时间") })
+        #expect(help("csv") == importing)
+        let exporting = try #require(help("export"))
+        #expect(try examples("export").contains("export 2026.journal in 2026"))
+        #expect(help("beancount") == exporting)
+        #expect(help(nil)?.contains("import bank.csv") == true)
     }
 
     @Test func keepsProductionsWrittenTogetherWithTheirNotes() {
         let grammar = Grammar("a = \"a\" ;\nb = \"b\" ;\n(* example: a *)\nc = \"c\" ;\n")
         #expect(grammar.productions.map(\.names) == [["a", "b"], ["c"]])
-        #expect(grammar.production("b")?.text.contains("e.g. a") == true)
+        #expect(grammar.production("b")?.examples == ["a"])
     }
 
     @Test func acceptsTheWordsPeopleType() throws {
-        let queries = try #require(Help.text(for: "queries"))
+        let queries = try #require(help("queries"))
         #expect(queries.contains("query = AGGREGATE [ kind_selector ]"))
-        #expect(Help.text(for: "sum") == queries)
-        let conditions = try #require(Help.text(for: "conditions"))
+        #expect(help("sum") == queries)
+        let conditions = try #require(help("conditions"))
         #expect(conditions.contains("condition = and_condition"))
-        #expect(Help.text(for: "where") == conditions)
+        #expect(help("where") == conditions)
         #expect(queries != conditions)
-        #expect(Help.text(for: "keys")?.contains("Ctrl-R") == true)
-        #expect(Help.text(for: "nonsense") == nil)
+        #expect(help("keys")?.contains("Ctrl-R") == true)
+        #expect(help("nonsense") == nil)
     }
 
     @Test func splitsTheGrammarIntoProductions() {
@@ -58,7 +133,8 @@ import Testing
             (* ---- Part ---- *)
             """)
         #expect(grammar.productions.map(\.names) == [["alpha"], ["beta"]])
-        #expect(grammar.production("alpha")?.text == "  alpha = \"a\" beta ;\n  (* why *)\n  e.g. a b")
+        #expect(grammar.production("alpha")?.syntax == "  alpha = \"a\" beta ;\n  (* why *)")
+        #expect(grammar.production("alpha")?.examples == ["a b"])
     }
 }
 
