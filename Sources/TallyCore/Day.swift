@@ -139,7 +139,7 @@ public struct Day: Hashable, Comparable, Sendable, Codable {
 }
 
 /// The day a week starts on: Monday by default, Sunday on request.
-public enum WeekStart: String, Sendable, Codable {
+public enum WeekStart: String, Sendable, Codable, CaseIterable {
     case monday, sunday
 }
 

@@ -67,10 +67,14 @@ public enum Statement: Sendable {
 public enum ImportField: String, Sendable, CaseIterable {
     case date, kind, amount, category, remark, book, place, tags
 
-    /// Other spellings of the field's name, in statements and headers alike.
-    public static let synonyms: [String: ImportField] = [
-        "type": .kind, "cat": .category, "note": .remark, "tag": .tags,
-    ]
+    /// The field `word` names, in statements and headers alike: `type`, `cat`, `note` and `tag` too.
+    public init?(named word: String) {
+        guard let field = Synonyms.resolve(word, ImportField.self, also: ["type": "kind", "tag": "tags"]) else { return nil }
+        self = field
+    }
+
+    /// Every spelling that names a field.
+    static let spellings = ["type", "cat", "note", "tag"] + allCases.map(\.rawValue)
 }
 
 /// Which column of the file a field is read from.
@@ -130,7 +134,7 @@ public enum Aggregate: String, Sendable, CaseIterable {
 
 /// Which bills an aggregate reads. `net` and no kind both read every bill,
 /// income counted positive and expense negative.
-public enum KindSelector: String, Sendable {
+public enum KindSelector: String, Sendable, CaseIterable {
     case expense, income, net
 
     public var kind: Kind? {
@@ -225,8 +229,11 @@ public indirect enum Condition: Sendable {
 public enum Field: String, Sendable, CaseIterable {
     case category, amount, remark, place, book, tag, date, kind, id, weekday
 
-    /// Other spellings users reach for.
-    public static let synonyms: [String: Field] = ["cat": .category, "note": .remark, "tags": .tag, "day": .date]
+    /// The field `word` names: `cat`, `note`, `tags` and `day` too.
+    public init?(named word: String) {
+        guard let field = Synonyms.resolve(word, Field.self, also: ["tags": "tag", "day": "date"]) else { return nil }
+        self = field
+    }
 }
 
 public enum ComparisonOperator: String, Sendable {

@@ -230,37 +230,30 @@ extension Evaluator {
     }
 
     func set(_ name: Located<String>, _ value: Located<String>) throws(Diagnostic) -> Outcome {
+        guard let setting = Setting(named: name.value) else {
+            throw Diagnostic(
+                .unknownName(kind: "setting", name: name.value, suggestion: Suggestion.nearest(to: name.value, among: Setting.words)),
+                at: name.range)
+        }
         let word = value.value.lowercased()
-        switch name.value {
-        case "weekstart":
-            guard let start = WeekStart(rawValue: word) else {
-                throw Diagnostic(.unexpected(found: "'\(value.value)'", expected: "'monday' or 'sunday'"), at: value.range)
-            }
+        guard setting.values.contains(word) else {
+            throw Diagnostic(.unexpected(found: "'\(value.value)'", expected: Parser.alternatives(setting.values)), at: value.range)
+        }
+        switch setting {
+        case .weekstart:
+            let start = WeekStart(rawValue: word)!
             var settings = ledger.settings
             settings.weekStart = start
             return .change(
                 ChangeSet(summary: "weeks start on \(start.rawValue)",
                           rows: [RowChange(before: .settings(ledger.settings), after: .settings(settings))], undoable: false),
                 report: .message("weeks start on \(start.rawValue)"), confirmation: nil)
-        case "format":
-            guard let format = OutputFormat(rawValue: word), format != .chart else {
-                throw Diagnostic(.unexpected(found: "'\(value.value)'", expected: "'table', 'csv' or 'json'"), at: value.range)
-            }
-            return .sessionSetting(.format(format))
-        case "color", "colour":
-            guard ["on", "off"].contains(word) else {
-                throw Diagnostic(.unexpected(found: "'\(value.value)'", expected: "'on' or 'off'"), at: value.range)
-            }
+        case .format:
+            return .sessionSetting(.format(OutputFormat(rawValue: word)!))
+        case .color:
             return .sessionSetting(.color(word == "on"))
-        case "echo":
-            guard ["on", "off"].contains(word) else {
-                throw Diagnostic(.unexpected(found: "'\(value.value)'", expected: "'on' or 'off'"), at: value.range)
-            }
+        case .echo:
             return .sessionSetting(.echo(word == "on"))
-        default:
-            throw Diagnostic(
-                .unknownName(kind: "setting", name: name.value, suggestion: Suggestion.nearest(to: name.value, among: Parser.settingNames)),
-                at: name.range)
         }
     }
 

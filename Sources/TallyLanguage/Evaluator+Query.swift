@@ -169,7 +169,7 @@ extension BillRow {
         switch key {
         case "amount": return order(a.amount, b.amount)
         case "id": return order(a.id, b.id)
-        case "category", "cat": return order(Names.key(a.category), Names.key(b.category))
+        case "category": return order(Names.key(a.category), Names.key(b.category))
         case "book": return order(Names.key(a.book), Names.key(b.book))
         case "place": return order(Names.key(a.place ?? ""), Names.key(b.place ?? ""))
         case "remark": return order(Names.key(a.remark), Names.key(b.remark))

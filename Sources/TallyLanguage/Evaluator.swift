@@ -108,7 +108,7 @@ public struct Evaluator: Sendable {
             return .runFile(path: target)
         case .runSaved(let name):
             guard let query = ledger.savedQuery(named: name.value) else {
-                let candidates = Parser.statementKeywords + ledger.savedQueries.map(\.name)
+                let candidates = StatementWord.words + ledger.savedQueries.map(\.name)
                 throw Diagnostic(.unknownStatement(name.value, suggestion: Suggestion.nearest(to: name.value, among: candidates)), at: name.range)
             }
             return .runSaved(query)

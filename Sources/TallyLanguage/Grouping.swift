@@ -89,7 +89,7 @@ struct GroupOrdering {
             if comparison != 0 { return comparison > 0 }
         } else if let order {
             let comparison: Int
-            if let index = dimensions.firstIndex(where: { $0.rawValue == order.key.value || (order.key.value == "cat" && $0 == .category) }) {
+            if let index = dimensions.firstIndex(where: { $0.rawValue == order.key.value }) {
                 comparison = GroupOrdering.compare(a.keys[index], b.keys[index])
             } else {
                 comparison = GroupOrdering.compare(aMeasure, bMeasure)

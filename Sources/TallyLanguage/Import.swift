@@ -9,8 +9,7 @@ struct ImportColumns {
     /// Header names as spreadsheets and Chinese apps write them.
     static let headerNames: [String: ImportField] = {
         var names: [String: ImportField] = [:]
-        for field in ImportField.allCases { names[field.rawValue] = field }
-        names.merge(ImportField.synonyms) { first, _ in first }
+        for spelling in ImportField.spellings { names[spelling] = ImportField(named: spelling) }
         let chinese: [String: ImportField] = [
             "日期": .date, "类型": .kind, "收支": .kind, "金额": .amount, "分类": .category, "类别": .category,
             "备注": .remark, "账本": .book, "地点": .place, "标签": .tags,

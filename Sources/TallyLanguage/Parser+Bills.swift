@@ -1,8 +1,6 @@
 import TallyCore
 
 extension Parser {
-    static let addClauseWords = ["on", "at", "book"]
-
     // add = "add" [ [ kind ] amount name [ remark ] { "on" date | "at" place | TAG | "book" name } ]
     mutating func add() throws(Diagnostic) -> AddBill {
         let kind = matchKind()
@@ -27,17 +25,13 @@ extension Parser {
         let category = try categoryName(of: kind)
         var bill = AddBill(kind: kind, amount: amount, category: category)
         var tags = TagList()
-        if check(.string) {
-            bill.remark = advance().text
-        } else if let words = bareWords() {
-            bill.remark = words
-        }
+        bill.remark = remark()
         // A date that ends the remark is the bill's date: `-25 food lunch yesterday`.
         if bill.date == nil, let date = dateEndingTheStatement() {
             bill.date = date
         }
         while true {
-            offer(keywords: Parser.addClauseWords)
+            offer(keywords: BillClauseWord.words)
             offer([.tag])
             if atStatementEnd { break }
             if matchWord("on") {
@@ -45,13 +39,7 @@ extension Parser {
                 bill.date = try date()
             } else if matchWord("at") {
                 guard bill.place == nil else { throw Diagnostic(.duplicateClause("at"), at: previous.range) }
-                if check(.string) {
-                    bill.place = advance().text
-                } else if let words = bareWords() {
-                    bill.place = words
-                } else {
-                    throw unexpected("a place, such as \"Wangfujing\"")
-                }
+                bill.place = try place()
             } else if check(.tag) {
                 try tags.add(advance())
             } else if matchWord("book") {
@@ -61,11 +49,22 @@ extension Parser {
                 bill.date = date
             } else {
                 throw unexpected("'on DATE', 'at PLACE', a #tag, 'book NAME' or end of statement",
-                                 suggestion: check(.word) ? Suggestion.nearest(to: peek.text, among: Parser.addClauseWords) : nil)
+                                 suggestion: check(.word) ? Suggestion.nearest(to: peek.text, among: BillClauseWord.words) : nil)
             }
         }
         bill.tags = tags.names
         return bill
+    }
+
+    // remark = STRING | WORD { WORD }
+    private mutating func remark() -> String? {
+        check(.string) ? advance().text : bareWords()
+    }
+
+    // place = STRING | WORD { WORD }
+    private mutating func place() throws(Diagnostic) -> String {
+        guard let place = check(.string) ? advance().text : bareWords() else { throw unexpected("a place, such as \"Wangfujing\"") }
+        return place
     }
 
     /// Unquoted words up to the next clause or tag: `-25 food lunch with team at KFC`.
@@ -88,15 +87,16 @@ extension Parser {
         guard check(.word) else { return false }
         var lookahead = self
         lookahead.advance()
-        if lookahead.atStatementEnd { return Parser.addClauseWords.contains(peek.text.lowercased()) }
-        switch peek.text.lowercased() {
-        case "on":
+        guard let clause = BillClauseWord(rawValue: peek.text.lowercased()) else { return false }
+        if lookahead.atStatementEnd { return true }
+        switch clause {
+        case .on:
             // What could be meant as a date is read as one, so a wrong date is an error, not a remark.
             return lookahead.check(.number) || lookahead.checkWord("today") || lookahead.checkWord("yesterday")
                 || lookahead.check(.word) && lookahead.monthNumber(lookahead.peek.text) != nil && lookahead.check(.number, at: 1)
-        case "at":
+        case .at:
             return lookahead.check(.word) || lookahead.check(.string)
-        case "book":
+        case .book:
             // A book's name is one word, after which the statement goes on with a clause or ends.
             guard lookahead.check(.word) || lookahead.check(.string) else { return false }
             lookahead.advance()
@@ -165,35 +165,31 @@ extension Parser {
         return .edit(id: id, assignments: assignments)
     }
 
-    static let editableFields = ["amount", "category", "remark", "place", "date", "tags", "book"]
-
     // assignment = EDIT_FIELD "=" ( amount | name | date | tag_list | STRING )
     mutating func assignment() throws(Diagnostic) -> Assignment {
-        offer(keywords: Parser.editableFields)
+        offer(keywords: EditField.words)
         guard check(.word) else { throw unexpected("a field to change, such as amount=30") }
         let fieldToken = advance()
-        let word = fieldToken.text.lowercased()
-        let field = ["cat": "category", "note": "remark", "tag": "tags", "day": "date"][word] ?? word
-        guard Parser.editableFields.contains(field) else {
-            if field == "kind" {
+        guard let field = EditField(named: fieldToken.text) else {
+            if fieldToken.text.lowercased() == "kind" {
                 throw Diagnostic(.refused("a bill's kind follows its category; change the category instead"), at: fieldToken.range)
             }
             throw Diagnostic(
-                .unknownName(kind: "field", name: fieldToken.text, suggestion: Suggestion.nearest(to: fieldToken.text, among: Parser.editableFields)),
+                .unknownName(kind: "field", name: fieldToken.text, suggestion: Suggestion.nearest(to: fieldToken.text, among: EditField.words)),
                 at: fieldToken.range)
         }
         _ = try expect(.equal, "'=' after '\(fieldToken.text)'")
-        if field == "tags" { offer([.tag]) }
+        if field == .tags { offer([.tag]) }
         switch field {
-        case "amount": return .amount(try amount())
-        case "category": return .category(try categoryName())
-        case "remark": return .remark(try text("a remark, such as \"lunch\""))
-        case "place":
+        case .amount: return .amount(try amount())
+        case .category: return .category(try categoryName())
+        case .remark: return .remark(try text("a remark, such as \"lunch\""))
+        case .place:
             let place = try text("a place, such as \"KFC\"")
             return .place(place.isEmpty ? nil : place)
-        case "date": return .date(try date())
-        case "book": return .book(try bookName())
-        default: return .tags(try tagList())
+        case .date: return .date(try date())
+        case .book: return .book(try bookName())
+        case .tags: return .tags(try tagList())
         }
     }
 
@@ -236,7 +232,7 @@ extension Parser {
         while !atStatementEnd {
             if condition == nil, matchWord("where") {
                 condition = try self.condition()
-            } else if period == nil, check(.word), Parser.periodWords.contains(peek.text.lowercased()) {
+            } else if period == nil, check(.word), PeriodWord(rawValue: peek.text.lowercased()) != nil {
                 period = try self.period()
             } else {
                 break

@@ -67,7 +67,7 @@ extension Parser {
         if check(.word), ["and", "or"].contains(peek.text.lowercased()) {
             throw unexpected("a field (\(names.joined(separator: ", "))) before '\(peek.text.lowercased())'")
         }
-        return try keyword("field", names) { Field(rawValue: $0) ?? Field.synonyms[$0] }
+        return try keyword("field", names) { Field(named: $0) }
     }
 
     mutating func comparisonOperator(for field: Located<Field>) throws(Diagnostic) -> Located<ComparisonOperator> {

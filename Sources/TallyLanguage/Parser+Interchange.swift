@@ -2,14 +2,14 @@ import TallyCore
 
 extension Parser {
     static let importClauses = ["book", "columns", "skip", "create", "allow"]
-    static let exportClauses = ["where", "overwrite"] + periodWords
+    static let exportClauses = ["where", "overwrite"] + PeriodWord.words
 
     // import = "import" file { "book" name | "columns" "(" column_mapping { "," column_mapping } ")"
     //                        | "skip" INTEGER | "create" "categories" | "allow" "duplicates" }
     mutating func importStatement() throws(Diagnostic) -> Statement {
         advance()
         offer([.file])
-        var options = ImportOptions(file: try path("a CSV file to import, such as bills.csv"))
+        var options = ImportOptions(file: try file("a CSV file to import, such as bills.csv"))
         var seen: Set<String> = []
         while true {
             offer(keywords: Parser.importClauses.filter { !seen.contains($0) })
@@ -43,12 +43,18 @@ extension Parser {
         return .importFile(options)
     }
 
+    // import_field = "date" | "kind" | "amount" | "category" | "remark" | "book" | "place" | "tags"
+    //              | "type" | "cat" | "note" | "tag"
+    private mutating func importField() throws(Diagnostic) -> Located<ImportField> {
+        try keyword("field", ImportField.allCases.map(\.rawValue)) { ImportField(named: $0) }
+    }
+
     // column_mapping = import_field "=" ( WORD | STRING | INTEGER )
     private mutating func columnMappings() throws(Diagnostic) -> [ColumnMapping] {
         _ = try expect(.leftParen, "'(' and the columns, such as (date=交易时间, amount=金额)")
         var mappings: [ColumnMapping] = []
         repeat {
-            let field = try keyword("field", ImportField.allCases.map(\.rawValue)) { ImportField(rawValue: $0) ?? ImportField.synonyms[$0] }
+            let field = try importField()
             if mappings.contains(where: { $0.field.value == field.value }) {
                 throw Diagnostic(.refused("'\(field.value.rawValue)' is mapped twice"), at: field.range)
             }
@@ -75,7 +81,7 @@ extension Parser {
     mutating func exportStatement() throws(Diagnostic) -> Statement {
         advance()
         offer([.file])
-        var options = ExportOptions(file: try path("a file to write, such as bills.csv"))
+        var options = ExportOptions(file: try file("a file to write, such as bills.csv"))
         var seen: Set<String> = []
         while true {
             offer(keywords: Parser.exportClauses)
@@ -85,7 +91,7 @@ extension Parser {
                 throw unexpected("'where', a period, 'overwrite' or end of statement", suggestion: suggestion)
             }
             let word = peek.text.lowercased()
-            let clause = Parser.periodWords.contains(word) ? "period" : word
+            let clause = PeriodWord(rawValue: word) != nil ? "period" : word
             guard seen.insert(clause).inserted else { throw Diagnostic(.duplicateClause(clause), at: peek.range) }
             switch clause {
             case "where":
@@ -101,9 +107,10 @@ extension Parser {
         return .export(options)
     }
 
+    // file = STRING | PATH
     /// A quoted path, or one written without spaces, such as `~/bank/2016.csv`:
     /// the tokens that follow each other with nothing between.
-    mutating func path(_ expected: String) throws(Diagnostic) -> Located<String> {
+    mutating func file(_ expected: String) throws(Diagnostic) -> Located<String> {
         if check(.string) {
             let token = advance()
             return Located(token.text, token.range)

@@ -1,7 +1,6 @@
 import TallyCore
 
 extension Parser {
-    static let periodWords = ["in", "on", "from", "since", "until", "today", "yesterday", "this", "last"]
     public static let monthNames = ["january", "february", "march", "april", "may", "june", "july",
                              "august", "september", "october", "november", "december"]
 

@@ -1,24 +1,19 @@
 import TallyCore
 
 extension Parser {
-    static let clauseWords = ["where", "by", "order", "limit", "top", "as"] + periodWords
     static let listOrderKeys = ["date", "amount", "id", "category", "book", "place", "remark", "kind"]
 
     // query = AGGREGATE [ kind_selector ] { where_clause | period | by_clause | order_clause
     //                                      | limit_clause | top_clause | format_clause | TAG }
     mutating func query(_ aggregate: Aggregate) throws(Diagnostic) -> Query {
         var query = Query(aggregate: aggregate)
-        offer(keywords: ["expense", "income", "net"])
-        if check(.word), let kind = KindSelector(rawValue: peek.text.lowercased()) {
-            advance()
-            query.kind = kind
-        }
+        query.kind = kindSelector()
         queryKind = query.kind?.kind
         defer { queryKind = nil }
-        var seen: [String: SourceRange] = [:]
+        var seen: [ClauseWord: SourceRange] = [:]
         var tagged: [Condition] = []
         while true {
-            offer(keywords: Parser.clauseKeywords.filter { seen[Parser.periodWords.contains($0) ? "period" : $0] == nil })
+            offer(keywords: ClauseWord.allCases.filter { seen[$0] == nil }.flatMap(\.words))
             offer([.tag])
             if atStatementEnd { break }
             // `#work` alone is `where tag = work`, joined to any other condition with `and`.
@@ -30,54 +25,50 @@ extension Parser {
             }
             guard check(.word) else { throw unexpected(Parser.clauseExpectation) }
             let word = peek.text.lowercased()
-            let clause = Parser.periodWords.contains(word) ? "period" : word
+            guard let clause = ClauseWord(starting: word) else {
+                if KindSelector(rawValue: word) != nil {
+                    let placement = query.kind == nil
+                        ? "the kind goes right after the aggregate: '\(aggregate.rawValue) \(word) where …'"
+                        : "a query has one kind, and it goes right after the aggregate"
+                    throw Diagnostic(.misplaced(placement: placement), at: peek.range)
+                }
+                throw unexpected(Parser.clauseExpectation, suggestion: Suggestion.nearest(to: peek.text, among: ClauseWord.words))
+            }
             if seen[clause] != nil {
-                throw Diagnostic(.duplicateClause(clause), at: peek.range)
+                throw Diagnostic(.duplicateClause(clause.rawValue), at: peek.range)
             }
             seen[clause] = peek.range
             switch clause {
-            case "where":
-                advance()
-                query.condition = try condition()
-            case "period":
+            case .where:
+                query.condition = try whereClause()
+            case .period:
                 query.period = try period()
-            case "by":
+            case .by:
                 advance()
                 query.dimensions = try dimensions()
-            case "order":
+            case .order:
                 advance()
                 query.order = try orderClause(for: aggregate)
-            case "limit":
-                advance()
-                query.limit = try count("how many rows, such as 10")
-            case "top":
-                advance()
-                query.top = try count("how many rows, such as 5")
-            case "as":
+            case .limit:
+                query.limit = try limitClause()
+            case .top:
+                query.top = try topClause()
+            case .as:
                 advance()
                 query.format = try format()
-            case _ where KindSelector(rawValue: word) != nil:
-                let placement = query.kind == nil
-                    ? "the kind goes right after the aggregate: '\(aggregate.rawValue) \(word) where …'"
-                    : "a query has one kind, and it goes right after the aggregate"
-                throw Diagnostic(.misplaced(placement: placement), at: peek.range)
-            default:
-                throw unexpected(
-                    Parser.clauseExpectation,
-                    suggestion: Suggestion.nearest(to: peek.text, among: Parser.clauseWords))
             }
         }
         if !tagged.isEmpty {
             let terms = (query.condition.map { [$0] } ?? []) + tagged
             query.condition = terms.count == 1 ? terms[0] : .and(terms)
         }
-        if let top = seen["top"], seen["limit"] != nil || seen["order"] != nil {
+        if let top = seen[.top], seen[.limit] != nil || seen[.order] != nil {
             throw Diagnostic(.refused("'top N' already orders and limits; use either 'top' or 'order by … limit'"), at: top)
         }
         if aggregate != .list, query.dimensions.isEmpty {
-            for clause in ["order", "limit", "top"] {
+            for clause in [ClauseWord.order, .limit, .top] {
                 if let range = seen[clause] {
-                    throw Diagnostic(.refused("'\(clause)' ranks groups: add 'by DIMENSION', or use 'list' for bills"), at: range)
+                    throw Diagnostic(.refused("'\(clause.rawValue)' ranks groups: add 'by DIMENSION', or use 'list' for bills"), at: range)
                 }
             }
         }
@@ -86,6 +77,32 @@ extension Parser {
         }
         try validateOrder(of: query)
         return query
+    }
+
+    // kind_selector = "expense" | "income" | "net"
+    mutating func kindSelector() -> KindSelector? {
+        offer(keywords: KindSelector.allCases.map(\.rawValue))
+        guard check(.word), let kind = KindSelector(rawValue: peek.text.lowercased()) else { return nil }
+        advance()
+        return kind
+    }
+
+    // where_clause = "where" condition
+    mutating func whereClause() throws(Diagnostic) -> Condition {
+        advance()
+        return try condition()
+    }
+
+    // limit_clause = "limit" INTEGER
+    mutating func limitClause() throws(Diagnostic) -> Int {
+        advance()
+        return try count("how many rows, such as 10")
+    }
+
+    // top_clause = "top" INTEGER
+    mutating func topClause() throws(Diagnostic) -> Int {
+        advance()
+        return try count("how many rows, such as 5")
     }
 
     // by_clause = "by" dimension [ "," dimension ]
@@ -104,8 +121,10 @@ extension Parser {
         return dimensions
     }
 
+    // dimension = "category" | "cat" | "book" | "place" | "tag" | "kind" | "day" | "week"
+    //           | "month" | "quarter" | "year" | "weekday"
     mutating func dimension() throws(Diagnostic) -> Located<Dimension> {
-        try keyword("dimension", Dimension.allCases.map(\.rawValue)) { Dimension(rawValue: $0 == "cat" ? "category" : $0) }
+        try keyword("dimension", Dimension.allCases.map(\.rawValue)) { Synonyms.resolve($0, Dimension.self) }
     }
 
     /// One word from a fixed set, read by `resolve`; anything else is an error
@@ -128,12 +147,19 @@ extension Parser {
     // order_clause = "order" "by" order_key [ "asc" | "desc" ]
     mutating func orderClause(for aggregate: Aggregate) throws(Diagnostic) -> Order {
         try expectWord("by")
+        let key = try orderKey(for: aggregate)
+        let descending = matchWord("desc")
+        if !descending { _ = matchWord("asc") }
+        return Order(key: key, descending: descending)
+    }
+
+    // order_key = AGGREGATE | dimension | "date" | "amount" | "id" | "remark"
+    /// Any word here; which are keys depends on the rest of the query, so `validateOrder` checks it.
+    mutating func orderKey(for aggregate: Aggregate) throws(Diagnostic) -> Located<String> {
         offer(keywords: aggregate == .list ? Parser.listOrderKeys : [aggregate.rawValue] + Dimension.allCases.map(\.rawValue))
         guard check(.word) else { throw unexpected("what to order by, such as sum or month") }
         let key = advance()
-        let descending = matchWord("desc")
-        if !descending { _ = matchWord("asc") }
-        return Order(key: Located(key.text.lowercased(), key.range), descending: descending)
+        return Located(Synonyms.canonical(key.text), key.range)
     }
 
     /// `order by` names the aggregate or a `by` dimension, or for `list` a bill field.
@@ -142,8 +168,7 @@ extension Parser {
         let keys = query.aggregate == .list
             ? Parser.listOrderKeys
             : [query.aggregate.rawValue] + query.dimensions.map(\.value.rawValue)
-        let key = order.key.value == "cat" ? "category" : order.key.value
-        guard keys.contains(key) else {
+        guard keys.contains(order.key.value) else {
             throw Diagnostic(
                 .unexpected(found: "'\(order.key.value)'", expected: "what to order by: \(Parser.alternatives(keys))",
                             suggestion: Suggestion.nearest(to: order.key.value, among: keys)),
@@ -170,12 +195,6 @@ extension Parser {
 extension Parser {
     static let clauseExpectation =
         "a clause ('where', a period such as 'in 2016', 'by', 'order by', 'limit', 'top' or 'as') or end of statement"
-    static let clauseKeywords = ["where", "in", "on", "from", "since", "until", "today", "yesterday", "this", "last",
-                                 "by", "order", "limit", "top", "as"]
-    static let settingNames = ["weekstart", "format", "color", "echo"]
-    static let settingValues = [
-        "weekstart": ["monday", "sunday"], "format": ["table", "csv", "json"], "color": ["on", "off"], "echo": ["on", "off"],
-    ]
 
     /// What a comparison's value may be, for completion: categories of the
     /// query's kind when it names one.

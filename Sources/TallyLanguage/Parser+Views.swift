@@ -32,10 +32,10 @@ extension Parser {
     // view_period = period | period_value
     /// A view's period may drop its `in`: `pie 2016-07`, `timeline last month`.
     mutating func viewPeriod() throws(Diagnostic) -> Located<PeriodSpec>? {
-        offer(keywords: Parser.periodWords)
+        offer(keywords: PeriodWord.words)
         offer([.monthWithBills])
         guard !atStatementEnd else { return nil }
-        if check(.word), Parser.periodWords.contains(peek.text.lowercased()) {
+        if check(.word), PeriodWord(rawValue: peek.text.lowercased()) != nil {
             return try period()
         }
         return try periodValue(startingAt: peek.range)
@@ -48,7 +48,7 @@ extension Parser {
         offer(keywords: ["total"])
         offer([.category(.expense)])
         guard !atStatementEnd else { return .budgetReport(period: nil) }
-        if check(.number) || (check(.word) && (Parser.periodWords.contains(peek.text.lowercased()) || monthNumber(peek.text) != nil)) {
+        if check(.number) || (check(.word) && (PeriodWord(rawValue: peek.text.lowercased()) != nil || monthNumber(peek.text) != nil)) {
             return .budgetReport(period: try viewPeriod())
         }
         let target: BudgetTarget

@@ -15,13 +15,6 @@ public struct Parser {
     /// error instead of exhausting the stack.
     public static let maximumDepth = 100
 
-    static let statementKeywords = [
-        "sum", "count", "avg", "min", "max", "list", "add", "edit", "delete", "undo", "redo",
-        "books", "categories", "book", "use", "category", "set", "help", "quit", "exit",
-        "save", "saved", "forget", "run", "about", "timeline", "pie", "months", "detail", "show", "search", "budget",
-        "attach", "attachments", "extract", "detach", "import", "export",
-    ]
-
     let tokens: [Token]
     /// The text as the lexer saw it, for statements that keep their own text (`save`, `run`).
     let characters: [Character]
@@ -37,6 +30,7 @@ public struct Parser {
         self.log = log
     }
 
+    // script = [ statement ] { separator [ statement ] }
     /// Every statement of `text`, or the first error.
     public static func parse(_ text: String) throws(Diagnostic) -> [Statement] {
         var parser = Parser(text)
@@ -53,9 +47,9 @@ public struct Parser {
     /// The next statement, or nil at the end of the input. After an error the
     /// rest of that statement is skipped, so the caller may go on with the next.
     public mutating func next() -> Result<ParsedStatement, Diagnostic>? {
-        while check(.separator) { advance() }
+        separators()
         if position == 0 || previous.kind == .separator {
-            offer(keywords: Parser.statementKeywords)
+            offer(keywords: StatementWord.words)
             offer([.savedQuery])
         }
         if check(.end) { return nil }
@@ -102,12 +96,7 @@ public struct Parser {
         case "use": advance(); return .bookUse(name: try bookName())
         case "category": advance(); return try categoryStatement()
         case "set": advance(); return try set()
-        case "help":
-            advance()
-            offer([.helpTopic])
-            guard check(.word) else { return .help(topic: nil) }
-            let topic = advance()
-            return .help(topic: Located(topic.text.lowercased(), topic.range))
+        case "help": return help()
         case "quit", "exit": advance(); return .quit
         case "save": advance(); return try save()
         case "saved": advance(); return .saved
@@ -131,9 +120,24 @@ public struct Parser {
                 return .runSaved(name: Located(name.text, name.range))
             }
             throw Diagnostic(
-                .unknownStatement(peek.text, suggestion: Suggestion.nearest(to: peek.text, among: Parser.statementKeywords)),
+                .unknownStatement(peek.text, suggestion: Suggestion.nearest(to: peek.text, among: StatementWord.words)),
                 at: peek.range)
         }
+    }
+
+    // separator = NEWLINE | ";"
+    /// Blank statements between separators are nothing to run.
+    private mutating func separators() {
+        while check(.separator) { advance() }
+    }
+
+    // help = "help" [ WORD ]
+    private mutating func help() -> Statement {
+        advance()
+        offer([.helpTopic])
+        guard check(.word) else { return .help(topic: nil) }
+        let topic = advance()
+        return .help(topic: Located(topic.text.lowercased(), topic.range))
     }
 
     // book_statement = "book" ( "add" name [ "currency" CODE ] | "rename" name "to" name
@@ -191,10 +195,10 @@ public struct Parser {
 
     // set = "set" NAME VALUE
     mutating func set() throws(Diagnostic) -> Statement {
-        offer(keywords: Parser.settingNames)
+        offer(keywords: Setting.words)
         guard check(.word) else { throw unexpected("a setting name, such as weekstart") }
         let name = advance()
-        offer(keywords: Parser.settingValues[name.text.lowercased()] ?? [])
+        offer(keywords: Setting(named: name.text)?.values ?? [])
         guard check(.word) || check(.string) || check(.number) else { throw unexpected("a value for '\(name.text)'") }
         let value = advance()
         return .set(name: Located(name.text.lowercased(), name.range), value: Located(value.text, value.range))
@@ -210,7 +214,7 @@ public struct Parser {
                 .refused("a saved statement's name is one word of letters, digits and _: write \(name.text)_\(tokens[position + 1].text)"),
                 at: written)
         }
-        guard !Parser.statementKeywords.contains(name.text.lowercased()) else {
+        guard StatementWord(rawValue: name.text.lowercased()) == nil else {
             throw Diagnostic(.refused("'\(name.text)' is a statement; choose another name"), at: name.range)
         }
         let start = peek.range

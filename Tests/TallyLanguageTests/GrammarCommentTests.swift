@@ -19,18 +19,19 @@ struct GrammarCommentTests {
         return lines
     }
 
-    /// `// name = …` comments in the parser's files.
-    static func parserComments() throws -> [String] {
+    /// `// name = …` comments in the parser's files, each with the first line after its comment block.
+    static func parserComments() throws -> [(comment: String, next: String)] {
         let folder = root.appendingPathComponent("Sources/TallyLanguage")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("Parser") }
-        var comments: [String] = []
+        var comments: [(comment: String, next: String)] = []
         for file in files {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            for line in text.split(separator: "\n") {
-                let trimmed = line.drop { $0 == " " }
-                guard trimmed.hasPrefix("// "), let first = trimmed.dropFirst(3).first, first.isLowercase,
-                      trimmed.firstRange(of: " = ") != nil else { continue }
-                comments.append(String(trimmed.dropFirst(3)))
+            let lines = text.split(separator: "\n").map { String($0.drop { $0 == " " }) }
+            for (index, line) in lines.enumerated() {
+                guard line.hasPrefix("// "), let first = line.dropFirst(3).first, first.isLowercase,
+                      line.firstRange(of: " = ") != nil else { continue }
+                let next = lines[(index + 1)...].first { !$0.hasPrefix("//") } ?? ""
+                comments.append((String(line.dropFirst(3)), next))
             }
         }
         return comments
@@ -40,9 +41,22 @@ struct GrammarCommentTests {
         let grammar = try GrammarCommentTests.grammarLines()
         let comments = try GrammarCommentTests.parserComments()
         #expect(comments.count >= 25)
-        for comment in comments {
+        for (comment, _) in comments {
             let name = String(comment[..<comment.firstRange(of: " = ")!.lowerBound])
             #expect(grammar[name] == comment, "the parser's '\(name)' differs from Grammar/tally.ebnf")
+        }
+    }
+
+    @Test func everyProductionHasAParserMethodUnderItsComment() throws {
+        let grammar = try GrammarCommentTests.grammarLines()
+        let comments = try GrammarCommentTests.parserComments()
+        #expect(grammar.count >= 45)
+        for name in grammar.keys.sorted() {
+            let found = comments.filter { $0.comment.hasPrefix(name + " = ") }
+            #expect(found.count == 1, "Grammar/tally.ebnf's '\(name)' has \(found.count) commented parser methods, not one")
+            for (_, next) in found {
+                #expect(next.contains("func "), "the comment of '\(name)' is followed by '\(next)', not a method")
+            }
         }
     }
 }

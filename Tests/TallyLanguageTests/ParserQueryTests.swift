@@ -25,7 +25,7 @@ struct ParserQueryTests {
         ("sum by month order by sum", "sum | - | by month | order sum asc"),
         ("sum by month order by sum desc", "sum | - | by month | order sum desc"),
         ("sum by month order by month asc", "sum | - | by month | order month asc"),
-        ("sum by category order by cat desc", "sum | - | by category | order cat desc"),
+        ("sum by category order by cat desc", "sum | - | by category | order category desc"),
         ("list order by amount desc", "list | - | order amount desc"),
         ("list order by date", "list | - | order date asc"),
         ("list expense limit 3", "list | expense | limit 3"),

@@ -1,0 +1,110 @@
+import TallyCore
+
+/// The words of the language, each set in one place: the parser reads them,
+/// completion offers them, and "did you mean" chooses among them.
+
+/// The words a statement starts with.
+public enum StatementWord: String, CaseIterable, Sendable {
+    case sum, count, avg, min, max, list
+    case add, edit, delete, undo, redo
+    case books, categories, book, use, category
+    case set, help, quit, exit
+    case save, saved, forget, run, about
+    case timeline, pie, months, detail, show, search, budget
+    case attach, attachments, extract, detach
+    case `import`, export
+
+    public static let words = allCases.map(\.rawValue)
+}
+
+/// The words that start a period.
+public enum PeriodWord: String, CaseIterable, Sendable {
+    case `in`, on, from, since, until, today, yesterday, this, last
+
+    public static let words = allCases.map(\.rawValue)
+}
+
+/// The clauses of a query after its aggregate and kind; a period is one clause
+/// however it starts.
+public enum ClauseWord: String, CaseIterable, Sendable {
+    case `where`, period, by, order, limit, top, `as`
+
+    /// The clause `word` starts, if any.
+    public init?(starting word: String) {
+        let lower = word.lowercased()
+        if PeriodWord(rawValue: lower) != nil {
+            self = .period
+        } else if lower != "period", let clause = ClauseWord(rawValue: lower) {
+            self = clause
+        } else {
+            return nil
+        }
+    }
+
+    /// The words that start this clause.
+    public var words: [String] {
+        self == .period ? PeriodWord.words : [rawValue]
+    }
+
+    /// Every word that starts a clause, in the order completion offers them.
+    public static let words = allCases.flatMap(\.words)
+}
+
+/// The clauses of a bill after its amount, category and remark.
+public enum BillClauseWord: String, CaseIterable, Sendable {
+    case on, at, book
+
+    public static let words = allCases.map(\.rawValue)
+}
+
+/// The fields `edit` may change.
+public enum EditField: String, CaseIterable, Sendable {
+    case amount, category, remark, place, date, tags, book
+
+    public static let words = allCases.map(\.rawValue)
+
+    /// `edit #1 cat=food`, `note=…`, `tag=…`, `day=…`.
+    public init?(named word: String) {
+        guard let field = Synonyms.resolve(word, EditField.self, also: ["tag": "tags", "day": "date"]) else { return nil }
+        self = field
+    }
+}
+
+/// The settings `set` changes, and the values each takes.
+public enum Setting: String, CaseIterable, Sendable {
+    case weekstart, format, color, echo
+
+    public static let words = allCases.map(\.rawValue)
+
+    public init?(named word: String) {
+        guard let setting = Synonyms.resolve(word, Setting.self, also: ["colour": "color"]) else { return nil }
+        self = setting
+    }
+
+    public var values: [String] {
+        switch self {
+        case .weekstart: return WeekStart.allCases.map(\.rawValue)
+        case .format: return ["table", "csv", "json"]
+        case .color, .echo: return ["on", "off"]
+        }
+    }
+}
+
+/// Other spellings of a word, taken wherever the word is: `cat` for
+/// `category`, `note` for `remark`.
+public enum Synonyms {
+    static let everywhere = ["cat": "category", "note": "remark"]
+
+    /// `text` in lower case, as the word it is another spelling of.
+    public static func canonical(_ text: String) -> String {
+        let lower = text.lowercased()
+        return everywhere[lower] ?? lower
+    }
+
+    /// The word of `Word` that `text` spells, with the spellings of this place (`also`) first.
+    public static func resolve<Word: RawRepresentable>(_ text: String, _ type: Word.Type, also: [String: String] = [:]) -> Word?
+    where Word.RawValue == String {
+        let lower = text.lowercased()
+        return Word(rawValue: also[lower] ?? everywhere[lower] ?? lower)
+    }
+}
