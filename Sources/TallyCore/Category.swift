@@ -42,11 +42,26 @@ public enum Names {
     /// Why `name` can't be a name, or nil when it can: it may not be empty
     /// or too long, and may not hold control characters, line breaks, or the
     /// invisible marks that reorder or hide text and would let two names look alike.
-    public static func problem(with name: String) -> String? {
-        if name.trimmingSpaces.isEmpty { return "a name may not be empty" }
-        if name.unicodeScalars.count > maximumLength { return "a name may be at most \(maximumLength) characters" }
+    public static func problem(with name: String) -> NameProblem? {
+        if name.trimmingSpaces.isEmpty { return .empty }
+        if name.unicodeScalars.count > maximumLength { return .tooLong(maximumLength) }
         let hides = name.contains { character in character.unicodeScalars.contains { TextSafety.isHidden($0, in: character) } }
-        return hides ? "a name may not hold control characters or invisible marks" : nil
+        return hides ? .hiddenCharacters : nil
+    }
+}
+
+/// Why a name cannot be used.
+public enum NameProblem: Sendable, Equatable, CustomStringConvertible {
+    case empty
+    case tooLong(Int)
+    case hiddenCharacters
+
+    public var description: String {
+        switch self {
+        case .empty: return "a name may not be empty"
+        case .tooLong(let maximum): return "a name may be at most \(maximum) characters"
+        case .hiddenCharacters: return "a name may not hold control characters or invisible marks"
+        }
     }
 }
 

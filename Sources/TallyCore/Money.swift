@@ -4,9 +4,7 @@ public let maximumAmount: Int64 = 99_999_999_999_999
 
 /// Why an amount's text was refused.
 public enum AmountError: Error, Equatable, Sendable {
-    case notANumber
     case tooManyDecimals(allowed: Int)
-    case notPositive
     case tooLarge
     case overflow
 }

@@ -6,7 +6,7 @@ extension Evaluator {
         let category = try ledger.category(named: add.category)
         if let kind = add.kind, kind != category.kind {
             throw Diagnostic(
-                .refused("'\(category.name)' is an \(category.kind.rawValue) category, not an \(kind.rawValue) one"),
+                .kindMismatch(category: category.name, kind: category.kind, wanted: kind),
                 at: add.category.range)
         }
         let bill = Bill(
@@ -28,7 +28,7 @@ extension Evaluator {
             let book = try ledger.book(named: name)
             guard book.currency == currency else {
                 throw Diagnostic(
-                    .refused("book '\(book.name)' keeps \(book.currency.code), but #\(bill.id) is in \(currency.code)"),
+                    .billInAnotherCurrency(book: book.name, keeps: book.currency.code, bill: bill.id, currency: currency.code),
                     at: name.range)
             }
             bill.bookID = book.id
@@ -81,7 +81,7 @@ extension Evaluator {
 
     func bill(_ id: Located<Int64>) throws(Diagnostic) -> Bill {
         guard let bill = ledger.bill(id: id.value) else {
-            throw Diagnostic(.refused("there is no bill #\(id.value)"), at: id.range)
+            throw Diagnostic(.noSuchBill(String(id.value)), at: id.range)
         }
         return bill
     }

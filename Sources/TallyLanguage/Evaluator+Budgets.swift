@@ -20,7 +20,7 @@ extension Evaluator {
         let category = try budgeted(target)
         let what = category.map { "for '\($0.name)'" } ?? "in total"
         guard let budget = ledger.budget(book: book.id, category: category?.id) else {
-            throw Diagnostic(.refused("'\(book.name)' has no budget \(what)"), at: target.range)
+            throw Diagnostic(.noBudget(book: book.name, category: category?.name), at: target.range)
         }
         return .change(
             ChangeSet(summary: "dropped the budget \(what)", rows: [RowChange(before: .budget(budget), after: nil)]),
@@ -32,7 +32,7 @@ extension Evaluator {
         let period = period ?? Located(.this(.month), range)
         let days = period.value.resolve(today: today, weekStart: ledger.settings.weekStart)
         guard days.start >= Day.first, days.end <= Day.last, DateRange.month(days.start.year, days.start.month) == days else {
-            throw Diagnostic(.refused("budgets are monthly: give a month, such as 'budget 2016-07' or 'budget last month'"), at: period.range)
+            throw Diagnostic(.budgetNeedsAMonth, at: period.range)
         }
         let book = ledger.currentBook
         let spent = try grouped(Query.view(.sum, .expense, period: period, by: .category, at: range))
@@ -82,7 +82,7 @@ extension Evaluator {
         guard case .category(let name) = target else { return nil }
         let category = try ledger.category(named: name)
         guard category.kind == .expense else {
-            throw Diagnostic(.refused("budgets limit spending, and '\(category.name)' is an income category"), at: name.range)
+            throw Diagnostic(.budgetOnIncome(category.name), at: name.range)
         }
         return category
     }

@@ -48,8 +48,7 @@ extension Evaluator {
             guard Currency.isValidCode(currencyCode.value) else {
                 let suggestion = Suggestion.nearest(to: currencyCode.value.uppercased(), among: Currency.codes)
                 throw Diagnostic(
-                    .refused("'\(Diagnostic.clipped(currencyCode.value))' is not an ISO 4217 currency code"
-                        + (suggestion.map { " — did you mean '\($0)'?" } ?? "; use one such as CNY, USD or EUR")),
+                    .unknownCurrency(currencyCode.value, suggestion: suggestion),
                     at: currencyCode.range)
             }
             currency = Currency(code: currencyCode.value)
@@ -85,7 +84,7 @@ extension Evaluator {
     func bookDelete(_ name: Located<String>, _ into: Located<String>?) throws(Diagnostic) -> Outcome {
         let book = try ledger.book(named: name)
         guard ledger.books.count > 1 else {
-            throw Diagnostic(.refused("'\(book.name)' is the only book; add another before deleting it"), at: name.range)
+            throw Diagnostic(.onlyBook(book.name), at: name.range)
         }
         let bills = ledger.bills.filter { $0.bookID == book.id }
         var rows: [RowChange] = []
@@ -93,10 +92,11 @@ extension Evaluator {
         if let into {
             let destination = try ledger.book(named: into)
             guard destination.id != book.id else {
-                throw Diagnostic(.refused("a book cannot take its own bills"), at: into.range)
+                throw Diagnostic(.takesItsOwnBills(thing: "book"), at: into.range)
             }
             guard destination.currency == book.currency else {
-                throw Diagnostic(.refused("'\(destination.name)' keeps \(destination.currency.code), but '\(book.name)' keeps \(book.currency.code)"), at: into.range)
+                throw Diagnostic(.booksKeepOtherCurrencies(
+                    destination: destination.name, destinationCurrency: destination.currency.code, book: book.name, bookCurrency: book.currency.code), at: into.range)
             }
             target = destination
             rows += bills.map { bill in
@@ -106,12 +106,9 @@ extension Evaluator {
                 return RowChange(before: .bill(bill), after: .bill(moved))
             }
         } else if !bills.isEmpty {
-            let quoted = Literal.name(book.name)
-            let deleteFirst = "delete them first with 'delete where book=\(quoted)'"
-            let advice = ledger.books.first { $0.id != book.id && $0.currency == book.currency }
-                .map { "move them with 'book delete \(quoted) into \(Literal.name($0.name))', or \(deleteFirst)" } ?? deleteFirst
+            let sameCurrency = ledger.books.first { $0.id != book.id && $0.currency == book.currency }
             throw Diagnostic(
-                .refused("book '\(book.name)' has \(bills.count) bill\(bills.count == 1 ? "" : "s"); \(advice)"),
+                .bookHasBills(book: book.name, count: bills.count, sameCurrency: sameCurrency?.name),
                 at: name.range)
         }
         if ledger.settings.currentBookID == book.id {
@@ -133,7 +130,7 @@ extension Evaluator {
         for word in [name] + aliases {
             try ensureCategoryNameFree(word, except: nil)
             guard seen.insert(Names.key(word.value)).inserted else {
-                throw Diagnostic(.refused("'\(word.value)' is given twice"), at: word.range)
+                throw Diagnostic(.givenTwice(word.value), at: word.range)
             }
         }
         let category = Category(
@@ -162,7 +159,7 @@ extension Evaluator {
         let count = ledger.bills.count { $0.categoryID == category.id }
         guard count == 0 else {
             throw Diagnostic(
-                .refused("category '\(category.name)' has \(count) bill\(count == 1 ? "" : "s"); move them with 'category merge \(Literal.name(category.name)) into OTHER'"),
+                .categoryHasBills(category: category.name, count: count),
                 at: name.range)
         }
         return .change(
@@ -177,11 +174,11 @@ extension Evaluator {
         let source = try ledger.category(named: old)
         let destination = try ledger.category(named: into)
         guard source.id != destination.id else {
-            throw Diagnostic(.refused("a category cannot take its own bills"), at: into.range)
+            throw Diagnostic(.takesItsOwnBills(thing: "category"), at: into.range)
         }
         guard source.kind == destination.kind else {
             throw Diagnostic(
-                .refused("'\(source.name)' is an \(source.kind.rawValue) category but '\(destination.name)' is an \(destination.kind.rawValue) one"),
+                .categoryKindsDiffer(source: source.name, sourceKind: source.kind, destination: destination.name, destinationKind: destination.kind),
                 at: into.range)
         }
         var rows = ledger.bills.filter { $0.categoryID == source.id }.map { bill in
@@ -259,13 +256,13 @@ extension Evaluator {
 
     private func ensureBookNameFree(_ name: Located<String>, except id: Int64?) throws(Diagnostic) {
         if let existing = ledger.book(named: name.value), existing.id != id {
-            throw Diagnostic(.refused("there is already a book named '\(existing.name)'"), at: name.range)
+            throw Diagnostic(.bookNameTaken(existing.name), at: name.range)
         }
     }
 
     private func ensureCategoryNameFree(_ name: Located<String>, except id: Int64?) throws(Diagnostic) {
         if let existing = ledger.category(named: name.value), existing.id != id {
-            throw Diagnostic(.refused("'\(name.value)' already names the category '\(existing.name)'"), at: name.range)
+            throw Diagnostic(.categoryNameTaken(name: name.value, existing: existing.name), at: name.range)
         }
     }
 }

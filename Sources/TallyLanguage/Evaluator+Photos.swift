@@ -40,7 +40,7 @@ extension Evaluator {
     func roomForAPhoto(_ id: Located<Int64>) throws(Diagnostic) -> Bill {
         let bill = try self.bill(id)
         guard ledger.photos(ofBill: bill.id).count < Photo.maximumPerBill else {
-            throw Diagnostic(.refused("#\(bill.id) has \(Photo.maximumPerBill) photos already, as many as a bill may have"), at: id.range)
+            throw Diagnostic(.tooManyPhotos(bill: bill.id), at: id.range)
         }
         return bill
     }
@@ -53,7 +53,7 @@ extension Evaluator {
         let bill = try self.bill(id)
         guard let photo = ledger.photos(ofBill: bill.id).first(where: { $0.number == number.value }) else {
             let count = ledger.photos(ofBill: bill.id).count
-            throw Diagnostic(.refused("#\(bill.id) has no photo \(number.value); it has \(count == 0 ? "none" : "\(count)")"), at: number.range)
+            throw Diagnostic(.noSuchPhoto(bill: bill.id, number: number.value, count: count), at: number.range)
         }
         return photo
     }

@@ -72,14 +72,14 @@ extension Evaluator {
 
     func show(_ id: Located<Int64>) throws(Diagnostic) -> BillDetail {
         guard let bill = ledger.bill(id: id.value) else {
-            throw Diagnostic(.refused("there is no bill #\(id.value)"), at: id.range)
+            throw Diagnostic(.noSuchBill(String(id.value)), at: id.range)
         }
         return BillDetail(bill: BillRow(bill, in: ledger), created: bill.created, updated: bill.updated, photos: ledger.photos(ofBill: bill.id))
     }
 
     func search(_ text: Located<String>, _ period: Located<PeriodSpec>?) throws(Diagnostic) -> SearchResult {
         guard text.value.contains(where: { !$0.isWhitespace }) else {
-            throw Diagnostic(.refused("give some text to look for, such as search coffee"), at: text.range)
+            throw Diagnostic(.searchNeedsText, at: text.range)
         }
         let fields: [Field] = [.remark, .place, .category, .tag]
         let condition = Condition.or(fields.map { field in

@@ -27,7 +27,7 @@ struct ImportColumns {
             switch mapping.column.value {
             case .number(let number):
                 guard number <= header.count else {
-                    throw Diagnostic(.refused("the file has \(header.count) columns, so there is no column \(number)"), at: mapping.column.range)
+                    throw Diagnostic(.noSuchColumn(columns: header.count, number: number), at: mapping.column.range)
                 }
                 positions[mapping.field.value.index] = number - 1
             case .header(let name):
@@ -39,10 +39,8 @@ struct ImportColumns {
             }
         }
         for field in [ImportField.date, .amount, .category] where positions[field.index] == nil {
-            let shown = header.prefix(12).map { "'\(Diagnostic.clipped(String($0.trimmingSpaces)))'" }.joined(separator: ", ")
             throw Diagnostic(
-                .refused("\(file.value) has no '\(field.rawValue)' column; its header is \(shown)\(header.count > 12 ? ", …" : ""); "
-                    + "name the column with columns (\(field.rawValue)=HEADER)"),
+                .missingColumn(file: file.value, field: field.rawValue, header: header.map { String($0.trimmingSpaces) }),
                 at: file.range)
         }
     }
@@ -85,7 +83,7 @@ struct CSVImport {
 
     init(evaluator: Evaluator, options: ImportOptions, records: [CSVRecord]) throws(Diagnostic) {
         guard let header = records.first else {
-            throw Diagnostic(.refused("\(options.file.value) has no header row\(options.skip > 0 ? " after the \(options.skip) skipped lines" : "")"), at: options.file.range)
+            throw Diagnostic(.noHeaderRow(file: options.file.value, skipped: options.skip), at: options.file.range)
         }
         self.evaluator = evaluator
         self.options = options
@@ -128,7 +126,7 @@ struct CSVImport {
         guard checked.badCount == 0 else {
             let more = checked.badCount > checked.bad.count ? ["… and \(checked.badCount - checked.bad.count) more"] : []
             throw Diagnostic(
-                .refused("\(checked.badCount) of \(rows.count) rows can't be imported, so nothing was imported"),
+                .rowsRefused(bad: checked.badCount, of: rows.count),
                 at: options.file.range, notes: checked.bad + more)
         }
         return change(checked.good, resolver: checked.resolver)

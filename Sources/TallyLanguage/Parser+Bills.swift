@@ -35,15 +35,15 @@ extension Parser {
             offer([.tag])
             if atStatementEnd { break }
             if matchWord("on") {
-                guard bill.date == nil else { throw Diagnostic(.duplicateClause("on"), at: previous.range) }
+                guard bill.date == nil else { throw Diagnostic(.duplicateClause("on", statement: "bill"), at: previous.range) }
                 bill.date = try date()
             } else if matchWord("at") {
-                guard bill.place == nil else { throw Diagnostic(.duplicateClause("at"), at: previous.range) }
+                guard bill.place == nil else { throw Diagnostic(.duplicateClause("at", statement: "bill"), at: previous.range) }
                 bill.place = try place()
             } else if check(.tag) {
                 try tags.add(advance())
             } else if matchWord("book") {
-                guard bill.book == nil else { throw Diagnostic(.duplicateClause("book"), at: previous.range) }
+                guard bill.book == nil else { throw Diagnostic(.duplicateClause("book", statement: "bill"), at: previous.range) }
                 bill.book = try bookName()
             } else if bill.date == nil, let date = dateEndingTheStatement() {
                 bill.date = date
@@ -142,7 +142,7 @@ extension Parser {
             }
             if check(.comma), previous.range.end.offset == peek.range.start.offset, check(.number, at: 1),
                tokens[position + 1].text.count == 3 {
-                throw Diagnostic(.refused("write amounts without thousands separators, such as 1000.50"), at: token.range.through(tokens[position + 1].range))
+                throw Diagnostic(.thousandsSeparator, at: token.range.through(tokens[position + 1].range))
             }
             terms.append(Located(number, token.range))
             negated.append(isNegative)
@@ -172,7 +172,7 @@ extension Parser {
         let fieldToken = advance()
         guard let field = EditField(named: fieldToken.text) else {
             if fieldToken.text.lowercased() == "kind" {
-                throw Diagnostic(.refused("a bill's kind follows its category; change the category instead"), at: fieldToken.range)
+                throw Diagnostic(.kindFollowsCategory, at: fieldToken.range)
             }
             throw Diagnostic(
                 .unknownName(kind: "field", name: fieldToken.text, suggestion: Suggestion.nearest(to: fieldToken.text, among: EditField.words)),
@@ -247,7 +247,7 @@ extension Parser {
     mutating func billID() throws(Diagnostic) -> Located<Int64> {
         guard check(.billID) else { throw unexpected("a bill id, such as #42") }
         let token = advance()
-        guard let id = Int64(token.text) else { throw Diagnostic(.refused("no bill has id #\(token.text)"), at: token.range) }
+        guard let id = Int64(token.text) else { throw Diagnostic(.noSuchBill(token.text), at: token.range) }
         return Located(id, token.range)
     }
 }
@@ -281,14 +281,14 @@ struct TagList {
     mutating func add(_ token: Token) throws(Diagnostic) {
         let name = token.text.lowercased()
         if name.isEmpty || name.contains(where: \.isWhitespace) {
-            throw Diagnostic(.refused("a tag is one word, without spaces"), at: token.range)
+            throw Diagnostic(.tagWithSpaces, at: token.range)
         }
         if let problem = Names.problem(with: name) {
-            throw Diagnostic(.refused(problem), at: token.range)
+            throw Diagnostic(.badName(problem), at: token.range)
         }
         guard seen.insert(name).inserted else { return }
         guard names.count < TagList.maximumCount else {
-            throw Diagnostic(.refused("a bill may have at most \(TagList.maximumCount) tags"), at: token.range)
+            throw Diagnostic(.tooManyTags(TagList.maximumCount), at: token.range)
         }
         names.append(name)
     }

@@ -97,10 +97,10 @@ extension Parser {
         let ordered: Set<Field> = [.amount, .date, .id, .weekday]
         let isOrdering = [.less, .lessEqual, .greater, .greaterEqual].contains(op)
         if isOrdering && !ordered.contains(field.value) {
-            throw Diagnostic(.refused("'\(op.rawValue)' does not apply to \(field.value.rawValue); use =, !=, ~, !~ or in"), at: located.range)
+            throw Diagnostic(.operatorNotFor(op: op.rawValue, field: field.value.rawValue, allowed: "=, !=, ~, !~ or in"), at: located.range)
         }
         if (op == .contains || op == .notContains) && ordered.contains(field.value) {
-            throw Diagnostic(.refused("'\(op.rawValue)' does not apply to \(field.value.rawValue); use =, !=, <, <=, >, >= or in"), at: located.range)
+            throw Diagnostic(.operatorNotFor(op: op.rawValue, field: field.value.rawValue, allowed: "=, !=, <, <=, >, >= or in"), at: located.range)
         }
         return located
     }

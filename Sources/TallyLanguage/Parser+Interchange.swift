@@ -19,7 +19,7 @@ extension Parser {
                 throw unexpected("'book NAME', 'columns (…)', 'skip N', 'create categories', 'allow duplicates' or end of statement", suggestion: suggestion)
             }
             let clause = peek.text.lowercased()
-            guard seen.insert(clause).inserted else { throw Diagnostic(.refused("'\(clause)' may appear only once in an import"), at: peek.range) }
+            guard seen.insert(clause).inserted else { throw Diagnostic(.duplicateClause(clause, statement: "import"), at: peek.range) }
             advance()
             switch clause {
             case "book":
@@ -56,7 +56,7 @@ extension Parser {
         repeat {
             let field = try importField()
             if mappings.contains(where: { $0.field.value == field.value }) {
-                throw Diagnostic(.refused("'\(field.value.rawValue)' is mapped twice"), at: field.range)
+                throw Diagnostic(.mappedTwice(field.value.rawValue), at: field.range)
             }
             _ = try expect(.equal, "'=' and a column's header or number")
             let token = peek
@@ -92,7 +92,7 @@ extension Parser {
             }
             let word = peek.text.lowercased()
             let clause = PeriodWord(rawValue: word) != nil ? "period" : word
-            guard seen.insert(clause).inserted else { throw Diagnostic(.duplicateClause(clause), at: peek.range) }
+            guard seen.insert(clause).inserted else { throw Diagnostic(.duplicateClause(clause, statement: "export"), at: peek.range) }
             switch clause {
             case "where":
                 advance()

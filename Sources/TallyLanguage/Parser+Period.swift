@@ -175,7 +175,7 @@ extension Parser {
     private func dayOfCurrentYear(month: Int, day: Int, at range: SourceRange) throws(Diagnostic) -> Located<DateSpec> {
         let written = "\(Parser.twoDigits(month))-\(Parser.twoDigits(day))"
         if month == 2 && day == 29 {
-            throw Diagnostic(.refused("February 29 needs its year, which must be a leap year: write 2028-02-29"), at: range)
+            throw Diagnostic(.leapDayNeedsItsYear, at: range)
         }
         // Any year that is not a leap year has every other month and day.
         guard Day(year: 2001, month: month, day: day) != nil else { throw Diagnostic(.noSuchDate(written), at: range) }

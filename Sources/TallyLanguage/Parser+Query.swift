@@ -35,7 +35,7 @@ extension Parser {
                 throw unexpected(Parser.clauseExpectation, suggestion: Suggestion.nearest(to: peek.text, among: ClauseWord.words))
             }
             if seen[clause] != nil {
-                throw Diagnostic(.duplicateClause(clause.rawValue), at: peek.range)
+                throw Diagnostic(.duplicateClause(clause.rawValue, statement: "query"), at: peek.range)
             }
             seen[clause] = peek.range
             switch clause {
@@ -63,17 +63,17 @@ extension Parser {
             query.condition = terms.count == 1 ? terms[0] : .and(terms)
         }
         if let top = seen[.top], seen[.limit] != nil || seen[.order] != nil {
-            throw Diagnostic(.refused("'top N' already orders and limits; use either 'top' or 'order by … limit'"), at: top)
+            throw Diagnostic(.topWithOrderOrLimit, at: top)
         }
         if aggregate != .list, query.dimensions.isEmpty {
             for clause in [ClauseWord.order, .limit, .top] {
                 if let range = seen[clause] {
-                    throw Diagnostic(.refused("'\(clause.rawValue)' ranks groups: add 'by DIMENSION', or use 'list' for bills"), at: range)
+                    throw Diagnostic(.ranksGroupsOnly(clause: clause.rawValue), at: range)
                 }
             }
         }
         if aggregate == .list, let first = query.dimensions.first {
-            throw Diagnostic(.refused("'list' shows bills one by one and takes no 'by'; use 'order by' to sort them"), at: first.range)
+            throw Diagnostic(.listTakesNoBy, at: first.range)
         }
         try validateOrder(of: query)
         return query
@@ -111,12 +111,12 @@ extension Parser {
         if match(.comma) {
             let second = try dimension()
             guard second.value != dimensions[0].value else {
-                throw Diagnostic(.refused("'\(second.value.rawValue)' is given twice"), at: second.range)
+                throw Diagnostic(.givenTwice(second.value.rawValue), at: second.range)
             }
             dimensions.append(second)
         }
         if check(.comma) {
-            throw Diagnostic(.refused("at most two dimensions: 'by month, category'"), at: peek.range)
+            throw Diagnostic(.tooManyDimensions, at: peek.range)
         }
         return dimensions
     }
@@ -186,7 +186,7 @@ extension Parser {
         guard check(.number), !peek.text.contains("."), let value = Int(peek.text) else {
             throw unexpected(expected)
         }
-        guard value > 0 else { throw Diagnostic(.refused("the number must be at least 1"), at: peek.range) }
+        guard value > 0 else { throw Diagnostic(.notAtLeastOne, at: peek.range) }
         advance()
         return value
     }

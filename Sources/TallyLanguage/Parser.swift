@@ -211,14 +211,14 @@ public struct Parser {
         if check(.minus), previous.range.end.offset == peek.range.start.offset, nextIsAdjacent() {
             let written = name.range.through(tokens[position + 1].range)
             throw Diagnostic(
-                .refused("a saved statement's name is one word of letters, digits and _: write \(name.text)_\(tokens[position + 1].text)"),
+                .savedNameWithHyphen(suggested: "\(name.text)_\(tokens[position + 1].text)"),
                 at: written)
         }
         guard StatementWord(rawValue: name.text.lowercased()) == nil else {
-            throw Diagnostic(.refused("'\(name.text)' is a statement; choose another name"), at: name.range)
+            throw Diagnostic(.savedNameIsAStatement(name.text), at: name.range)
         }
         let start = peek.range
-        if checkWord("save") { throw Diagnostic(.refused("a saved statement cannot save another"), at: peek.range) }
+        if checkWord("save") { throw Diagnostic(.saveInSave, at: peek.range) }
         _ = try statement()
         let text = String(characters[start.start.offset..<previous.range.end.offset])
         return .save(name: Located(name.text, name.range), statement: text)
@@ -245,7 +245,7 @@ public struct Parser {
         guard check(.word) || check(.string) else { throw unexpected(expected) }
         let token = advance()
         if let problem = Names.problem(with: token.text) {
-            throw Diagnostic(.refused(problem), at: token.range)
+            throw Diagnostic(.badName(problem), at: token.range)
         }
         return Located(token.text, token.range)
     }

@@ -14,7 +14,7 @@ struct Selection {
         if let period {
             let range = period.value.resolve(today: evaluator.today, weekStart: ledger.settings.weekStart)
             guard !range.isEmpty else {
-                throw Diagnostic(.refused("this period ends before it starts"), at: period.range)
+                throw Diagnostic(.periodEndsBeforeItStarts, at: period.range)
             }
             self.range = range
         } else {

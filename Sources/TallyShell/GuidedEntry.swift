@@ -139,7 +139,7 @@ public struct GuidedEntry {
             if kind != answers.kind { answers.category = "" }
             answers.kind = kind
         case .amount:
-            guard !reply.isEmpty else { throw Diagnostic(.refused("an amount is needed, such as 25.50 or 12+8.5"), at: anywhere) }
+            guard !reply.isEmpty else { throw Diagnostic(.amountNeeded, at: anywhere) }
             let evaluator = Evaluator(ledger: ledger, today: today, now: 0)
             answers.minorUnits = try evaluator.amount(try Parser.amount(reply), in: ledger.currentBook.currency)
             answers.amount = reply
@@ -149,7 +149,7 @@ public struct GuidedEntry {
                 throw Diagnostic(.unknownName(kind: "category", name: reply, suggestion: Suggestion.nearest(to: reply, among: names)), at: anywhere)
             }
             guard category.kind == answers.kind else {
-                throw Diagnostic(.refused("'\(category.name)' is an \(category.kind.rawValue) category"), at: anywhere)
+                throw Diagnostic(.kindMismatch(category: category.name, kind: category.kind, wanted: answers.kind), at: anywhere)
             }
             answers.category = category.name
         case .remark:
@@ -161,7 +161,7 @@ public struct GuidedEntry {
         case .tags:
             let tags = reply.split { $0 == " " || $0 == "," }.map { String($0.hasPrefix("#") ? $0.dropFirst() : $0).lowercased() }
             guard tags.allSatisfy({ !$0.isEmpty && $0.allSatisfy(Lexer.isWordCharacter) }) else {
-                throw Diagnostic(.refused("tags are single words, such as work trip"), at: anywhere)
+                throw Diagnostic(.tagWithSpaces, at: anywhere)
             }
             answers.tags = tags
         }

@@ -19,9 +19,9 @@ extension Session {
             let bytes = try ScriptFile.bytes(of: file.value, limit: Session.maximumImportSize, tooLarge: tooLarge)
             records = try CSV.records(bytes, skippingLines: options.skip)
         } catch let error as ScriptFileError {
-            return report(Diagnostic(.refused("cannot read '\(file.value)': \(error.message)"), at: file.range), in: source)
+            return report(Diagnostic(.cannotRead(file: file.value, reason: error.message), at: file.range), in: source)
         } catch let error as CSVError {
-            return report(Diagnostic(.refused("\(file.value):\(error.line): \(error.reason); nothing was imported"), at: file.range), in: source)
+            return report(Diagnostic(.csvUnreadable(file: file.value, line: error.line, reason: error.reason), at: file.range), in: source)
         } catch {
             preconditionFailure("reading a CSV file fails only as it says")
         }
@@ -70,14 +70,14 @@ extension Session {
     func export(_ bills: BillList, _ options: ExportOptions, _ source: ScriptSource) -> RunStatus {
         let file = options.file
         guard let format = ExportFormat(path: file.value) else {
-            let known = ExportFormat.extensions.keys.sorted().map { "." + $0 }.joined(separator: ", ")
-            return report(Diagnostic(.refused("'\(file.value)' does not say its format; end its name in \(known)"), at: file.range), in: source)
+            let known = ExportFormat.extensions.keys.sorted().map { "." + $0 }
+            return report(Diagnostic(.formatUnknown(file: file.value, known: known), at: file.range), in: source)
         }
         let text = format.render(bills, categories: ledger.categories)
         do {
             try NewFile.write(Array(text.utf8), to: file.value, replacing: options.overwrites, existsAdvice: "add 'overwrite' to replace it")
         } catch {
-            return report(Diagnostic(.refused(error.message), at: file.range), in: source)
+            return report(Diagnostic(.fileFailed(error.message), at: file.range), in: source)
         }
         let count = bills.rows.count
         show(.message("exported \(count) bill\(count == 1 ? "" : "s") to \(file.value) (\(format.title))"))

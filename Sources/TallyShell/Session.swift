@@ -170,7 +170,7 @@ public final class Session {
         case .guidedAdd:
             guard let guide else {
                 return report(
-                    Diagnostic(.refused("'add' alone asks for each field at the prompt; in a script write the whole bill, such as add 25.50 food"), at: parsed.range),
+                    Diagnostic(.guidedEntryNeedsATerminal, at: parsed.range),
                     in: source)
             }
             guide()
@@ -181,7 +181,7 @@ public final class Session {
             do {
                 text = try ScriptFile.read(path.value)
             } catch {
-                return report(Diagnostic(.refused("cannot read '\(path.value)': \(error.message)"), at: path.range), in: source)
+                return report(Diagnostic(.cannotRead(file: path.value, reason: error.message), at: path.range), in: source)
             }
             return runNested(ScriptSource(origin: .file(path.value), text: text), at: parsed, in: source)
         case .about:
@@ -194,12 +194,12 @@ public final class Session {
             return export(bills, options, source)
         case .extractPhoto(let photo, let file):
             guard let bytes = try store.photoData(sha256: photo.sha256) else {
-                return report(Diagnostic(.refused("the bytes of photo \(photo.number) are missing from the ledger"), at: parsed.range), in: source)
+                return report(Diagnostic(.photoBytesMissing(photo.number), at: parsed.range), in: source)
             }
             do {
                 try PhotoFiles.write(bytes, to: file.value)
             } catch {
-                return report(Diagnostic(.refused(error.message), at: file.range), in: source)
+                return report(Diagnostic(.fileFailed(error.message), at: file.range), in: source)
             }
             show(.message("wrote photo \(photo.number) of #\(photo.billID) to \(file.value) (\(PhotoList.size(bytes.count)))"))
         }
@@ -213,7 +213,7 @@ public final class Session {
         do {
             photo = try PhotoFiles.read(file.value)
         } catch {
-            return report(Diagnostic(.refused(error.message), at: file.range), in: source)
+            return report(Diagnostic(.fileFailed(error.message), at: file.range), in: source)
         }
         let step = try store.change { reloaded throws(StoreError) -> Step in
             if let reloaded { ledger = reloaded }
@@ -265,7 +265,7 @@ public final class Session {
             case .change(let change, let report, _, let warnings):
                 if let confirmed, confirmed.rows != change.rows {
                     return .failed(Diagnostic(
-                        .refused("the ledger changed while you were answering; nothing was changed, so run the statement again"),
+                        .changedWhileAnswering,
                         at: parsed.range))
                 }
                 try store.write(change, statement: parsed.text)
@@ -327,14 +327,14 @@ public final class Session {
     private func runNested(_ nested: ScriptSource, at parsed: ParsedStatement, in source: ScriptSource) -> RunStatus {
         guard runDepth < Session.maximumRunDepth else {
             nestedRunsStopped = true
-            return report(Diagnostic(.refused("scripts run each other more than \(Session.maximumRunDepth) deep"), at: parsed.range), in: source)
+            return report(Diagnostic(.runsTooDeep(Session.maximumRunDepth), at: parsed.range), in: source)
         }
         nestedRuns += 1
         nestedBytes += nested.text.utf8.count
         guard nestedRuns <= Session.maximumNestedRuns, nestedBytes <= ScriptFile.maximumSize else {
             nestedRunsStopped = true
             return report(
-                Diagnostic(.refused("one statement may run at most \(Session.maximumNestedRuns) scripts and saved statements, of \(ScriptFile.maximumSize >> 20) MiB in all; stopped"), at: parsed.range),
+                Diagnostic(.tooManyRuns(runs: Session.maximumNestedRuns, mebibytes: ScriptFile.maximumSize >> 20), at: parsed.range),
                 in: source)
         }
         runDepth += 1
@@ -355,12 +355,12 @@ public final class Session {
         case .conflict(let entry, let row):
             let since = undo ? "since it was made" : "since it was undone"
             return report(
-                Diagnostic(.refused("cannot \(verb) '\(entry.change.summary)': \(row.label) has been changed \(since), by another session; nothing was changed"),
+                Diagnostic(.undoConflict(verb: verb, change: entry.change.summary, row: row.label, since: since),
                            at: parsed.range),
                 in: source)
         case .dependedOn(let entry):
             return report(
-                Diagnostic(.refused("cannot \(verb) '\(entry.change.summary)': another session has since added rows that depend on what it would take away; nothing was changed"),
+                Diagnostic(.undoDependedOn(verb: verb, change: entry.change.summary),
                            at: parsed.range),
                 in: source)
         case .replayed(let entry, let applied):

@@ -31,11 +31,11 @@ struct BudgetEvaluationTests {
         let ledger = Self.ledger
         let off = try change("budget total off", in: ledger)
         #expect(off.set.rows == [RowChange(before: .budget(ledger.budget(book: Fixture.daily, category: nil)!), after: nil)])
-        #expect(try evaluationError("budget snacks off", in: ledger)?.problem == .refused("'daily' has no budget for 'snacks'"))
+        #expect(try evaluationError("budget snacks off", in: ledger)?.problem == .noBudget(book: "daily", category: "snacks"))
     }
 
     @Test func onlySpendingHasABudget() throws {
-        #expect(try evaluationError("budget salary 10")?.problem == .refused("budgets limit spending, and 'salary' is an income category"))
+        #expect(try evaluationError("budget salary 10")?.problem == .budgetOnIncome("salary"))
         #expect(try evaluationError("budget foo 10")?.problem == .unknownName(kind: "category", name: "foo", suggestion: "food"))
     }
 
@@ -53,7 +53,7 @@ struct BudgetEvaluationTests {
 
     @Test func theReportIsForOneMonth() throws {
         #expect(try evaluationError("budget 2016", in: Self.ledger)?.problem
-            == .refused("budgets are monthly: give a month, such as 'budget 2016-07' or 'budget last month'"))
+            == .budgetNeedsAMonth)
     }
 
     @Test func addingWarnsOnlyWhenABillTakesSpendingPastABudget() throws {

@@ -78,8 +78,8 @@ struct EditEvaluationTests {
     }
 
     @Test(arguments: [
-        ErrorCase("edit #99 amount=1", .refused("there is no bill #99"), Span(1, 6, 9)),
-        ErrorCase("edit #6 book=travel", .refused("book 'travel' keeps USD, but #6 is in CNY"), Span(1, 14, 20)),
+        ErrorCase("edit #99 amount=1", .noSuchBill("99"), Span(1, 6, 9)),
+        ErrorCase("edit #6 book=travel", .billInAnotherCurrency(book: "travel", keeps: "USD", bill: 6, currency: "CNY"), Span(1, 14, 20)),
         ErrorCase("edit #6 amount=1.234", .badAmount("1.234", .tooManyDecimals(allowed: 2)), Span(1, 16, 21)),
         ErrorCase("edit #6 amount=5-5", .amountNotPositive("0.00"), Span(1, 16, 19)),
         ErrorCase("edit #6 category=fod", .unknownName(kind: "category", name: "fod", suggestion: "food"), Span(1, 18, 21)),
@@ -123,7 +123,7 @@ struct DeleteEvaluationTests {
 
     @Test func anUnknownIDIsAnError() throws {
         let diagnostic = try #require(try evaluationError("delete #1 #99"))
-        #expect(diagnostic.problem == .refused("there is no bill #99"))
+        #expect(diagnostic.problem == .noSuchBill("99"))
         #expect(Span(diagnostic.range) == Span(1, 11, 14))
     }
 

@@ -68,18 +68,17 @@ struct BookStatementTests {
     }
 
     @Test(arguments: [
-        ErrorCase("book add DAILY", .refused("there is already a book named 'daily'"), Span(1, 10, 15)),
-        ErrorCase("book add x currency dollars", .refused("'dollars' is not an ISO 4217 currency code; use one such as CNY, USD or EUR"), Span(1, 21, 28)),
-        ErrorCase("book add x currency XYZ", .refused("'XYZ' is not an ISO 4217 currency code; use one such as CNY, USD or EUR"), Span(1, 21, 24)),
-        ErrorCase("book add x currency uds", .refused("'uds' is not an ISO 4217 currency code — did you mean 'USD'?"), Span(1, 21, 24)),
+        ErrorCase("book add DAILY", .bookNameTaken("daily"), Span(1, 10, 15)),
+        ErrorCase("book add x currency dollars", .unknownCurrency("dollars", suggestion: nil), Span(1, 21, 28)),
+        ErrorCase("book add x currency XYZ", .unknownCurrency("XYZ", suggestion: nil), Span(1, 21, 24)),
+        ErrorCase("book add x currency uds", .unknownCurrency("uds", suggestion: "USD"), Span(1, 21, 24)),
         ErrorCase("use nope", .unknownName(kind: "book", name: "nope", suggestion: nil), Span(1, 5, 9)),
-        ErrorCase("book rename travel to Daily", .refused("there is already a book named 'daily'"), Span(1, 23, 28)),
+        ErrorCase("book rename travel to Daily", .bookNameTaken("daily"), Span(1, 23, 28)),
         ErrorCase("book rename travle to x", .unknownName(kind: "book", name: "travle", suggestion: "travel"), Span(1, 13, 19)),
-        ErrorCase("book delete travel", .refused(
-            "book 'travel' has 4 bills; delete them first with 'delete where book=travel'"),
+        ErrorCase("book delete travel", .bookHasBills(book: "travel", count: 4, sameCurrency: nil),
                   Span(1, 13, 19)),
-        ErrorCase("book delete travel into daily", .refused("'daily' keeps CNY, but 'travel' keeps USD"), Span(1, 25, 30)),
-        ErrorCase("book delete daily into daily", .refused("a book cannot take its own bills"), Span(1, 24, 29)),
+        ErrorCase("book delete travel into daily", .booksKeepOtherCurrencies(destination: "daily", destinationCurrency: "CNY", book: "travel", bookCurrency: "USD"), Span(1, 25, 30)),
+        ErrorCase("book delete daily into daily", .takesItsOwnBills(thing: "book"), Span(1, 24, 29)),
     ])
     func refused(_ errorCase: ErrorCase) throws {
         let diagnostic = try #require(try evaluationError(errorCase.text))
@@ -90,7 +89,7 @@ struct BookStatementTests {
     @Test func theOnlyBookCannotBeDeleted() throws {
         let ledger = Ledger(books: [Fixture.books[0]], categories: Fixture.categories, bills: [], settings: Settings(currentBookID: 1))
         #expect(try evaluationError("book delete daily", in: ledger)?.problem
-            == .refused("'daily' is the only book; add another before deleting it"))
+            == .onlyBook("daily"))
     }
 
     @Test func booksTable() throws {
@@ -186,14 +185,14 @@ struct CategoryStatementTests {
     }
 
     @Test(arguments: [
-        ErrorCase("category add cafe expense alias food", .refused("'food' already names the category 'food'"), Span(1, 33, 37)),
-        ErrorCase("category add 用餐 expense", .refused("'用餐' already names the category 'food'"), Span(1, 14, 16)),
-        ErrorCase("category add tea expense alias Tea", .refused("'Tea' is given twice"), Span(1, 32, 35)),
-        ErrorCase("category rename food to snacks", .refused("'snacks' already names the category 'snacks'"), Span(1, 25, 31)),
+        ErrorCase("category add cafe expense alias food", .categoryNameTaken(name: "food", existing: "food"), Span(1, 33, 37)),
+        ErrorCase("category add 用餐 expense", .categoryNameTaken(name: "用餐", existing: "food"), Span(1, 14, 16)),
+        ErrorCase("category add tea expense alias Tea", .givenTwice("Tea"), Span(1, 32, 35)),
+        ErrorCase("category rename food to snacks", .categoryNameTaken(name: "snacks", existing: "snacks"), Span(1, 25, 31)),
         ErrorCase("category rename fod to x", .unknownName(kind: "category", name: "fod", suggestion: "food"), Span(1, 17, 20)),
-        ErrorCase("category merge food into salary", .refused("'food' is an expense category but 'salary' is an income one"), Span(1, 26, 32)),
-        ErrorCase("category merge food into 用餐", .refused("a category cannot take its own bills"), Span(1, 26, 28)),
-        ErrorCase("category delete food", .refused("category 'food' has 10 bills; move them with 'category merge food into OTHER'"), Span(1, 17, 21)),
+        ErrorCase("category merge food into salary", .categoryKindsDiffer(source: "food", sourceKind: .expense, destination: "salary", destinationKind: .income), Span(1, 26, 32)),
+        ErrorCase("category merge food into 用餐", .takesItsOwnBills(thing: "category"), Span(1, 26, 28)),
+        ErrorCase("category delete food", .categoryHasBills(category: "food", count: 10), Span(1, 17, 21)),
     ])
     func refused(_ errorCase: ErrorCase) throws {
         let diagnostic = try #require(try evaluationError(errorCase.text))

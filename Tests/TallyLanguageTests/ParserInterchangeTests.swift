@@ -33,7 +33,7 @@ struct ParserInterchangeTests {
         ("import a.csv create books", "unexpected 'books'; expected 'categories'"),
         ("import a.csv skip 2 skip 3", "'skip' may appear only once in an import"),
         ("export", "incomplete statement; expected a file to write, such as bills.csv"),
-        ("export a.csv in 2016 in 2017", "a query takes only one period"),
+        ("export a.csv in 2016 in 2017", "an export takes only one period"),
         ("import my bills.csv", "unexpected 'bills'; expected 'book NAME', 'columns (…)', 'skip N', 'create categories', 'allow duplicates' or end of statement"),
         ("export a.csv wher category = food", "unknown word 'wher' — did you mean 'where'?"),
     ])

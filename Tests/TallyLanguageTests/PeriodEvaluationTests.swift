@@ -102,7 +102,7 @@ struct PeriodEvaluationTests {
 
     @Test func aPeriodThatEndsBeforeItStartsIsAnError() throws {
         let diagnostic = try #require(try evaluationError("count from 2016-07-03 to 2016-07-01"))
-        #expect(diagnostic.problem == .refused("this period ends before it starts"))
+        #expect(diagnostic.problem == .periodEndsBeforeItStarts)
         #expect(Span(diagnostic.range) == Span(1, 7, 36))
     }
 

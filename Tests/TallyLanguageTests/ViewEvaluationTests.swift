@@ -130,11 +130,11 @@ struct ViewEvaluationTests {
         let bill = try #require(Self.ledger.bills.first { $0.bookID == Fixture.travel })
         guard case .billDetail(let detail) = try view("show #\(bill.id)") else { throw TestFailure("no bill") }
         #expect(detail.bill == BillRow(bill, in: Self.ledger))
-        #expect(try evaluationError("show #99999", in: Self.ledger)?.problem == .refused("there is no bill #99999"))
+        #expect(try evaluationError("show #99999", in: Self.ledger)?.problem == .noSuchBill("99999"))
     }
 
     @Test func searchForNothingIsRefused() throws {
-        #expect(try evaluationError(#"search """#, in: Self.ledger)?.problem == .refused("give some text to look for, such as search coffee"))
+        #expect(try evaluationError(#"search """#, in: Self.ledger)?.problem == .searchNeedsText)
     }
 
     @Test func yearsBeforeOneThousandKeepFourDigits() throws {

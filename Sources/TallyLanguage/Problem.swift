@@ -1,0 +1,212 @@
+import TallyCore
+
+/// What went wrong with a statement, as data: each case holds the facts, and
+/// `text` is the one place they become words.
+public enum Problem: Sendable, Equatable {
+    // MARK: Reading the statement
+
+    /// The lexer could not read the text; it says why.
+    case unreadable(String)
+    case unexpected(found: String, expected: String, suggestion: String? = nil)
+    /// A word that is right, but not where it stands; the placement says where it goes.
+    case misplaced(placement: String)
+    case unknownStatement(String, suggestion: String?)
+    case unknownName(kind: String, name: String, suggestion: String?)
+    case noSuchDate(String)
+    case noSuchQuarter(String)
+    case noSuchMonth(String)
+    case noSuchWeek(year: Int, week: Int)
+    /// `02-29` or `feb 29` without a year: not every year has the day.
+    case leapDayNeedsItsYear
+    case badAmount(String, AmountError)
+    case amountNotPositive(String)
+    case thousandsSeparator
+    /// A clause written twice in one statement (`statement`: query, bill, import, export).
+    case duplicateClause(String, statement: String)
+    case givenTwice(String)
+    case tooDeep
+    case notAtLeastOne
+    case topWithOrderOrLimit
+    case ranksGroupsOnly(clause: String)
+    case listTakesNoBy
+    case tooManyDimensions
+    case operatorNotFor(op: String, field: String, allowed: String)
+    case kindFollowsCategory
+    case badName(NameProblem)
+    case tagWithSpaces
+    case tooManyTags(Int)
+    case searchNeedsText
+    case savedNameWithHyphen(suggested: String)
+    case savedNameIsAStatement(String)
+    case saveInSave
+    case mappedTwice(String)
+
+    // MARK: The ledger as it is
+
+    case noSuchBill(String)
+    case kindMismatch(category: String, kind: Kind, wanted: Kind)
+    case billInAnotherCurrency(book: String, keeps: String, bill: Int64, currency: String)
+    case periodEndsBeforeItStarts
+    case unknownCurrency(String, suggestion: String?)
+    case bookNameTaken(String)
+    case categoryNameTaken(name: String, existing: String)
+    case onlyBook(String)
+    case takesItsOwnBills(thing: String)
+    case booksKeepOtherCurrencies(destination: String, destinationCurrency: String, book: String, bookCurrency: String)
+    /// A book with bills deleted without `into`; `sameCurrency` names a book that could take them.
+    case bookHasBills(book: String, count: Int, sameCurrency: String?)
+    case categoryHasBills(category: String, count: Int)
+    case categoryKindsDiffer(source: String, sourceKind: Kind, destination: String, destinationKind: Kind)
+    case noBudget(book: String, category: String?)
+    case budgetNeedsAMonth
+    case budgetOnIncome(String)
+    case tooManyPhotos(bill: Int64)
+    case noSuchPhoto(bill: Int64, number: Int, count: Int)
+    case photoBytesMissing(Int)
+
+    // MARK: Files
+
+    case noSuchColumn(columns: Int, number: Int)
+    case missingColumn(file: String, field: String, header: [String])
+    case noHeaderRow(file: String, skipped: Int)
+    case rowsRefused(bad: Int, of: Int)
+    case csvUnreadable(file: String, line: Int, reason: String)
+    /// A file that could not be read or written; the reason is the system's.
+    case fileFailed(String)
+    case cannotRead(file: String, reason: String)
+    case formatUnknown(file: String, known: [String])
+
+    // MARK: The session
+
+    case needsConfirmation(String)
+    case guidedEntryNeedsATerminal
+    case amountNeeded
+    case changedWhileAnswering
+    case runsTooDeep(Int)
+    case tooManyRuns(runs: Int, mebibytes: Int)
+    case undoConflict(verb: String, change: String, row: String, since: String)
+    case undoDependedOn(verb: String, change: String)
+
+    /// The problem in words: short, and the fix first when there is one.
+    var text: String {
+        switch self {
+        case .unreadable(let message): return message
+        case .unexpected(let found, _, let suggestion?):
+            if Problem.isSame(found, suggestion) { return "\(found) does not belong here" }
+            return "unknown word \(found)" + Problem.didYouMean(suggestion)
+        case .unexpected(let found, _, nil):
+            return found.hasPrefix("end of") ? "incomplete statement" : "unexpected \(found)"
+        case .misplaced(let placement): return placement
+        case .unknownStatement(let word, let suggestion):
+            return "unknown statement '\(Diagnostic.clipped(word))'" + Problem.didYouMean(suggestion)
+                + (suggestion == nil ? "; type 'help' for the list" : "")
+        case .unknownName(let kind, let name, let suggestion):
+            return "unknown \(kind) '\(Diagnostic.clipped(name))'" + Problem.didYouMean(suggestion)
+        case .noSuchDate(let text): return "no such date '\(Diagnostic.clipped(text))'"
+        case .noSuchMonth(let text): return "no such month '\(Diagnostic.clipped(text))'; months are 01 to 12"
+        case .noSuchQuarter(let text): return "no such quarter '\(Diagnostic.clipped(text))'; quarters are q1 to q4"
+        case .noSuchWeek(let year, let week): return "\(year) has no ISO week \(week); it has \(Day.isoWeeks(in: year))"
+        case .leapDayNeedsItsYear: return "February 29 needs its year, which must be a leap year: write 2028-02-29"
+        case .badAmount(let written, let error): return Problem.text(of: error, in: Diagnostic.clipped(written))
+        case .amountNotPositive(let text): return "an amount must be more than zero, not \(Diagnostic.clipped(text))"
+        case .thousandsSeparator: return "write amounts without thousands separators, such as 1000.50"
+        case .duplicateClause("period", let statement): return "a\(statement.first == "i" || statement.first == "e" ? "n" : "") \(statement) takes only one period"
+        case .duplicateClause(let clause, let statement):
+            return "'\(clause)' may appear only once in a\(statement.first == "i" || statement.first == "e" ? "n" : "") \(statement)"
+        case .givenTwice(let word): return "'\(Diagnostic.clipped(word))' is given twice"
+        case .tooDeep: return "too deeply nested; at most \(Parser.maximumDepth) levels of parentheses"
+        case .notAtLeastOne: return "the number must be at least 1"
+        case .topWithOrderOrLimit: return "'top N' already orders and limits; use either 'top' or 'order by … limit'"
+        case .ranksGroupsOnly(let clause): return "'\(clause)' ranks groups: add 'by DIMENSION', or use 'list' for bills"
+        case .listTakesNoBy: return "'list' shows bills one by one and takes no 'by'; use 'order by' to sort them"
+        case .tooManyDimensions: return "at most two dimensions: 'by month, category'"
+        case .operatorNotFor(let op, let field, let allowed): return "'\(op)' does not apply to \(field); use \(allowed)"
+        case .kindFollowsCategory: return "a bill's kind follows its category; change the category instead"
+        case .badName(let problem): return problem.description
+        case .tagWithSpaces: return "a tag is one word, without spaces"
+        case .tooManyTags(let maximum): return "a bill may have at most \(maximum) tags"
+        case .searchNeedsText: return "give some text to look for, such as search coffee"
+        case .savedNameWithHyphen(let suggested):
+            return "a saved statement's name is one word of letters, digits and _: write \(Diagnostic.clipped(suggested))"
+        case .savedNameIsAStatement(let name): return "'\(name)' is a statement; choose another name"
+        case .saveInSave: return "a saved statement cannot save another"
+        case .mappedTwice(let field): return "'\(field)' is mapped twice"
+        case .noSuchBill(let id): return "there is no bill #\(Diagnostic.clipped(id))"
+        case .kindMismatch(let category, let kind, let wanted):
+            return "'\(category)' is an \(kind.rawValue) category, not an \(wanted.rawValue) one"
+        case .billInAnotherCurrency(let book, let keeps, let bill, let currency):
+            return "book '\(book)' keeps \(keeps), but #\(bill) is in \(currency)"
+        case .periodEndsBeforeItStarts: return "this period ends before it starts"
+        case .unknownCurrency(let code, let suggestion):
+            return "'\(Diagnostic.clipped(code))' is not an ISO 4217 currency code"
+                + (suggestion.map { " — did you mean '\($0)'?" } ?? "; use one such as CNY, USD or EUR")
+        case .bookNameTaken(let name): return "there is already a book named '\(name)'"
+        case .categoryNameTaken(let name, let existing): return "'\(name)' already names the category '\(existing)'"
+        case .onlyBook(let name): return "'\(name)' is the only book; add another before deleting it"
+        case .takesItsOwnBills(let thing): return "a \(thing) cannot take its own bills"
+        case .booksKeepOtherCurrencies(let destination, let destinationCurrency, let book, let bookCurrency):
+            return "'\(destination)' keeps \(destinationCurrency), but '\(book)' keeps \(bookCurrency)"
+        case .bookHasBills(let book, let count, let sameCurrency):
+            let quoted = Literal.name(book)
+            let deleteFirst = "delete them first with 'delete where book=\(quoted)'"
+            let advice = sameCurrency.map { "move them with 'book delete \(quoted) into \(Literal.name($0))', or \(deleteFirst)" } ?? deleteFirst
+            return "book '\(book)' has \(Problem.count(count, "bill")); \(advice)"
+        case .categoryHasBills(let category, let count):
+            return "category '\(category)' has \(Problem.count(count, "bill")); move them with 'category merge \(Literal.name(category)) into OTHER'"
+        case .categoryKindsDiffer(let source, let sourceKind, let destination, let destinationKind):
+            return "'\(source)' is an \(sourceKind.rawValue) category but '\(destination)' is an \(destinationKind.rawValue) one"
+        case .noBudget(let book, let category): return "'\(book)' has no budget \(category.map { "for '\($0)'" } ?? "in total")"
+        case .budgetNeedsAMonth: return "budgets are monthly: give a month, such as 'budget 2016-07' or 'budget last month'"
+        case .budgetOnIncome(let category): return "budgets limit spending, and '\(category)' is an income category"
+        case .tooManyPhotos(let bill): return "#\(bill) has \(Photo.maximumPerBill) photos already, as many as a bill may have"
+        case .noSuchPhoto(let bill, let number, let count): return "#\(bill) has no photo \(number); it has \(count == 0 ? "none" : "\(count)")"
+        case .photoBytesMissing(let number): return "the bytes of photo \(number) are missing from the ledger"
+        case .noSuchColumn(let columns, let number): return "the file has \(columns) columns, so there is no column \(number)"
+        case .missingColumn(let file, let field, let header):
+            let shown = header.prefix(12).map { "'\(Diagnostic.clipped($0))'" }.joined(separator: ", ")
+            return "\(file) has no '\(field)' column; its header is \(shown)\(header.count > 12 ? ", …" : ""); "
+                + "name the column with columns (\(field)=HEADER)"
+        case .noHeaderRow(let file, let skipped):
+            return "\(file) has no header row\(skipped > 0 ? " after the \(skipped) skipped lines" : "")"
+        case .rowsRefused(let bad, let total): return "\(bad) of \(total) rows can't be imported, so nothing was imported"
+        case .csvUnreadable(let file, let line, let reason): return "\(file):\(line): \(reason); nothing was imported"
+        case .fileFailed(let reason): return reason
+        case .cannotRead(let file, let reason): return "cannot read '\(file)': \(reason)"
+        case .formatUnknown(let file, let known): return "'\(file)' does not say its format; end its name in \(known.joined(separator: ", "))"
+        case .needsConfirmation(let what): return "\(what); scripts must confirm this with --yes"
+        case .guidedEntryNeedsATerminal:
+            return "'add' alone asks for each field at the prompt; in a script write the whole bill, such as add 25.50 food"
+        case .amountNeeded: return "an amount is needed, such as 25.50 or 12+8.5"
+        case .changedWhileAnswering: return "the ledger changed while you were answering; nothing was changed, so run the statement again"
+        case .runsTooDeep(let depth): return "scripts run each other more than \(depth) deep"
+        case .tooManyRuns(let runs, let mebibytes):
+            return "one statement may run at most \(runs) scripts and saved statements, of \(mebibytes) MiB in all; stopped"
+        case .undoConflict(let verb, let change, let row, let since):
+            return "cannot \(verb) '\(change)': \(row) has been changed \(since), by another session; nothing was changed"
+        case .undoDependedOn(let verb, let change):
+            return "cannot \(verb) '\(change)': another session has since added rows that depend on what it would take away; nothing was changed"
+        }
+    }
+
+    /// Whether the word found is the one suggested: right, but out of place.
+    static func isSame(_ found: String, _ suggestion: String) -> Bool {
+        found.lowercased() == "'\(suggestion.lowercased())'"
+    }
+
+    static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { " — did you mean '\($0)'?" } ?? ""
+    }
+
+    private static func count(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    private static func text(of error: AmountError, in text: String) -> String {
+        switch error {
+        case .tooManyDecimals(0): return "'\(text)' has decimals, but this currency has none"
+        case .tooManyDecimals(let allowed): return "'\(text)' has more than \(allowed) decimals"
+        case .tooLarge: return "'\(text)' is too large for an amount"
+        case .overflow: return "the total of '\(text)' is too large to add up exactly"
+        }
+    }
+}
