@@ -47,7 +47,7 @@ extension Evaluator {
         }
         // An edit that changes nothing is not a change: no message of one, no undo step.
         guard bill != original else {
-            return .result(.message("#\(bill.id) has those values already; nothing changed"), format: nil)
+            return .result(.report(.unchanged(bill: bill.id)), format: nil)
         }
         bill.updated = now
         return .change(
@@ -65,7 +65,7 @@ extension Evaluator {
             rows: photoRows(of: bills) + bills.map { RowChange(before: .bill($0), after: nil) })
         let report: QueryResult = bills.count == 1
             ? .bill(verb: "deleted", BillRow(bills[0], in: ledger))
-            : .message(change.summary)
+            : .report(.deleted(ids: bills.map(\.id), namedByID: true))
         return .change(change, report: report, confirmation: nil)
     }
 
@@ -73,10 +73,10 @@ extension Evaluator {
         let allBooks = condition?.mentions(.book) ?? false
         let bills = try Selection(evaluator: self, condition: condition, period: period, kind: nil, allBooks: allBooks)
             .bills(of: ledger)
-        guard !bills.isEmpty else { return .result(.message("no bills match; nothing deleted"), format: nil) }
-        let what = bills.count == 1 ? "1 bill" : "\(bills.count) bills"
+        guard !bills.isEmpty else { return .result(.report(.nothingMatched), format: nil) }
+        let what = Literal.count(bills.count, "bill")
         let change = ChangeSet(summary: "deleted \(what)", rows: photoRows(of: bills) + bills.map { RowChange(before: .bill($0), after: nil) })
-        return .change(change, report: .message("deleted \(what)"), confirmation: "delete \(what)")
+        return .change(change, report: .report(.deleted(ids: bills.map(\.id), namedByID: false)), confirmation: "delete \(what)")
     }
 
     func bill(_ id: Located<Int64>) throws(Diagnostic) -> Bill {

@@ -11,7 +11,7 @@ extension Evaluator {
         let summary = "set the budget \(what) to \(MoneyFormat.plain(amount, book.currency))"
         return .change(
             ChangeSet(summary: summary, rows: [RowChange(before: before.map(Record.budget), after: .budget(budget))]),
-            report: .message("budget \(what) in '\(book.name)': \(MoneyFormat.withSymbol(amount, book.currency)) a month"),
+            report: .report(.budgetSet(book: book.name, category: category?.name, amount: amount, currency: book.currency)),
             confirmation: nil)
     }
 
@@ -24,7 +24,7 @@ extension Evaluator {
         }
         return .change(
             ChangeSet(summary: "dropped the budget \(what)", rows: [RowChange(before: .budget(budget), after: nil)]),
-            report: .message("dropped the budget \(what) in '\(book.name)'"), confirmation: nil)
+            report: .report(.budgetDropped(book: book.name, category: category?.name)), confirmation: nil)
     }
 
     /// Each budget of the current book for one month, with what was spent.

@@ -57,7 +57,7 @@ extension Evaluator {
                         position: (ledger.books.map(\.position).max() ?? 0) + 1)
         return .change(
             ChangeSet(summary: "added book '\(book.name)'", rows: [RowChange(before: nil, after: .book(book))]),
-            report: .message("added book '\(book.name)' (\(currency.code)); 'use \(Literal.name(book.name))' to switch to it"),
+            report: .report(.bookAdded(book.name, currency: currency.code)),
             confirmation: nil)
     }
 
@@ -68,7 +68,7 @@ extension Evaluator {
         return .change(
             ChangeSet(summary: "using book '\(book.name)'",
                       rows: [RowChange(before: .settings(ledger.settings), after: .settings(settings))], undoable: false),
-            report: .message("using book '\(book.name)' (\(book.currency.code))"), confirmation: nil)
+            report: .report(.bookUsed(book.name, currency: book.currency.code)), confirmation: nil)
     }
 
     func bookRename(_ old: Located<String>, _ new: Located<String>) throws(Diagnostic) -> Outcome {
@@ -78,7 +78,7 @@ extension Evaluator {
         renamed.name = new.value
         return .change(
             ChangeSet(summary: "renamed book '\(book.name)' to '\(new.value)'", rows: [RowChange(before: .book(book), after: .book(renamed))]),
-            report: .message("renamed book '\(book.name)' to '\(new.value)'"), confirmation: nil)
+            report: .report(.bookRenamed(from: book.name, to: new.value)), confirmation: nil)
     }
 
     func bookDelete(_ name: Located<String>, _ into: Located<String>?) throws(Diagnostic) -> Outcome {
@@ -119,10 +119,9 @@ extension Evaluator {
         // A budget cannot outlive its book: the schema would refuse the book's deletion.
         rows += ledger.budgets.filter { $0.bookID == book.id }.map { RowChange(before: .budget($0), after: nil) }
         rows.append(RowChange(before: .book(book), after: nil))
-        let moved = target.map { " and moved \(bills.count) bill\(bills.count == 1 ? "" : "s") into '\($0.name)'" } ?? ""
         return .change(
             ChangeSet(summary: "deleted book '\(book.name)'", rows: rows),
-            report: .message("deleted book '\(book.name)'" + moved), confirmation: nil)
+            report: .report(.bookDeleted(book.name, moved: target == nil ? 0 : bills.count, into: target?.name)), confirmation: nil)
     }
 
     func categoryAdd(_ name: Located<String>, _ kind: Kind, _ icon: String?, _ aliases: [Located<String>]) throws(Diagnostic) -> Outcome {
@@ -138,7 +137,7 @@ extension Evaluator {
             position: (ledger.categories.map(\.position).max() ?? 0) + 1)
         return .change(
             ChangeSet(summary: "added category '\(category.name)'", rows: [RowChange(before: nil, after: .category(category))]),
-            report: .message("added \(kind.rawValue) category '\(category.name)'"), confirmation: nil)
+            report: .report(.categoryAdded(category.name, kind: kind)), confirmation: nil)
     }
 
     func categoryRename(_ old: Located<String>, _ new: Located<String>) throws(Diagnostic) -> Outcome {
@@ -150,7 +149,7 @@ extension Evaluator {
         return .change(
             ChangeSet(summary: "renamed category '\(category.name)' to '\(new.value)'",
                       rows: [RowChange(before: .category(category), after: .category(renamed))]),
-            report: .message("renamed category '\(category.name)' to '\(new.value)'"), confirmation: nil)
+            report: .report(.categoryRenamed(from: category.name, to: new.value)), confirmation: nil)
     }
 
     func categoryDelete(_ name: Located<String>, _ into: Located<String>?) throws(Diagnostic) -> Outcome {
@@ -166,7 +165,7 @@ extension Evaluator {
             ChangeSet(
                 summary: "deleted category '\(category.name)'",
                 rows: budgetRows(of: category) + [RowChange(before: .category(category), after: nil)]),
-            report: .message("deleted category '\(category.name)'"), confirmation: nil)
+            report: .report(.categoryDeleted(category.name)), confirmation: nil)
     }
 
     /// Moves every bill of one category into another of the same kind, then deletes the first.
@@ -197,7 +196,7 @@ extension Evaluator {
         let summary = "\(verb) category '\(source.name)' into '\(destination.name)'"
         return .change(
             ChangeSet(summary: summary, rows: rows),
-            report: .message(summary + " (\(count) bill\(count == 1 ? "" : "s") moved)"), confirmation: nil)
+            report: .report(.categoryMoved(verb: verb, from: source.name, into: destination.name, moved: count)), confirmation: nil)
     }
 
     /// The category's budgets, in every book, taken away with it.
@@ -211,7 +210,7 @@ extension Evaluator {
         let verb = before == nil ? "saved" : "replaced"
         return .change(
             ChangeSet(summary: "\(verb) '\(query.name)'", rows: [RowChange(before: before, after: .savedQuery(query))]),
-            report: .message("\(verb) '\(query.name)'; type \(query.name) to run it"), confirmation: nil)
+            report: .report(.saved(query.name, replaced: before != nil)), confirmation: nil)
     }
 
     func forget(_ name: Located<String>) throws(Diagnostic) -> Outcome {
@@ -223,7 +222,7 @@ extension Evaluator {
         }
         return .change(
             ChangeSet(summary: "forgot '\(query.name)'", rows: [RowChange(before: .savedQuery(query), after: nil)]),
-            report: .message("forgot '\(query.name)'"), confirmation: nil)
+            report: .report(.forgot(query.name)), confirmation: nil)
     }
 
     func set(_ name: Located<String>, _ value: Located<String>) throws(Diagnostic) -> Outcome {
@@ -244,7 +243,7 @@ extension Evaluator {
             return .change(
                 ChangeSet(summary: "weeks start on \(start.rawValue)",
                           rows: [RowChange(before: .settings(ledger.settings), after: .settings(settings))], undoable: false),
-                report: .message("weeks start on \(start.rawValue)"), confirmation: nil)
+                report: .report(.weekStart(start)), confirmation: nil)
         case .format:
             return .sessionSetting(.format(OutputFormat(rawValue: word)!))
         case .color:

@@ -32,7 +32,7 @@ extension Evaluator {
             sha256: file.sha256, added: now)
         return .change(
             ChangeSet(summary: "attached photo \(number) to #\(bill.id)", rows: [RowChange(before: nil, after: .photo(photo))]),
-            report: .message("attached photo \(number) to #\(bill.id): \(file.name) (\(file.type), \(PhotoList.size(file.size)))"),
+            report: .report(.photoAttached(number: number, bill: bill.id, file: file.name, type: file.type, size: file.size)),
             confirmation: nil)
     }
 
@@ -62,7 +62,7 @@ extension Evaluator {
         let photo = try self.photo(id, number)
         return .change(
             ChangeSet(summary: "detached photo \(photo.number) from #\(photo.billID)", rows: [RowChange(before: .photo(photo), after: nil)]),
-            report: .message("detached photo \(photo.number) from #\(photo.billID)"), confirmation: nil)
+            report: .report(.photoDetached(number: photo.number, bill: photo.billID)), confirmation: nil)
     }
 
     /// The rows that take the photos of `bills` away, before the bills go.

@@ -276,17 +276,11 @@ struct CSVImport {
         }
         let added = Int(id - ledger.lastBillID)
         let file = options.file.value
-        var report = "imported \(CSVImport.count(added, "bill")) from \(file)"
-        if skipped > 0 { report += "; skipped \(CSVImport.count(skipped, "row")) already in the ledger" }
-        if !resolver.created.isEmpty {
-            report += "; new categor\(resolver.created.count == 1 ? "y" : "ies"): " + resolver.created.map(\.name).joined(separator: ", ")
-        }
         guard added > 0 else {
-            return .result(.message(rows.isEmpty
-                ? "nothing to import: \(file) has no rows under its header"
-                : "nothing to import: all \(CSVImport.count(rows.count, "row")) of \(file) are in the ledger already"), format: nil)
+            return .result(.report(.nothingToImport(file: file, rows: rows.count)), format: nil)
         }
-        return .change(ChangeSet(summary: "imported \(CSVImport.count(added, "bill")) from \(file)", rows: changes), report: .message(report), confirmation: nil)
+        let report = Report.imported(count: added, file: file, skipped: skipped, newCategories: resolver.created.map(\.name))
+        return .change(ChangeSet(summary: "imported \(Literal.count(added, "bill")) from \(file)", rows: changes), report: .report(report), confirmation: nil)
     }
 
     /// What makes two bills the same for import: everything a row says of it.
@@ -307,10 +301,6 @@ struct CSVImport {
             counts[key, default: 0] += 1
         }
         return counts
-    }
-
-    static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }
 

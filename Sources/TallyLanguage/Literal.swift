@@ -8,6 +8,11 @@ public enum Literal {
         return isWord ? name : string(name)
     }
 
+    /// `1 bill`, `3 bills`: a count and its noun, plural when it is not one.
+    public static func count(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
     /// A string literal holding `text` exactly.
     public static func string(_ text: String) -> String {
         var literal = "\""

@@ -150,9 +150,9 @@ public enum Problem: Sendable, Equatable {
             let quoted = Literal.name(book)
             let deleteFirst = "delete them first with 'delete where book=\(quoted)'"
             let advice = sameCurrency.map { "move them with 'book delete \(quoted) into \(Literal.name($0))', or \(deleteFirst)" } ?? deleteFirst
-            return "book '\(book)' has \(Problem.count(count, "bill")); \(advice)"
+            return "book '\(book)' has \(Literal.count(count, "bill")); \(advice)"
         case .categoryHasBills(let category, let count):
-            return "category '\(category)' has \(Problem.count(count, "bill")); move them with 'category merge \(Literal.name(category)) into OTHER'"
+            return "category '\(category)' has \(Literal.count(count, "bill")); move them with 'category merge \(Literal.name(category)) into OTHER'"
         case .categoryKindsDiffer(let source, let sourceKind, let destination, let destinationKind):
             return "'\(source)' is an \(sourceKind.rawValue) category but '\(destination)' is an \(destinationKind.rawValue) one"
         case .noBudget(let book, let category): return "'\(book)' has no budget \(category.map { "for '\($0)'" } ?? "in total")"
@@ -195,10 +195,6 @@ public enum Problem: Sendable, Equatable {
 
     static func didYouMean(_ suggestion: String?) -> String {
         suggestion.map { " — did you mean '\($0)'?" } ?? ""
-    }
-
-    private static func count(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     private static func text(of error: AmountError, in text: String) -> String {

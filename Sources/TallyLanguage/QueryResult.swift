@@ -104,6 +104,9 @@ public struct RecordTable: Sendable, Equatable {
         case flag(Bool)
         case list([String])
         case money(Int128, Currency)
+        case id(Int64)
+        case ids([Int64])
+        case null
 
         /// How a table or CSV shows it.
         public var text: String {
@@ -113,6 +116,9 @@ public struct RecordTable: Sendable, Equatable {
             case .flag(let on): return on ? "*" : ""
             case .list(let items): return items.joined(separator: ", ")
             case .money(let amount, let currency): return MoneyFormat.plain(amount, currency)
+            case .id(let id): return "#\(id)"
+            case .ids(let ids): return ids.map { "#\($0)" }.joined(separator: ", ")
+            case .null: return ""
             }
         }
 
@@ -134,7 +140,7 @@ public enum QueryResult: Sendable, Equatable {
     /// `added #12 …`, `edited #12 …`: a bill a statement wrote.
     case bill(verb: String, BillRow)
     case records(RecordTable)
-    case message(String)
+    case report(Report)
     case timeline(Timeline)
     case pie(Pie)
     case months(MonthTable)

@@ -24,8 +24,8 @@ struct CSVRenderer {
             return lines([["id"] + BillRow.columns, [String(bill.id)] + cells(bill)])
         case .records(let records):
             return lines([records.columns] + records.rows.map { $0.map(\.text) })
-        case .message(let message):
-            return TerminalText.safe(message)
+        case .report(let report):
+            return TerminalText.safe(report.text)
         case .timeline(let timeline):
             return lines([BillRow.columns] + timeline.days.flatMap(\.bills).map(cells))
         case .pie(let pie):

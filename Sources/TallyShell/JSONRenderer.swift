@@ -26,8 +26,8 @@ struct JSONRenderer {
             return object([(verb, bill(row))])
         case .records(let records):
             return array(records.rows.map { row in object(zip(records.columns, row).map { ($0, value($1)) }) })
-        case .message(let message):
-            return object([("message", string(message))])
+        case .report(let report):
+            return object(report.facts.map { ($0.0, value($0.1)) })
         case .timeline(let timeline):
             return object(period(timeline.period) + balance(timeline.summary) + [
                 ("days", array(timeline.days.map { day in
@@ -120,6 +120,9 @@ struct JSONRenderer {
         case .flag(let on): return on ? "true" : "false"
         case .list(let items): return "[" + items.map(string).joined(separator: ", ") + "]"
         case .money(let amount, let currency): return string(MoneyFormat.plain(amount, currency))
+        case .id(let id): return String(id)
+        case .ids(let ids): return "[" + ids.map(String.init).joined(separator: ", ") + "]"
+        case .null: return "null"
         }
     }
 

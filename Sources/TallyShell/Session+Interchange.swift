@@ -80,7 +80,7 @@ extension Session {
             return report(Diagnostic(.fileFailed(error.message), at: file.range), in: source)
         }
         let count = bills.rows.count
-        show(.message("exported \(count) bill\(count == 1 ? "" : "s") to \(file.value) (\(format.title))"))
+        show(.report(.exported(count: bills.rows.count, file: file.value, format: format.title)))
         return .success
     }
 }

@@ -138,7 +138,7 @@ public final class Session {
                     return self.report(Diagnostic(.needsConfirmation(confirmation), at: parsed.range), in: source)
                 }
                 guard confirm("\(confirmation)? [y/N] ") else {
-                    show(.message("nothing deleted"))
+                    show(.report(.declined))
                     return .success
                 }
                 confirmed = change
@@ -148,13 +148,13 @@ public final class Session {
             return try commitUnderLock(parsed, source, asConfirmed: nil)
         case .sessionSetting(.format(let format)):
             options.format = format
-            show(.message("results as \(format.rawValue)"))
+            show(.report(.format(format)))
         case .sessionSetting(.color(let on)):
             options.color = on
-            show(.message("colour \(on ? "on" : "off")"))
+            show(.report(.color(on)))
         case .sessionSetting(.echo(let on)):
             options.echo = on
-            show(.message("echo \(on ? "on" : "off")"))
+            show(.report(.echo(on)))
         case .help(let topic):
             guard let text = Help.text(for: topic?.value, today: today) else {
                 let name = topic?.value ?? ""
@@ -201,7 +201,7 @@ public final class Session {
             } catch {
                 return report(Diagnostic(.fileFailed(error.message), at: file.range), in: source)
             }
-            show(.message("wrote photo \(photo.number) of #\(photo.billID) to \(file.value) (\(PhotoList.size(bytes.count)))"))
+            show(.report(.photoWritten(number: photo.number, bill: photo.billID, file: file.value, size: bytes.count)))
         }
         return .success
     }
@@ -349,9 +349,9 @@ public final class Session {
         let verb = undo ? "undo" : "redo"
         switch replay {
         case .nothing:
-            show(.message("nothing to \(verb)"))
+            show(.report(.nothingToUndo(undo: undo)))
         case .othersOnly(let newest):
-            show(.message("nothing of this session's to \(verb); the newest change, '\(newest.change.summary)', was made by another session since this one began"))
+            show(.report(.othersOnly(undo: undo, newest: newest.change.summary)))
         case .conflict(let entry, let row):
             let since = undo ? "since it was made" : "since it was undone"
             return report(
@@ -366,14 +366,10 @@ public final class Session {
         case .replayed(let entry, let applied):
             let book = ledger.currentBook.id
             ledger.apply(applied)
-            var message = "\(undo ? "undid" : "redid"): \(entry.change.summary)"
-            if !entry.isOwn {
-                message += entry.statement.isEmpty
-                    ? " (from an earlier session)"
-                    : " (from an earlier session: '\(Session.firstLine(of: entry.statement))')"
-            }
-            if ledger.currentBook.id != book { message += "; now using book '\(ledger.currentBook.name)'" }
-            show(.message(message))
+            show(.report(.replayed(
+                undo: undo, change: entry.change.summary, fromEarlierSession: !entry.isOwn,
+                statement: entry.isOwn ? "" : Session.firstLine(of: entry.statement),
+                nowUsing: ledger.currentBook.id != book ? ledger.currentBook.name : nil)))
         }
         return .success
     }

@@ -18,7 +18,7 @@ struct BudgetEvaluationTests {
         let set = try change("budget food 1000+500")
         let budget = Budget(id: 1, bookID: Fixture.daily, categoryID: Fixture.category("food"), amount: 150_000)
         #expect(set.set.rows == [RowChange(before: nil, after: .budget(budget))])
-        #expect(set.report == .message("budget for 'food' in 'daily': ¥1,500.00 a month"))
+        #expect(reportText(set.report) == "budget for 'food' in 'daily': ¥1,500.00 a month")
         var ledger = Fixture.ledger()
         ledger.apply(set.set)
         let again = try change("budget 用餐 20", in: ledger)

@@ -32,7 +32,7 @@ struct EditEvaluationTests {
     @Test(arguments: ["edit #14 amount=20", "edit #14 amount=20 remark=lunch place=KFC", "edit #11 tags=(work)", "edit #11 category=用餐"])
     func anEditThatChangesNothingIsNotAChange(text: String) throws {
         let id = text.split(separator: " ")[1]
-        #expect(try result(text) == .message("\(id) has those values already; nothing changed"))
+        #expect(reportText(try result(text)) == "\(id) has those values already; nothing changed")
     }
 
     @Test func anEditSaysWhatItDid() throws {
@@ -114,7 +114,7 @@ struct DeleteEvaluationTests {
             RowChange(before: .bill(Fixture.bill(2)), after: nil),
         ])
         #expect(result.set.summary == "deleted #1, #2")
-        #expect(result.report == .message("deleted #1, #2"))
+        #expect(reportText(result.report) == "deleted #1, #2")
     }
 
     @Test func anIDReachesAnyBook() throws {
@@ -139,7 +139,7 @@ struct DeleteEvaluationTests {
         let result = try change(text)
         #expect(result.set.rows == ids.map { RowChange(before: .bill(Fixture.bill($0)), after: nil) })
         #expect(result.confirmation == confirmation)
-        #expect(result.report == .message("deleted " + confirmation.dropFirst("delete ".count)))
+        #expect(reportText(result.report) == "deleted " + confirmation.dropFirst("delete ".count))
         #expect(result.set.undoable)
     }
 
@@ -148,7 +148,7 @@ struct DeleteEvaluationTests {
             Issue.record("not a result")
             return
         }
-        #expect(result == .message("no bills match; nothing deleted"))
+        #expect(reportText(result) == "no bills match; nothing deleted")
     }
 
     @Test func deleteWhereNeedsNamesThatExist() throws {

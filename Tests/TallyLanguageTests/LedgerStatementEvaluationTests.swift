@@ -7,7 +7,8 @@ struct BookStatementTests {
     @Test func bookAdd() throws {
         let result = try change("book add trips currency usd")
         #expect(result.set.rows == [RowChange(before: nil, after: .book(Book(id: 4, name: "trips", currency: Fixture.usd, position: 4)))])
-        #expect(result.report == .message("added book 'trips' (USD); 'use trips' to switch to it"))
+        #expect(reportText(result.report) == "added book 'trips' (USD); 'use trips' to switch to it")
+        #expect(result.report == .report(.bookAdded("trips", currency: "USD")))
         #expect(result.set.undoable)
     }
 
@@ -30,7 +31,7 @@ struct BookStatementTests {
         settings.currentBookID = Fixture.travel
         #expect(result.set.rows == [RowChange(before: .settings(Fixture.ledger().settings), after: .settings(settings))])
         #expect(!result.set.undoable)
-        #expect(result.report == .message("using book 'travel' (USD)"))
+        #expect(reportText(result.report) == "using book 'travel' (USD)")
     }
 
     @Test func bookRename() throws {
@@ -44,7 +45,7 @@ struct BookStatementTests {
     @Test func bookDeleteWithoutBills() throws {
         let result = try change("book delete home")
         #expect(result.set.rows == [RowChange(before: .book(Fixture.books[2]), after: nil)])
-        #expect(result.report == .message("deleted book 'home'"))
+        #expect(reportText(result.report) == "deleted book 'home'")
     }
 
     @Test func deletingTheCurrentBookChoosesAnother() throws {
@@ -59,7 +60,8 @@ struct BookStatementTests {
         let result = try change("book delete daily into home", in: ledger)
         #expect(result.set.rows.count == 21 + 2)
         #expect(result.set.rows.last == RowChange(before: .book(Fixture.books[0]), after: nil))
-        #expect(result.report == .message("deleted book 'daily' and moved 21 bills into 'home'"))
+        #expect(reportText(result.report) == "deleted book 'daily' and moved 21 bills into 'home'")
+        #expect(result.report == .report(.bookDeleted("daily", moved: 21, into: "home")))
         ledger.apply(result.set)
         #expect(ledger.settings.currentBookID == Fixture.home)
         #expect(try count("count", in: ledger) == 21)
@@ -120,7 +122,7 @@ struct CategoryStatementTests {
         let result = try change("category add coffee expense icon ☕ alias 咖啡")
         #expect(result.set.rows == [RowChange(before: nil, after: .category(Category(
             id: 39, name: "coffee", kind: .expense, icon: "☕", aliases: ["咖啡"], position: 39)))])
-        #expect(result.report == .message("added expense category 'coffee'"))
+        #expect(reportText(result.report) == "added expense category 'coffee'")
     }
 
     @Test func aNewCategoryGetsADefaultIcon() throws {
@@ -167,7 +169,7 @@ struct CategoryStatementTests {
             RowChange(before: .category(snacks), after: nil),
             RowChange(before: .category(food), after: .category(widened)),
         ])
-        #expect(result.report == .message("merged category 'snacks' into 'food' (2 bills moved)"))
+        #expect(reportText(result.report) == "merged category 'snacks' into 'food' (2 bills moved)")
         ledger.apply(result.set)
         #expect(try count("count where category = food", in: ledger) == 10)
         #expect(try count("count where category = 零食", in: ledger) == 10, "the old names now mean food")
@@ -224,7 +226,7 @@ struct SettingStatementTests {
         #expect(result.set.rows == [RowChange(
             before: .settings(ledger.settings), after: .settings(Settings(currentBookID: Fixture.daily, weekStart: .sunday)))])
         #expect(!result.set.undoable)
-        #expect(result.report == .message("weeks start on sunday"))
+        #expect(reportText(result.report) == "weeks start on sunday")
         ledger.apply(result.set)
         #expect(try count("count this week", in: ledger, today: day("2016-01-03")) == 2)
     }

@@ -125,6 +125,12 @@ func result(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day = d
     return result
 }
 
+/// What a report says, when `result` is one.
+func reportText(_ result: QueryResult) -> String? {
+    guard case .report(let report) = result else { return nil }
+    return report.text
+}
+
 /// The single cell of a query without `by`.
 func measure(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day = defaultToday) throws -> Measure {
     guard case .aggregate(let aggregate) = try result(text, in: ledger, today: today) else {

@@ -1,0 +1,155 @@
+import TallyCore
+
+/// What a statement did, as data: a table says it in `text`, JSON gives its
+/// `facts`, each from this one place.
+public enum Report: Sendable, Equatable {
+    /// An edit that changed nothing, so made no undo step.
+    case unchanged(bill: Int64)
+    case nothingMatched
+    /// Bills deleted, named by id when the statement named them, else counted.
+    case deleted(ids: [Int64], namedByID: Bool)
+    /// A delete the user declined when asked.
+    case declined
+    case budgetSet(book: String, category: String?, amount: Int64, currency: Currency)
+    case budgetDropped(book: String, category: String?)
+    case bookAdded(String, currency: String)
+    case bookUsed(String, currency: String)
+    case bookRenamed(from: String, to: String)
+    case bookDeleted(String, moved: Int, into: String?)
+    case categoryAdded(String, kind: Kind)
+    case categoryRenamed(from: String, to: String)
+    case categoryDeleted(String)
+    /// `category merge` (verb "merged") and `category delete … into` (verb "deleted").
+    case categoryMoved(verb: String, from: String, into: String, moved: Int)
+    case saved(String, replaced: Bool)
+    case forgot(String)
+    case weekStart(WeekStart)
+    case imported(count: Int, file: String, skipped: Int, newCategories: [String])
+    case nothingToImport(file: String, rows: Int)
+    case exported(count: Int, file: String, format: String)
+    case photoAttached(number: Int, bill: Int64, file: String, type: String, size: Int)
+    case photoDetached(number: Int, bill: Int64)
+    case photoWritten(number: Int, bill: Int64, file: String, size: Int)
+    case format(OutputFormat)
+    case color(Bool)
+    case echo(Bool)
+    case nothingToUndo(undo: Bool)
+    /// Nothing of this session's to take back; another session's newest change is left alone.
+    case othersOnly(undo: Bool, newest: String)
+    /// An undo or redo; `statement` is set when it came from an earlier session, `nowUsing` when it changed the book in use.
+    case replayed(undo: Bool, change: String, fromEarlierSession: Bool, statement: String, nowUsing: String?)
+
+    /// The report in words.
+    public var text: String {
+        switch self {
+        case .unchanged(let bill): return "#\(bill) has those values already; nothing changed"
+        case .nothingMatched: return "no bills match; nothing deleted"
+        case .deleted(let ids, true): return "deleted " + ids.map { "#\($0)" }.joined(separator: ", ")
+        case .deleted(let ids, false): return "deleted \(Literal.count(ids.count, "bill"))"
+        case .declined: return "nothing deleted"
+        case .budgetSet(let book, let category, let amount, let currency):
+            return "budget \(Report.budgetTarget(category)) in '\(book)': \(MoneyFormat.withSymbol(amount, currency)) a month"
+        case .budgetDropped(let book, let category): return "dropped the budget \(Report.budgetTarget(category)) in '\(book)'"
+        case .bookAdded(let name, let currency): return "added book '\(name)' (\(currency)); 'use \(Literal.name(name))' to switch to it"
+        case .bookUsed(let name, let currency): return "using book '\(name)' (\(currency))"
+        case .bookRenamed(let from, let to): return "renamed book '\(from)' to '\(to)'"
+        case .bookDeleted(let name, let moved, let into):
+            return "deleted book '\(name)'" + (into.map { " and moved \(Literal.count(moved, "bill")) into '\($0)'" } ?? "")
+        case .categoryAdded(let name, let kind): return "added \(kind.rawValue) category '\(name)'"
+        case .categoryRenamed(let from, let to): return "renamed category '\(from)' to '\(to)'"
+        case .categoryDeleted(let name): return "deleted category '\(name)'"
+        case .categoryMoved(let verb, let from, let into, let moved):
+            return "\(verb) category '\(from)' into '\(into)' (\(Literal.count(moved, "bill")) moved)"
+        case .saved(let name, let replaced): return "\(replaced ? "replaced" : "saved") '\(name)'; type \(name) to run it"
+        case .forgot(let name): return "forgot '\(name)'"
+        case .weekStart(let start): return "weeks start on \(start.rawValue)"
+        case .imported(let count, let file, let skipped, let newCategories):
+            var text = "imported \(Literal.count(count, "bill")) from \(file)"
+            if skipped > 0 { text += "; skipped \(Literal.count(skipped, "row")) already in the ledger" }
+            if !newCategories.isEmpty {
+                text += "; new categor\(newCategories.count == 1 ? "y" : "ies"): " + newCategories.joined(separator: ", ")
+            }
+            return text
+        case .nothingToImport(let file, 0): return "nothing to import: \(file) has no rows under its header"
+        case .nothingToImport(let file, let rows): return "nothing to import: all \(Literal.count(rows, "row")) of \(file) are in the ledger already"
+        case .exported(let count, let file, let format): return "exported \(Literal.count(count, "bill")) to \(file) (\(format))"
+        case .photoAttached(let number, let bill, let file, let type, let size):
+            return "attached photo \(number) to #\(bill): \(file) (\(type), \(PhotoList.size(size)))"
+        case .photoDetached(let number, let bill): return "detached photo \(number) from #\(bill)"
+        case .photoWritten(let number, let bill, let file, let size): return "wrote photo \(number) of #\(bill) to \(file) (\(PhotoList.size(size)))"
+        case .format(let format): return "results as \(format.rawValue)"
+        case .color(let on): return "colour \(on ? "on" : "off")"
+        case .echo(let on): return "echo \(on ? "on" : "off")"
+        case .nothingToUndo(let undo): return "nothing to \(undo ? "undo" : "redo")"
+        case .othersOnly(let undo, let newest):
+            return "nothing of this session's to \(undo ? "undo" : "redo"); the newest change, '\(newest)', was made by another session since this one began"
+        case .replayed(let undo, let change, let fromEarlierSession, let statement, let nowUsing):
+            var text = "\(undo ? "undid" : "redid"): \(change)"
+            if fromEarlierSession {
+                text += statement.isEmpty ? " (from an earlier session)" : " (from an earlier session: '\(statement)')"
+            }
+            if let nowUsing { text += "; now using book '\(nowUsing)'" }
+            return text
+        }
+    }
+
+    /// The report as named values for JSON: first `report`, what happened, then its particulars.
+    public var facts: [(String, RecordTable.Cell)] {
+        switch self {
+        case .unchanged(let bill): return [("report", .text("unchanged")), ("id", .id(bill))]
+        case .nothingMatched: return [("report", .text("nothing deleted")), ("count", .number(0))]
+        case .deleted(let ids, _): return [("report", .text("deleted")), ("ids", .ids(ids)), ("count", .number(ids.count))]
+        case .declined: return [("report", .text("declined")), ("count", .number(0))]
+        case .budgetSet(let book, let category, let amount, let currency):
+            return [("report", .text("budget set")), ("book", .text(book)), ("category", Report.optional(category)),
+                    ("amount", .money(Int128(amount), currency)), ("currency", .text(currency.code))]
+        case .budgetDropped(let book, let category):
+            return [("report", .text("budget dropped")), ("book", .text(book)), ("category", Report.optional(category))]
+        case .bookAdded(let name, let currency): return [("report", .text("book added")), ("book", .text(name)), ("currency", .text(currency))]
+        case .bookUsed(let name, let currency): return [("report", .text("book used")), ("book", .text(name)), ("currency", .text(currency))]
+        case .bookRenamed(let from, let to): return [("report", .text("book renamed")), ("from", .text(from)), ("to", .text(to))]
+        case .bookDeleted(let name, let moved, let into):
+            return [("report", .text("book deleted")), ("book", .text(name)), ("moved", .number(moved)), ("into", Report.optional(into))]
+        case .categoryAdded(let name, let kind):
+            return [("report", .text("category added")), ("category", .text(name)), ("kind", .text(kind.rawValue))]
+        case .categoryRenamed(let from, let to): return [("report", .text("category renamed")), ("from", .text(from)), ("to", .text(to))]
+        case .categoryDeleted(let name): return [("report", .text("category deleted")), ("category", .text(name))]
+        case .categoryMoved(let verb, let from, let into, let moved):
+            return [("report", .text("category \(verb)")), ("from", .text(from)), ("into", .text(into)), ("moved", .number(moved))]
+        case .saved(let name, let replaced): return [("report", .text(replaced ? "replaced" : "saved")), ("name", .text(name))]
+        case .forgot(let name): return [("report", .text("forgot")), ("name", .text(name))]
+        case .weekStart(let start): return [("report", .text("setting")), ("weekstart", .text(start.rawValue))]
+        case .imported(let count, let file, let skipped, let newCategories):
+            return [("report", .text("imported")), ("file", .text(file)), ("count", .number(count)), ("skipped", .number(skipped)),
+                    ("new_categories", .list(newCategories))]
+        case .nothingToImport(let file, let rows):
+            return [("report", .text("imported")), ("file", .text(file)), ("count", .number(0)), ("skipped", .number(rows)),
+                    ("new_categories", .list([]))]
+        case .exported(let count, let file, let format):
+            return [("report", .text("exported")), ("file", .text(file)), ("count", .number(count)), ("format", .text(format))]
+        case .photoAttached(let number, let bill, let file, let type, let size):
+            return [("report", .text("photo attached")), ("id", .id(bill)), ("photo", .number(number)), ("file", .text(file)),
+                    ("type", .text(type)), ("bytes", .number(size))]
+        case .photoDetached(let number, let bill): return [("report", .text("photo detached")), ("id", .id(bill)), ("photo", .number(number))]
+        case .photoWritten(let number, let bill, let file, let size):
+            return [("report", .text("photo written")), ("id", .id(bill)), ("photo", .number(number)), ("file", .text(file)), ("bytes", .number(size))]
+        case .format(let format): return [("report", .text("setting")), ("format", .text(format.rawValue))]
+        case .color(let on): return [("report", .text("setting")), ("color", .flag(on))]
+        case .echo(let on): return [("report", .text("setting")), ("echo", .flag(on))]
+        case .nothingToUndo(let undo): return [("report", .text(undo ? "nothing to undo" : "nothing to redo"))]
+        case .othersOnly(let undo, let newest):
+            return [("report", .text(undo ? "nothing to undo" : "nothing to redo")), ("newest", .text(newest))]
+        case .replayed(let undo, let change, let fromEarlierSession, let statement, let nowUsing):
+            return [("report", .text(undo ? "undid" : "redid")), ("change", .text(change)), ("earlier_session", .flag(fromEarlierSession)),
+                    ("statement", Report.optional(statement.isEmpty ? nil : statement)), ("book", Report.optional(nowUsing))]
+        }
+    }
+
+    private static func budgetTarget(_ category: String?) -> String {
+        category.map { "for '\($0)'" } ?? "in total"
+    }
+
+    private static func optional(_ text: String?) -> RecordTable.Cell {
+        text.map(RecordTable.Cell.text) ?? .null
+    }
+}
