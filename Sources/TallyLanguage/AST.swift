@@ -314,6 +314,18 @@ public struct AddBill: Sendable {
     public var place: String?
     public var tags: [String] = []
     public var book: Located<String>?
+
+    public init(kind: Kind?, amount: AmountExpression, category: Located<String>, remark: String? = nil,
+                date: Located<DateSpec>? = nil, place: String? = nil, tags: [String] = [], book: Located<String>? = nil) {
+        self.kind = kind
+        self.amount = amount
+        self.category = category
+        self.remark = remark
+        self.date = date
+        self.place = place
+        self.tags = tags
+        self.book = book
+    }
 }
 
 /// `FIELD=VALUE` in `edit`.

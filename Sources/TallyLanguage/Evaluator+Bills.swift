@@ -3,12 +3,7 @@ import TallyCore
 extension Evaluator {
     func add(_ add: AddBill) throws(Diagnostic) -> Outcome {
         let book = try add.book.map { name throws(Diagnostic) in try ledger.book(named: name) } ?? ledger.currentBook
-        let category = try ledger.category(named: add.category)
-        if let kind = add.kind, kind != category.kind {
-            throw Diagnostic(
-                .kindMismatch(category: category.name, kind: category.kind, wanted: kind),
-                at: add.category.range)
-        }
+        let category = try self.category(add.category, of: add.kind)
         let bill = Bill(
             id: ledger.nextBillID, bookID: book.id, categoryID: category.id,
             amount: try amount(add.amount, in: book.currency),
@@ -17,6 +12,15 @@ extension Evaluator {
         return .change(
             ChangeSet(summary: "added #\(bill.id)", rows: [RowChange(before: nil, after: .bill(bill))]),
             report: .bill(verb: "added", BillRow(bill, in: ledger)), confirmation: nil, warnings: try budgetWarnings(adding: bill))
+    }
+
+    /// The category `name` names, when it is of `kind` (or any kind, for nil).
+    public func category(_ name: Located<String>, of kind: Kind?) throws(Diagnostic) -> Category {
+        let category = try ledger.category(named: name)
+        if let kind, kind != category.kind {
+            throw Diagnostic(.kindMismatch(category: category.name, kind: category.kind, wanted: kind), at: name.range)
+        }
+        return category
     }
 
     func edit(_ id: Located<Int64>, _ assignments: [Assignment]) throws(Diagnostic) -> Outcome {

@@ -261,6 +261,19 @@ extension Parser {
         return amount
     }
 
+    /// `text` as a bill's tags, each a word or a #tag, between spaces or commas:
+    /// `work trip`, `#work, #trip`. For answers to a guided entry.
+    public static func tags(_ text: String) throws(Diagnostic) -> [String] {
+        var parser = Parser(text)
+        var tags = TagList()
+        while !parser.atStatementEnd {
+            guard parser.check(.word) || parser.check(.tag) else { throw parser.unexpected("tags, such as work trip") }
+            try tags.add(parser.advance())
+            _ = parser.match(.comma)
+        }
+        return tags.names
+    }
+
     /// `text` as one whole date: `2016-07-01`, `today` or `yesterday`.
     public static func date(_ text: String) throws(Diagnostic) -> DateSpec {
         var parser = Parser(text)

@@ -6,6 +6,12 @@ public struct ParsedStatement: Sendable {
     public let range: SourceRange
     /// The statement as written, for the undo history to name it by.
     public let text: String
+
+    public init(statement: Statement, range: SourceRange, text: String) {
+        self.statement = statement
+        self.range = range
+        self.text = text
+    }
 }
 
 /// A recursive-descent parser shaped like `Grammar/tally.ebnf`: one method

@@ -22,15 +22,16 @@ public struct GuidedEntry {
         case kind, amount, category, remark, date, place, tags
     }
 
-    /// The answers so far, as text that the language reads.
+    /// The answers so far, each as the language reads it.
     struct Answers {
         var kind = Kind.expense
-        var amount = ""
-        /// What `amount` comes to, for the preview.
+        /// The amount as typed, its sum, and what that comes to in the book's currency.
+        var amountText = ""
+        var amount: AmountExpression?
         var minorUnits: Int64 = 0
         var category = ""
         var remark = ""
-        var date = ""
+        var day: Day?
         var place = ""
         var tags: [String] = []
     }
@@ -47,7 +48,7 @@ public struct GuidedEntry {
                 case .line(let raw):
                     switch raw.lowercased().trimmingCharacters(in: " ") {
                     case "", "y", "yes":
-                        saved = session.run(ScriptSource(origin: .interactive, text: statement(answers))) == .success || saved
+                        saved = session.add(bill(answers), writtenAs: statement(answers)) == .success || saved
                         break confirming
                     case "n", "no":
                         output.result("not saved")
@@ -104,7 +105,7 @@ public struct GuidedEntry {
         case .kind:
             return ("kind [\(answers.kind.rawValue)]: ", answers.kind.rawValue, ["expense", "income"])
         case .amount:
-            return (prompt("amount", answers.amount), answers.amount, [])
+            return (prompt("amount", answers.amountText), answers.amountText, [])
         case .category:
             let fallback = answers.category.isEmpty ? mostUsedCategory(answers.kind) : answers.category
             let names = ledger.categories.filter { $0.kind == answers.kind }.flatMap(\.allNames)
@@ -112,7 +113,7 @@ public struct GuidedEntry {
         case .remark:
             return (prompt("remark", answers.remark), answers.remark, [])
         case .date:
-            let fallback = answers.date.isEmpty ? today.iso : answers.date
+            let fallback = (answers.day ?? today).iso
             return ("date [\(fallback)]: ", fallback, ["today", "yesterday"])
         case .place:
             return (prompt("place", answers.place), answers.place, [])
@@ -127,45 +128,37 @@ public struct GuidedEntry {
         current.isEmpty ? "\(name): " : "\(name) [\(TerminalText.safe(current))]: "
     }
 
-    /// Checks an answer the way the statement will, so a bad one is asked again.
+    /// Reads an answer as the language does and checks it with the evaluator, so a bad one is asked again.
     private func record(_ reply: String, for question: Question, in answers: inout Answers) throws(Diagnostic) {
         let ledger = session.ledger
-        let anywhere = SourceRange(start: SourceLocation(offset: 0, line: 1, column: 1), end: SourceLocation(offset: 0, line: 1, column: 1))
         switch question {
         case .kind:
             guard let kind = Kind.allCases.first(where: { !reply.isEmpty && $0.rawValue.hasPrefix(reply.lowercased()) }) else {
-                throw Diagnostic(.unexpected(found: "'\(reply)'", expected: "'expense' or 'income'"), at: anywhere)
+                throw Diagnostic(.unexpected(found: "'\(reply)'", expected: "'expense' or 'income'"), at: GuidedEntry.anywhere)
             }
             if kind != answers.kind { answers.category = "" }
             answers.kind = kind
         case .amount:
-            guard !reply.isEmpty else { throw Diagnostic(.amountNeeded, at: anywhere) }
-            let evaluator = Evaluator(ledger: ledger, today: today, now: 0)
-            answers.minorUnits = try evaluator.amount(try Parser.amount(reply), in: ledger.currentBook.currency)
-            answers.amount = reply
+            guard !reply.isEmpty else { throw Diagnostic(.amountNeeded, at: GuidedEntry.anywhere) }
+            let amount = try Parser.amount(reply)
+            answers.minorUnits = try session.evaluator.amount(amount, in: ledger.currentBook.currency)
+            answers.amount = amount
+            answers.amountText = reply
         case .category:
-            guard let category = ledger.category(named: reply) else {
-                let names = ledger.categories.filter { $0.kind == answers.kind }.flatMap(\.allNames)
-                throw Diagnostic(.unknownName(kind: "category", name: reply, suggestion: Suggestion.nearest(to: reply, among: names)), at: anywhere)
-            }
-            guard category.kind == answers.kind else {
-                throw Diagnostic(.kindMismatch(category: category.name, kind: category.kind, wanted: answers.kind), at: anywhere)
-            }
-            answers.category = category.name
+            answers.category = try session.evaluator.category(Located(reply, GuidedEntry.anywhere), of: answers.kind).name
         case .remark:
             answers.remark = reply
         case .date:
-            answers.date = try Parser.date(reply).resolve(today: today).iso
+            answers.day = try Parser.date(reply).resolve(today: today)
         case .place:
             answers.place = reply
         case .tags:
-            let tags = reply.split { $0 == " " || $0 == "," }.map { String($0.hasPrefix("#") ? $0.dropFirst() : $0).lowercased() }
-            guard tags.allSatisfy({ !$0.isEmpty && $0.allSatisfy(Lexer.isWordCharacter) }) else {
-                throw Diagnostic(.tagWithSpaces, at: anywhere)
-            }
-            answers.tags = tags
+            answers.tags = try Parser.tags(reply)
         }
     }
+
+    /// Answers are not statements: an error in one has no place in a line to point at.
+    private static let anywhere = SourceRange(start: SourceLocation(offset: 0, line: 1, column: 1), end: SourceLocation(offset: 0, line: 1, column: 1))
 
     /// The most used category of `kind`, else the first of that kind.
     private func mostUsedCategory(_ kind: Kind) -> String {
@@ -179,18 +172,26 @@ public struct GuidedEntry {
 
     private func preview(_ answers: Answers) -> String {
         let amount = MoneyFormat.grouped(answers.minorUnits, session.ledger.currentBook.currency)
-        var parts = [answers.date, answers.kind.rawValue, amount, answers.category]
+        var parts = [(answers.day ?? today).iso, answers.kind.rawValue, amount, answers.category]
         if !answers.remark.isEmpty { parts.append(answers.remark) }
         if !answers.place.isEmpty { parts.append("@" + answers.place) }
         if !answers.tags.isEmpty { parts.append(answers.tags.map { "#" + $0 }.joined(separator: " ")) }
         return TerminalText.safe(parts.joined(separator: "  "))
     }
 
-    /// The `add` statement the answers make.
+    /// The bill the answers make, for the evaluator to check once more under the ledger's lock.
+    func bill(_ answers: Answers) -> AddBill {
+        AddBill(
+            kind: answers.kind, amount: answers.amount!, category: Located(answers.category, GuidedEntry.anywhere),
+            remark: answers.remark.isEmpty ? nil : answers.remark, date: Located(.day(answers.day ?? today), GuidedEntry.anywhere),
+            place: answers.place.isEmpty ? nil : answers.place, tags: answers.tags)
+    }
+
+    /// The `add` statement that writes the same bill: how the undo history names it.
     func statement(_ answers: Answers) -> String {
-        var parts = ["add", answers.kind.rawValue, answers.amount, Literal.name(answers.category)]
+        var parts = ["add", answers.kind.rawValue, answers.amountText, Literal.name(answers.category)]
         if !answers.remark.isEmpty { parts.append(Literal.string(answers.remark)) }
-        parts += ["on", answers.date]
+        parts += ["on", (answers.day ?? today).iso]
         if !answers.place.isEmpty { parts += ["at", Literal.string(answers.place)] }
         parts += answers.tags.map { "#" + $0 }
         return parts.joined(separator: " ")

@@ -100,6 +100,16 @@ public final class Session {
         return nestedRunsStopped ? .statementFailed : status
     }
 
+    /// Adds a bill that was built rather than written, such as by a guided
+    /// entry; `text` is the statement that writes it, for the undo history.
+    func add(_ bill: AddBill, writtenAs text: String) -> RunStatus {
+        let characters = Lexer.characters(of: text)
+        let range = SourceRange(start: SourceLocation(offset: 0, line: 1, column: 1),
+                                end: SourceLocation(offset: characters.count, line: 1, column: characters.count + 1))
+        let source = ScriptSource(origin: .interactive, text: text)
+        return execute(ParsedStatement(statement: .add(bill), range: range, text: text), from: source)
+    }
+
     private func execute(_ parsed: ParsedStatement, from source: ScriptSource) -> RunStatus {
         do {
             if ledgerMayBeStale || store.hasExternalChanges() {

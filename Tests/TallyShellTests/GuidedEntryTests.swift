@@ -59,6 +59,21 @@ final class ScriptedReader: LineReader {
         #expect(session.ledger.bills.map(\.day.iso) == ["2016-07-05"])
     }
 
+    @Test func theBillIsBuiltFromTheAnswersAndCheckedByTheEvaluator() throws {
+        let (session, output) = try session()
+        let reply = #"say "hi" \ there"#
+        let reader = ScriptedReader(lines("", "12+8.5", "salary", "food", reply, "", "a place", "#work, trip", ""))
+        GuidedEntry(session: session, reader: reader, output: output).run()
+        #expect(output.errors == ["error: 'salary' is an income category, not an expense one"])
+        let bill = try #require(session.ledger.bills.first)
+        #expect(bill.amount == 2050)
+        #expect(bill.remark == reply)
+        #expect(bill.place == "a place")
+        #expect(bill.tags == ["work", "trip"])
+        #expect(session.run(ScriptSource(origin: .interactive, text: "undo")) == .success)
+        #expect(output.results.last == "undid: added #1")
+    }
+
     @Test func asksAgainAfterABadAnswer() throws {
         let (session, output) = try session()
         let reader = ScriptedReader(lines("spend", "i", "0", "1.234", "100", "salery", "salary", "", "2016-02-30", "", "", "", "y"))
