@@ -76,7 +76,7 @@ public struct Parser {
         }
     }
 
-    // statement = query | add | quick_add | edit | delete | "undo" | "redo"
+    // statement = query | add | quick_add | edit | delete | undo
     //           | book_statement | "use" name | category_statement
     //           | "books" | "categories" [ kind ] | set | help | "about" | "quit" | "exit"
     //           | save | "saved" | "forget" NAME | run | view | budget | photo | import | export | NAME
@@ -94,8 +94,7 @@ public struct Parser {
             return atStatementEnd ? .guidedAdd : .add(try add())
         case "edit": advance(); return try edit()
         case "delete": advance(); return try delete()
-        case "undo": advance(); return .undo
-        case "redo": advance(); return .redo
+        case "undo", "redo": return undo()
         case "books": advance(); return .books
         case "categories": advance(); return .categories(kind: matchKind())
         case "book": advance(); return try bookStatement()
@@ -129,6 +128,11 @@ public struct Parser {
                 .unknownStatement(peek.text, suggestion: Suggestion.nearest(to: peek.text, among: StatementWord.words)),
                 at: peek.range)
         }
+    }
+
+    // undo = "undo" | "redo"
+    private mutating func undo() -> Statement {
+        advance().isWord("undo") ? .undo : .redo
     }
 
     // separator = NEWLINE | ";"

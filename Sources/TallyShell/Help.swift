@@ -37,7 +37,7 @@ enum Help {
         Topic(name: "edit", summary: "Change a bill's fields; what is not named stays as it was.", productions: ["edit", "assignment", "tag_list"]),
         Topic(name: "delete", summary: "Remove bills by id, or every bill a condition picks (asked to confirm).", productions: ["delete"]),
         Topic(name: "undo", summary: "Take back the newest change with undo; redo makes it again, even after a restart.",
-              productions: ["statement"], exampleWords: ["undo", "redo"]),
+              productions: ["undo"]),
         Topic(name: "books", summary: "Keep separate books, such as one for a trip, each in its own currency.",
               productions: ["book_statement", "statement"], exampleWords: ["book", "books", "use"]),
         Topic(name: "categories", summary: "Add, rename, merge or remove the categories of income and expense.",
