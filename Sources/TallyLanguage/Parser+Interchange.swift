@@ -1,8 +1,6 @@
 import TallyCore
 
 extension Parser {
-    static let importClauses = ["book", "columns", "skip", "create", "allow"]
-    static let exportClauses = ["where", "overwrite"] + PeriodWord.words
 
     // import = "import" file { "book" name | "columns" "(" column_mapping { "," column_mapping } ")"
     //                        | "skip" INTEGER | "create" "categories" | "allow" "duplicates" }
@@ -10,32 +8,33 @@ extension Parser {
         advance()
         offer([.file])
         var options = ImportOptions(file: try file("a CSV file to import, such as bills.csv"))
-        var seen: Set<String> = []
+        var seen: Set<ImportClauseWord> = []
         while true {
-            offer(keywords: Parser.importClauses.filter { !seen.contains($0) })
+            offer(keywords: ImportClauseWord.allCases.filter { !seen.contains($0) }.map(\.rawValue))
             if atStatementEnd { break }
-            guard check(.word), Parser.importClauses.contains(peek.text.lowercased()) else {
-                let suggestion = check(.word) ? Suggestion.nearest(to: peek.text, among: Parser.importClauses) : nil
+            guard check(.word), let clause = ImportClauseWord(rawValue: peek.text.lowercased()) else {
+                let suggestion = check(.word) ? Suggestion.nearest(to: peek.text, among: ImportClauseWord.words) : nil
                 throw unexpected("'book NAME', 'columns (…)', 'skip N', 'create categories', 'allow duplicates' or end of statement", suggestion: suggestion)
             }
-            let clause = peek.text.lowercased()
-            guard seen.insert(clause).inserted else { throw Diagnostic(.duplicateClause(clause, statement: "import"), at: peek.range) }
+            guard seen.insert(clause).inserted else {
+                throw Diagnostic(.duplicateClause(clause.rawValue, statement: "import"), at: peek.range)
+            }
             advance()
             switch clause {
-            case "book":
+            case .book:
                 options.book = try bookName()
-            case "columns":
+            case .columns:
                 options.columns = try columnMappings()
-            case "skip":
+            case .skip:
                 guard check(.number), let count = Int(peek.text), count <= 1_000_000 else {
                     throw unexpected("how many lines come before the header, such as 16")
                 }
                 advance()
                 options.skip = count
-            case "create":
+            case .create:
                 try expectWord("categories")
                 options.createsCategories = true
-            default:
+            case .allow:
                 try expectWord("duplicates")
                 options.allowsDuplicates = true
             }
@@ -82,24 +81,23 @@ extension Parser {
         advance()
         offer([.file])
         var options = ExportOptions(file: try file("a file to write, such as bills.csv"))
-        var seen: Set<String> = []
+        var seen: Set<ExportClause> = []
         while true {
-            offer(keywords: Parser.exportClauses)
+            offer(keywords: ExportClause.words)
             if atStatementEnd { break }
-            guard check(.word), Parser.exportClauses.contains(peek.text.lowercased()) else {
-                let suggestion = check(.word) ? Suggestion.nearest(to: peek.text, among: Parser.exportClauses) : nil
+            guard check(.word), let clause = ExportClause(starting: peek.text) else {
+                let suggestion = check(.word) ? Suggestion.nearest(to: peek.text, among: ExportClause.words) : nil
                 throw unexpected("'where', a period, 'overwrite' or end of statement", suggestion: suggestion)
             }
-            let word = peek.text.lowercased()
-            let clause = PeriodWord(rawValue: word) != nil ? "period" : word
-            guard seen.insert(clause).inserted else { throw Diagnostic(.duplicateClause(clause, statement: "export"), at: peek.range) }
+            guard seen.insert(clause).inserted else {
+                throw Diagnostic(.duplicateClause(clause.rawValue, statement: "export"), at: peek.range)
+            }
             switch clause {
-            case "where":
-                advance()
-                options.condition = try condition()
-            case "period":
+            case .where:
+                options.condition = try whereClause()
+            case .period:
                 options.period = try period()
-            default:
+            case .overwrite:
                 advance()
                 options.overwrites = true
             }

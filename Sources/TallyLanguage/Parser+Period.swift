@@ -29,14 +29,16 @@ extension Parser {
         return Located(spec, start.through(previous.range))
     }
 
-    // period_value = calendar_period | MONTH_NAME [ YEAR | DAY ] | relative_period
+    // period_value = calendar_period | MONTH_NAME [ YEAR | DAY [ YEAR ] ] | relative_period
     mutating func periodValue(startingAt start: SourceRange) throws(Diagnostic) -> Located<PeriodSpec> {
         offer([.monthWithBills])
         let spec: PeriodSpec
         if check(.number) {
             spec = try calendarPeriod()
         } else if offerMonths(), check(.word), let month = monthNumber(peek.text) {
-            if check(.number, at: 1), tokens[position + 1].text.count <= 2 {
+            var next = self
+            next.advance()
+            if next.isShortNumber() {
                 return Located(.date(try date().value), start.through(previous.range))
             }
             advance()
@@ -84,7 +86,7 @@ extension Parser {
     }
 
     // calendar_period = YEAR [ "-" ( MONTH [ "-" DAY ] | "q" QUARTER | "w" WEEK ) | "/" MONTH [ "/" DAY ] ]
-    //                 | MONTH ( "-" | "/" ) DAY
+    //                 | MONTH "-" DAY | DAY MONTH_NAME [ YEAR ]
     mutating func calendarPeriod() throws(Diagnostic) -> PeriodSpec {
         if startsADateWithoutYear() { return .date(try date().value) }
         let start = peek.range
@@ -124,9 +126,10 @@ extension Parser {
         return .range(monthRange)
     }
 
-    // date = YEAR "-" MONTH "-" DAY | YEAR "/" MONTH "/" DAY | MONTH ( "-" | "/" ) DAY
-    //      | MONTH_NAME DAY | DAY MONTH_NAME | "today" | "yesterday"
+    // date = YEAR "-" MONTH "-" DAY | YEAR "/" MONTH "/" DAY | MONTH "-" DAY
+    //      | MONTH_NAME DAY [ YEAR ] | DAY MONTH_NAME [ YEAR ] | "today" | "yesterday"
     /// A date without its year is in the current year: `11-05`, `nov 5`, `5 nov`.
+    /// `11/05` is not one: `1/2` in a remark is more often a half than January 2.
     mutating func date() throws(Diagnostic) -> Located<DateSpec> {
         let start = peek.range
         if matchWord("today") { return Located(.today, start) }
@@ -137,7 +140,7 @@ extension Parser {
                 throw unexpected("a day of the month after '\(name)', such as '\(name) 5'")
             }
             advance()
-            return try dayOfCurrentYear(month: month, day: day, at: start.through(previous.range))
+            return try dayOf(month: month, day: day, startingAt: start)
         }
         guard check(.number) else { throw unexpected("a date (2016-07-01, 2016/07/01, 07-01, jul 1, today or yesterday)") }
         if isShortNumber() { return try dateWithoutYear() }
@@ -148,28 +151,42 @@ extension Parser {
                 at: previous.range)
         }
         advance()
-        let (month, day, range) = try monthAndDay(year: year, separator: separator, start: start)
+        let (_, day, range) = try monthAndDay(year: year, separator: separator, start: start)
         guard let day else {
-            throw Diagnostic(.unexpected(found: "'\(year)-\(Parser.twoDigits(month))'", expected: "a full date such as \(year)-07-01"), at: range)
+            throw Diagnostic(.unexpected(found: "'\(String(characters[range.start.offset..<range.end.offset]))'",
+                                         expected: "a full date such as \(year)-07-01"), at: range)
         }
         return Located(.day(day), range)
     }
 
-    /// `11-05`, `11/05` or `5 nov`: a month and day, or a day and a month's name.
+    /// `11-05` or `5 nov`: a month and day, or a day and a month's name.
     private mutating func dateWithoutYear() throws(Diagnostic) -> Located<DateSpec> {
         let start = peek.range
         let first = Int(advance().text)!
         if check(.word), let month = monthNumber(peek.text) {
             advance()
-            return try dayOfCurrentYear(month: month, day: first, at: start.through(previous.range))
+            return try dayOf(month: month, day: first, startingAt: start)
         }
-        guard dateSeparator() != nil, check(.number, at: 1) else {
+        guard dateSeparator() == .minus, check(.number, at: 1) else {
             throw Diagnostic(.unexpected(found: "'\(first)'", expected: "a date such as 07-01, jul 1 or 2016-07-01"), at: start)
         }
         advance()
         guard isShortNumber(), let day = Int(peek.text) else { throw unexpected("a day of the month (01–31)") }
         advance()
         return try dayOfCurrentYear(month: first, day: day, at: start.through(previous.range))
+    }
+
+    /// `nov 5` or `5 nov`, and the year when one follows: `nov 5 2016`.
+    private mutating func dayOf(month: Int, day: Int, startingAt start: SourceRange) throws(Diagnostic) -> Located<DateSpec> {
+        guard check(.number), peek.text.count == 4, let year = Int(peek.text) else {
+            return try dayOfCurrentYear(month: month, day: day, at: start.through(previous.range))
+        }
+        advance()
+        let range = start.through(previous.range)
+        guard let date = Day(year: year, month: month, day: day) else {
+            throw Diagnostic(.noSuchDate("\(year)-\(Parser.twoDigits(month))-\(Parser.twoDigits(day))"), at: range)
+        }
+        return Located(.day(date), range)
     }
 
     private func dayOfCurrentYear(month: Int, day: Int, at range: SourceRange) throws(Diagnostic) -> Located<DateSpec> {
@@ -203,16 +220,16 @@ extension Parser {
         return (month, day, range)
     }
 
-    /// Whether `07-01`, `07/01` or `1 jul` starts here.
+    /// Whether `07-01` or `1 jul` starts here.
     private func startsADateWithoutYear() -> Bool {
         guard isShortNumber(), position + 1 < tokens.count else { return false }
         let next = tokens[position + 1]
-        guard next.range.start.offset == peek.range.end.offset || next.kind == .word else { return false }
-        return next.kind == .minus || next.kind == .slash || next.kind == .word && monthNumber(next.text) != nil
+        return next.kind == .minus && next.range.start.offset == peek.range.end.offset
+            || next.kind == .word && monthNumber(next.text) != nil
     }
 
     /// A whole number of one or two digits here: a month or a day.
-    private func isShortNumber() -> Bool {
+    func isShortNumber() -> Bool {
         check(.number) && peek.text.count <= 2 && !peek.text.contains(".")
     }
 

@@ -110,9 +110,8 @@ public enum Problem: Sendable, Equatable {
         case .badAmount(let written, let error): return Problem.text(of: error, in: Diagnostic.clipped(written))
         case .amountNotPositive(let text): return "an amount must be more than zero, not \(Diagnostic.clipped(text))"
         case .thousandsSeparator: return "write amounts without thousands separators, such as 1000.50"
-        case .duplicateClause("period", let statement): return "a\(statement.first == "i" || statement.first == "e" ? "n" : "") \(statement) takes only one period"
-        case .duplicateClause(let clause, let statement):
-            return "'\(clause)' may appear only once in a\(statement.first == "i" || statement.first == "e" ? "n" : "") \(statement)"
+        case .duplicateClause("period", let statement): return "\(Problem.article(statement)) \(statement) takes only one period"
+        case .duplicateClause(let clause, let statement): return "'\(clause)' may appear only once in \(Problem.article(statement)) \(statement)"
         case .givenTwice(let word): return "'\(Diagnostic.clipped(word))' is given twice"
         case .tooDeep: return "too deeply nested; at most \(Parser.maximumDepth) levels of parentheses"
         case .notAtLeastOne: return "the number must be at least 1"
@@ -191,6 +190,11 @@ public enum Problem: Sendable, Equatable {
     /// Whether the word found is the one suggested: right, but out of place.
     static func isSame(_ found: String, _ suggestion: String) -> Bool {
         found.lowercased() == "'\(suggestion.lowercased())'"
+    }
+
+    /// `a query`, `an import`.
+    private static func article(_ noun: String) -> String {
+        "aeiou".contains(noun.first ?? " ") ? "an" : "a"
     }
 
     static func didYouMean(_ suggestion: String?) -> String {

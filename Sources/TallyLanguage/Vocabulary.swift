@@ -1,7 +1,7 @@
 import TallyCore
 
-/// The words of the language, each set in one place: the parser reads them,
-/// completion offers them, and "did you mean" chooses among them.
+// The words of the language, each set in one place: the parser reads them,
+// completion offers them, and "did you mean" chooses among them.
 
 /// The words a statement starts with.
 public enum StatementWord: String, CaseIterable, Sendable {
@@ -50,6 +50,30 @@ public enum ClauseWord: String, CaseIterable, Sendable {
     public static let words = allCases.flatMap(\.words)
 }
 
+/// The clauses of `import` after its file.
+public enum ImportClauseWord: String, CaseIterable, Sendable {
+    case book, columns, skip, create, allow
+
+    public static let words = allCases.map(\.rawValue)
+}
+
+/// The clauses of `export` after its file; a period is one clause however it starts.
+public enum ExportClause: String, CaseIterable, Sendable {
+    case `where`, period, overwrite
+
+    public init?(starting word: String) {
+        switch ClauseWord(starting: word) {
+        case .where?: self = .where
+        case .period?: self = .period
+        default:
+            guard word.lowercased() == "overwrite" else { return nil }
+            self = .overwrite
+        }
+    }
+
+    public static let words = ["where", "overwrite"] + PeriodWord.words
+}
+
 /// The clauses of a bill after its amount, category and remark.
 public enum BillClauseWord: String, CaseIterable, Sendable {
     case on, at, book
@@ -84,7 +108,7 @@ public enum Setting: String, CaseIterable, Sendable {
     public var values: [String] {
         switch self {
         case .weekstart: return WeekStart.allCases.map(\.rawValue)
-        case .format: return ["table", "csv", "json"]
+        case .format: return OutputFormat.allCases.filter { $0 != .chart }.map(\.rawValue)
         case .color, .echo: return ["on", "off"]
         }
     }

@@ -33,10 +33,10 @@ public struct DiagnosticRenderer: Sendable {
             gutter = "  "
         }
         let (lineText, caretIndent, marker) = excerpt(of: diagnostic, in: source, room: width.map { $0 - lineGutter.count })
-        let label = heading + "error:"
-        var lines = wrapped(label + " " + TerminalText.safe(diagnostic.headline))
-        if lines[0].hasPrefix(label) {
-            lines[0] = heading + style.error("error:") + lines[0].dropFirst(label.count)
+        var lines = wrapped(heading + "error: " + TerminalText.safe(diagnostic.headline))
+        // A long file name may push the label to the next line.
+        if let index = lines.firstIndex(where: { $0.contains("error:") }), let label = lines[index].firstRange(of: "error:") {
+            lines[index].replaceSubrange(label, with: style.error("error:"))
         }
         lines.append(lineGutter + lineText)
         lines.append(gutter + caretIndent + style.bold(marker))
@@ -94,22 +94,57 @@ public struct DiagnosticRenderer: Sendable {
         }
     }
 
-    /// `text` broken at spaces so that no line is wider than the width.
+    /// `text` broken at spaces so that no line is wider than the width; a word
+    /// wider than a line is cut, and a dash stays with the word after it.
     private func wrapped(_ text: String) -> [String] {
         guard let width else { return [text] }
         var lines: [String] = []
         var current = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+        for word in DiagnosticRenderer.words(of: text) {
             if current.isEmpty {
-                current = String(word)
-            } else if TerminalText.width(current) + 1 + TerminalText.width(String(word)) <= width {
+                current = word
+            } else if TerminalText.width(current) + 1 + TerminalText.width(word) <= width {
                 current += " " + word
             } else {
                 lines.append(current)
-                current = String(word)
+                current = word
+            }
+            while TerminalText.width(current) > width {
+                let (line, rest) = DiagnosticRenderer.cut(current, toColumns: width)
+                lines.append(line)
+                current = rest
             }
         }
         lines.append(current)
         return lines
+    }
+
+    private static func words(of text: String) -> [String] {
+        var words: [String] = []
+        var dash: String?
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            if let pending = dash {
+                words.append(pending + " " + word)
+                dash = nil
+            } else if word == "—" {
+                dash = word
+            } else {
+                words.append(word)
+            }
+        }
+        return words + (dash.map { [$0] } ?? [])
+    }
+
+    /// The first `width` columns of `text` (at least one character), and the rest.
+    private static func cut(_ text: String, toColumns width: Int) -> (String, String) {
+        var used = 0
+        var end = text.startIndex
+        while end < text.endIndex {
+            let columns = TerminalText.width(of: text[end])
+            if used > 0 && used + columns > width { break }
+            used += columns
+            end = text.index(after: end)
+        }
+        return (String(text[..<end]), String(text[end...]))
     }
 }

@@ -325,10 +325,10 @@ public final class Session {
         ledger.apply(change)
     }
 
-    /// Fills the ledger with two years of made-up bills up to today, for `--demo`.
     /// The day statements take as today: the one given, else the clock's.
     var today: Day { options.today ?? Clock.today() }
 
+    /// Fills the ledger with two years of made-up bills up to today, for `--demo`.
     public func fillWithDemo() throws(StoreError) {
         let demo = DemoLedger(today: today, now: options.today.map(Clock.noon) ?? Clock.now())
         try commit { ledger in demo.change(for: ledger) }

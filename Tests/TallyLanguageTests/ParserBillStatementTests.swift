@@ -28,6 +28,8 @@ struct ParserBillStatementTests {
         ("-25 food lunch nov 5", "add | expense | 25 | food | remark lunch | on 11/5 of this year | at - | tags [] | book -"),
         ("-25 food lunch 5 nov #work", "add | expense | 25 | food | remark lunch | on 11/5 of this year | at - | tags [work] | book -"),
         ("-25 food dinner on nov 5 at KFC", "add | expense | 25 | food | remark dinner | on 11/5 of this year | at KFC | tags [] | book -"),
+        ("-5 food pizza 1-2", "add | expense | 5 | food | remark pizza | on 1/2 of this year | at - | tags [] | book -"),
+        ("-5 food lunch nov 5 2016", "add | expense | 5 | food | remark lunch | on 2016-11-05 | at - | tags [] | book -"),
         ("-10 food may day", "add | expense | 10 | food | remark may day | on - | at - | tags [] | book -"),
         ("-10 food coffee on the way", "add | expense | 10 | food | remark coffee on the way | on - | at - | tags [] | book -"),
         ("-30 study book for class", "add | expense | 30 | study | remark book for class | on - | at - | tags [] | book -"),

@@ -95,6 +95,25 @@ import TallyLanguage
         #expect(rendered.split(separator: "\n").allSatisfy { TerminalText.width(String($0)) <= 32 })
     }
 
+    @Test func aWordWiderThanTheTerminalIsCutAndADashStaysWithItsWord() {
+        let name = String(repeating: "午饭", count: 9)
+        let range = SourceRange(start: SourceLocation(offset: 12, line: 1, column: 13), end: SourceLocation(offset: 30, line: 1, column: 31))
+        let diagnostic = Diagnostic(.unknownName(kind: "category", name: name, suggestion: "food"), at: range)
+        let rendered = DiagnosticRenderer(style: Style(color: false), width: 20)
+            .render(diagnostic, in: ScriptSource(origin: .interactive, text: "count where \(name) = 1"))
+        #expect(rendered == """
+            error: unknown
+            category
+            '午饭午饭午饭午饭午
+            饭午饭午饭午饭午饭'
+            — did you mean
+            'food'?
+              …午饭午饭午饭午饭…
+               ^~~~~~~~~~~~~~~~
+            """)
+        #expect(rendered.split(separator: "\n").allSatisfy { TerminalText.width(String($0)) <= 20 })
+    }
+
     @Test func theFirstLineOfAScriptsErrorWrapsToo() throws {
         let source = ScriptSource(origin: .file("s.tally"), text: "count wehre cat = food\n")
         let diagnostic = try #require(firstError(source.text))

@@ -57,7 +57,10 @@ import TallyStore
         #expect(try examples("periods").contains("count from 2026-11-01 to 2026-11-30"))
         #expect(try examples("periods").contains("count in nov 1"))
         #expect(help(nil)?.contains("sum expense where category=food in 2026-11") == true)
-        #expect(ExampleDates(today: Day(iso: "2027-02-03")!).redated("count from 2016-07-01 to 2016-07-31 in jul") == "count from 2027-02-01 to 2027-02-28 in feb")
+        let february = ExampleDates(today: Day(iso: "2027-02-03")!)
+        #expect(february.redated("count from 2016-07-01 to 2016-07-31 in jul") == "count from 2027-02-01 to 2027-02-28 in feb")
+        #expect(february.redated("edit #42 amount=30 date=2016/07/30") == "edit #42 amount=30 date=2027/02/28")
+        #expect(february.redated("count last 30 days") == "count last 30 days")
     }
 
     @Test func theExamplesOfQueriesAnswerFromTheDemoLedger() throws {
