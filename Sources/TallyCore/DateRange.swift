@@ -9,6 +9,7 @@ public struct DateRange: Hashable, Sendable {
     }
 
     public static let everything = DateRange(start: Day(ordinal: Int32.min), end: Day(ordinal: Int32.max))
+    public static let nothing = DateRange(start: Day(ordinal: Int32.max), end: Day(ordinal: Int32.min))
 
     public func contains(_ day: Day) -> Bool {
         day >= start && day <= end

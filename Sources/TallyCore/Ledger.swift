@@ -23,7 +23,7 @@ public struct Ledger: Equatable, Sendable {
         self.budgets = budgets.sorted { $0.id < $1.id }
         self.books = books.sorted { $0.position < $1.position }
         self.categories = categories.sorted { $0.position < $1.position }
-        self.bills = bills.sorted(by: Bill.chronological)
+        self.bills = Ledger.chronological(bills)
         self.settings = settings
         self.lastBillID = max(lastBillID, bills.map(\.id).max() ?? 0)
     }
@@ -86,18 +86,19 @@ public struct Ledger: Equatable, Sendable {
     public var nextBookID: Int64 { (books.map(\.id).max() ?? 0) + 1 }
     public var nextCategoryID: Int64 { (categories.map(\.id).max() ?? 0) + 1 }
 
-    /// Writes each row's after-image. Bills are changed in one pass, so that
-    /// deleting or moving thousands of them stays linear.
+    /// Writes each row's after-image. A few bills are found by their
+    /// before-image's place in the day order and moved one by one, so adding a
+    /// bill never reads the others; many are changed in one linear pass.
     public mutating func apply(_ change: ChangeSet) {
-        var touchedBills = Set<Int64>()
+        var billsBefore: [Bill] = []
         var billsAfter: [Bill] = []
         for row in change.rows {
             switch (row.before, row.after) {
-            case (_, .bill(let bill)?):
-                touchedBills.insert(bill.id)
+            case (let before, .bill(let bill)?):
+                if case .bill(let old)? = before { billsBefore.append(old) }
                 billsAfter.append(bill)
             case (.bill(let bill)?, nil):
-                touchedBills.insert(bill.id)
+                billsBefore.append(bill)
             case (_, let after?):
                 put(after)
             case (let before?, nil):
@@ -106,17 +107,27 @@ public struct Ledger: Equatable, Sendable {
                 break
             }
         }
-        if !touchedBills.isEmpty {
-            bills.removeAll { touchedBills.contains($0.id) }
-            if billsAfter.count > 16 {
-                bills = Ledger.merge(bills, Ledger.chronological(billsAfter))
-            } else {
-                for bill in billsAfter { bills.insert(bill, at: firstIndex { !Bill.chronological($0, bill) }) }
-            }
-            lastBillID = max(lastBillID, billsAfter.map(\.id).max() ?? 0)
+        if billsBefore.count + billsAfter.count > 16 {
+            let touched = Set(billsBefore.map(\.id) + billsAfter.map(\.id))
+            bills.removeAll { touched.contains($0.id) }
+            bills = Ledger.merge(bills, Ledger.chronological(billsAfter))
+        } else {
+            for bill in billsBefore { removeBill(bill) }
+            for bill in billsAfter { bills.insert(bill, at: firstIndex { !Bill.chronological($0, bill) }) }
         }
+        lastBillID = max(lastBillID, billsAfter.map(\.id).max() ?? 0)
         if book(id: settings.currentBookID) == nil {
             settings.currentBookID = books[0].id
+        }
+    }
+
+    /// Takes out the bill `before` was: where its day and id put it, else wherever its id is.
+    private mutating func removeBill(_ before: Bill) {
+        let index = firstIndex { !Bill.chronological($0, before) }
+        if index < bills.count, bills[index].id == before.id {
+            bills.remove(at: index)
+        } else if let index = bills.firstIndex(where: { $0.id == before.id }) {
+            bills.remove(at: index)
         }
     }
 

@@ -79,7 +79,6 @@ extension Session {
         } catch {
             return report(Diagnostic(.fileFailed(error.message), at: file.range), in: source)
         }
-        let count = bills.rows.count
         show(.report(.exported(count: bills.rows.count, file: file.value, format: format.title)))
         return .success
     }

@@ -31,6 +31,10 @@ public struct SessionOptions: Sendable {
     public var showsProgress = false
     /// Whether each statement of a script is printed before its result (`--echo`).
     public var echo = false
+    /// Whether the model holds only the bills each query asks about until a
+    /// statement needs them all: `tally -c 'sum … in 2016-07'` reads a month,
+    /// not the whole ledger.
+    public var loadsBillsAsAsked = false
 
     public init() {}
 }
@@ -61,6 +65,8 @@ public final class Session {
     /// Set when the file could not be read, or a change failed: the model is
     /// read again before the next statement.
     private var ledgerMayBeStale = false
+    /// False while the model holds only the bills of the days the last query asked about.
+    private var holdsEveryBill: Bool
     /// Set when one statement's runs nested too deep or ran too many others:
     /// every nested run then ends at once, with the one error already given.
     private var nestedRunsStopped = false
@@ -69,7 +75,8 @@ public final class Session {
         self.store = store
         self.options = options
         self.output = output
-        ledger = try store.load()
+        holdsEveryBill = !options.loadsBillsAsAsked
+        ledger = try store.load(billsIn: holdsEveryBill ? nil : .nothing)
     }
 
     /// Runs every statement of `source` in order, stopping at the first
@@ -112,8 +119,8 @@ public final class Session {
 
     private func execute(_ parsed: ParsedStatement, from source: ScriptSource) -> RunStatus {
         do {
-            if ledgerMayBeStale || store.hasExternalChanges() {
-                ledger = try store.load()
+            if ledgerMayBeStale || !holdsEveryBill || store.hasExternalChanges() {
+                ledger = try load(for: parsed.statement)
                 ledgerMayBeStale = false
             }
             let outcome: Outcome
@@ -129,6 +136,20 @@ public final class Session {
             output.error(style.error("error:") + " " + Session.describe(error))
             return .storeFailed
         }
+    }
+
+    /// Every bill, unless the session may hold only some and `statement` is
+    /// a query over a bounded period: then the bills of those days, all it reads.
+    private func load(for statement: Statement) throws(StoreError) -> Ledger {
+        if !holdsEveryBill, case .query(let query) = statement, let period = query.period {
+            let asked = period.value.resolve(today: today, weekStart: ledger.settings.weekStart)
+            let days = DateRange(start: max(asked.start, .first), end: min(asked.end, .last))
+            if days != DateRange(start: .first, end: .last) {
+                return try store.load(billsIn: days)
+            }
+        }
+        holdsEveryBill = true
+        return try store.load()
     }
 
     var evaluator: Evaluator {

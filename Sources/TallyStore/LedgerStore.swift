@@ -59,13 +59,14 @@ public final class LedgerStore {
         connection.close()
     }
 
-    /// The whole ledger, read from one snapshot of the file.
-    public func load() throws(StoreError) -> Ledger {
+    /// The whole ledger, read from one snapshot of the file; with `days`,
+    /// only the bills of those days, for a query that asks about no others.
+    public func load(billsIn days: DateRange? = nil) throws(StoreError) -> Ledger {
         if let readOnlyReason {
-            return try loadReadOnly(because: readOnlyReason)
+            return try loadReadOnly(because: readOnlyReason, billsIn: days)
         }
         return try connection.transaction(.deferred) { () throws(StoreError) -> Ledger in
-            let ledger = try readLedger()
+            let ledger = try readLedger(billsIn: days)
             dataVersion = try connection.dataVersion()
             return ledger
         }
@@ -184,11 +185,12 @@ public final class LedgerStore {
         return .replayed(entry, applied: change)
     }
 
-    private func readLedger() throws(StoreError) -> Ledger {
+    private func readLedger(billsIn days: DateRange? = nil) throws(StoreError) -> Ledger {
         let books = try connection.books()
         guard !books.isEmpty else { throw .corrupt(doing: "reading books", "the ledger has no book") }
+        let bills = if let days { try connection.bills(in: days) } else { try connection.bills() }
         return Ledger(
-            books: books, categories: try connection.categories(), bills: try connection.bills(),
+            books: books, categories: try connection.categories(), bills: bills,
             settings: try connection.settings(), lastBillID: try connection.lastBillID(),
             savedQueries: try connection.savedQueries(), budgets: try connection.budgets(), photos: try connection.photos())
     }
@@ -196,14 +198,14 @@ public final class LedgerStore {
     /// Reads a ledger that can only be read. Its owner may write it meanwhile,
     /// and an immutable file is read without locks: a read during a write is
     /// taken again, and a file changed since it was opened is opened afresh.
-    private func loadReadOnly(because reason: String) throws(StoreError) -> Ledger {
+    private func loadReadOnly(because reason: String, billsIn days: DateRange? = nil) throws(StoreError) -> Ledger {
         for _ in 1...3 {
             let before = LedgerFile.stamp(path)
             if before != readOnlyStamp {
                 connection.close()
                 connection = try LedgerStore.openImmutable(path, because: reason)
             }
-            let ledger = try connection.transaction(.deferred) { () throws(StoreError) -> Ledger in try readLedger() }
+            let ledger = try connection.transaction(.deferred) { () throws(StoreError) -> Ledger in try readLedger(billsIn: days) }
             readOnlyStamp = before
             if LedgerFile.stamp(path) == before { return ledger }
         }

@@ -246,22 +246,36 @@ extension Connection {
     /// the ledger puts them in day order itself.
     func bills() throws(StoreError) -> [Bill] {
         var bills: [Bill] = []
+        bills.reserveCapacity(Int(try integer("SELECT count(*) FROM bills") ?? 0))
         try forEachRow(
             """
             SELECT id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at FROM bills
             """
-        ) { row throws(StoreError) in
-            guard let day = Day(yyyymmdd: Int(row.int64(4))) else {
-                throw .corrupt(doing: "reading bills", "a bill has no valid day")
-            }
-            bills.append(
-                Bill(
-                    id: row.int64(0), bookID: row.int64(1), categoryID: row.int64(2), amount: row.int64(3), day: day,
-                    remark: row.text(5), place: row.optionalText(6),
-                    tags: row.text(7).split(separator: " ").map(String.init), created: row.int64(8),
-                    updated: row.int64(9)))
-        }
+        ) { row throws(StoreError) in bills.append(try Connection.bill(row)) }
         return bills
+    }
+
+    /// The bills whose day lies in `range`, through the day index, so already in day order.
+    func bills(in range: DateRange) throws(StoreError) -> [Bill] {
+        var bills: [Bill] = []
+        try forEachRow(
+            """
+            SELECT id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at FROM bills
+            WHERE day BETWEEN ? AND ? ORDER BY day, id
+            """, Int64(range.start.yyyymmdd), Int64(range.end.yyyymmdd)
+        ) { row throws(StoreError) in bills.append(try Connection.bill(row)) }
+        return bills
+    }
+
+    private static func bill(_ row: Statement) throws(StoreError) -> Bill {
+        guard let day = Day(yyyymmdd: Int(row.int64(4))) else {
+            throw .corrupt(doing: "reading bills", "a bill has no valid day")
+        }
+        return Bill(
+            id: row.int64(0), bookID: row.int64(1), categoryID: row.int64(2), amount: row.int64(3), day: day,
+            remark: row.text(5), place: row.optionalText(6),
+            tags: row.text(7).split(separator: " ").map(String.init), created: row.int64(8),
+            updated: row.int64(9))
     }
 
     func settings() throws(StoreError) -> Settings {

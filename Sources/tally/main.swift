@@ -81,6 +81,7 @@ func main() -> Int32 {
     options.assumeYes = flags.assumeYes
     options.keepGoing = flags.keepGoing
     options.echo = flags.echo
+    options.loadsBillsAsAsked = !interactive
     options.today = flags.today
     options.defaultCurrency = locale.currency
     options.showsProgress = isatty(2) == 1
