@@ -17,7 +17,7 @@ struct CrashTests {
     @Test("a ledger survives a kill at any moment, keeping every confirmed change and no half of one", arguments: seeds)
     func survivesKills(seed: UInt64) async throws {
         try await withSandbox { sandbox in
-            var random = SplitMix64(seed: seed)
+            var random = SeededRandom(seed: seed)
             let script = CrashScript.make(count: 4000, random: &random)
             let victim = sandbox.path("victim.db")
             let oracle = sandbox.path("oracle.db")
@@ -86,7 +86,7 @@ struct CrashTests {
 /// A long script of every kind of change, each statement printing one line
 /// when it succeeds and one error when it fails.
 enum CrashScript {
-    static func make(count: Int, random: inout SplitMix64) -> [String] {
+    static func make(count: Int, random: inout SeededRandom) -> [String] {
         var statements: [String] = []
         var books = ["daily"]
         var categories = ["food", "transport", "snacks", "salary"]
@@ -124,27 +124,5 @@ enum CrashScript {
         let results = stdout.split(separator: "\n", omittingEmptySubsequences: false).count - 1
         let errors = stderr.split(separator: "\n").count { $0.hasPrefix("<stdin>:") && $0.contains(": error: ") }
         return results + errors
-    }
-}
-
-/// A small, fast generator whose sequence depends only on its seed.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in 0..<bound.
-    mutating func next(upTo bound: UInt64) -> UInt64 {
-        next() % bound
     }
 }

@@ -23,7 +23,7 @@ import Testing
     /// the same ledger as building it from the final bills.
     @Test(arguments: [1, 2, 3])
     func aFewBillsAtATimeEndAsManyAtOnce(seed: UInt64) {
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         var current: [Int64: Bill] = [:]
         for id in 1...300 { current[Int64(id)] = bill(Int64(id), randomDay(&random)) }
         let first = current
@@ -66,7 +66,7 @@ import Testing
         #expect(oneByOne.lastBillID == nextID - 1)
     }
 
-    func randomDay(_ random: inout SplitMix) -> String {
+    func randomDay(_ random: inout SeededRandom) -> String {
         let month = Int(random.next() % 12) + 1
         let day = Int(random.next() % 28) + 1
         return "2016-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
@@ -130,22 +130,5 @@ import Testing
         var ledger = Ledger(books: [book, travel], categories: categories, bills: [], settings: Settings(currentBookID: 2))
         ledger.apply(ChangeSet(summary: "", rows: [RowChange(before: .book(travel), after: nil)]))
         #expect(ledger.currentBook.id == 1)
-    }
-}
-
-/// A small generator that gives the same numbers for the same seed, so a failing case can be run again.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
