@@ -27,6 +27,14 @@ install: release
 	install -m 0755 .build/release/tally $(DESTDIR)$(PREFIX)/bin/tally
 	install -m 0644 Documentation/tally.1 $(DESTDIR)$(PREFIX)/share/man/man1/tally.1
 
+# Times tally on generated ledgers of 10,000, 100,000 and 1,000,000 bills
+# (BENCH_SIZES to choose), checking each answer against a plain scan.
+BENCH_SIZES ?= 10000 100000 1000000
+bench: deps
+	$(SWIFT) build -c release --product tally
+	$(SWIFT) build -c release --product tally-bench
+	.build/release/tally-bench $(BENCH_SIZES)
+
 clean:
 	rm -rf .build
 

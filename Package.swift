@@ -5,6 +5,7 @@ let package = Package(
     name: "Tally",
     products: [
         .executable(name: "tally", targets: ["tally"]),
+        .executable(name: "tally-bench", targets: ["tally-bench"]),
     ],
     targets: [
         .systemLibrary(
@@ -31,6 +32,8 @@ let package = Package(
         .executableTarget(name: "tally", dependencies: ["TallyCore", "TallyStore", "TallyLanguage", "TallyShell"]),
         // Built for libFuzzer by `make fuzz`; built plainly, it replays saved inputs.
         .executableTarget(name: "tally-fuzz", dependencies: ["TallyCore", "TallyLanguage", "TallyShell"], path: "Sources/TallyFuzz"),
+        // Built in release by `make bench`: times `tally` on generated ledgers and checks its answers.
+        .executableTarget(name: "tally-bench", dependencies: ["TallyCore", "TallyStore", "TallyLanguage"], path: "Sources/TallyBench"),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
         .testTarget(name: "TallyStoreTests", dependencies: ["TallyStore"]),
         .testTarget(name: "TallyLanguageTests", dependencies: ["TallyLanguage"]),

@@ -65,68 +65,77 @@ extension Evaluator {
         spansCurrencies: Bool, emptyCurrency: Currency
     ) -> GroupResult {
         let dimensions = query.dimensions.map(\.value)
-        let keyer = GroupKeyer(ledger: ledger)
+        let slots = GroupSlots(keyer: GroupKeyer(ledger: ledger), dimensions: dimensions)
+        // Currencies by index, when the groups span them.
+        let currencyCodes = spansCurrencies ? Array(Set(currencies.values.map(\.code))).sorted() : []
+        let currencyIndex = Dictionary(uniqueKeysWithValues: currencies.map { book, currency in
+            (book, Int32(currencyCodes.firstIndex(of: currency.code) ?? -1))
+        })
+        func currency(of bill: Bill) -> Int32 { spansCurrencies ? currencyIndex[bill.bookID] ?? -1 : -1 }
         // A grid's rows and columns sort by their totals, which exist only
         // when every bill is in one currency.
         let needsTotals = dimensions.count > 1 && !spansCurrencies
-        var cells: [GroupIdentity: Accumulator] = [:]
-        var rowTotals: [GroupKey: Accumulator] = [:]
-        var columnTotals: [GroupKey: Accumulator] = [:]
+        var cells: [CellKey: Accumulator] = [:]
+        var rowTotals: [Int32: Accumulator] = [:]
+        var columnTotals: [Int32: Accumulator] = [:]
         for bill in bills {
             let amount = value(bill)
-            let currency = spansCurrencies ? currencies[bill.bookID] : nil
-            for keys in keyer.keys(of: bill, dimensions) {
-                cells[GroupIdentity(keys: keys, currency: currency?.code), default: Accumulator()].add(amount)
+            slots.forEachCell(of: bill, currency: currency(of: bill)) { cell in
+                cells[cell, default: Accumulator()].add(amount)
                 if needsTotals {
-                    rowTotals[keys[0], default: Accumulator()].add(amount)
-                    columnTotals[keys[1], default: Accumulator()].add(amount)
+                    rowTotals[cell.first, default: Accumulator()].add(amount)
+                    columnTotals[cell.second, default: Accumulator()].add(amount)
                 }
             }
         }
         let soleCurrency = bills.first.map { currencies[$0.bookID] ?? .cny } ?? ledger.currentBook.currency
-        func measures(_ totals: [GroupKey: Accumulator]) -> [GroupKey: Measure] {
+        func measures(_ totals: [Int32: Accumulator], of dimension: Int) -> [GroupKey: Measure] {
             var result: [GroupKey: Measure] = [:]
-            for (key, accumulator) in totals { result[key] = accumulator.measure(query.aggregate, soleCurrency) }
+            for (slot, accumulator) in totals { result[slots.keys[dimension][Int(slot)]] = accumulator.measure(query.aggregate, soleCurrency) }
             return result
         }
-        var rows: [(identity: GroupIdentity, measure: Measure, currency: Currency)] = []
-        for (identity, accumulator) in cells {
-            let currency = identity.currency.map(Currency.init(code:)) ?? soleCurrency
-            rows.append((identity, accumulator.measure(query.aggregate, currency), currency))
+        var rows: [(cell: CellKey, identity: GroupIdentity, measure: Measure, currency: Currency)] = []
+        for (cell, accumulator) in cells {
+            let code = cell.currency >= 0 ? currencyCodes[Int(cell.currency)] : nil
+            let currency = code.map(Currency.init(code:)) ?? soleCurrency
+            rows.append((cell, GroupIdentity(keys: slots.keys(of: cell), currency: code), accumulator.measure(query.aggregate, currency), currency))
         }
         let ordering = GroupOrdering(
             dimensions: dimensions, order: query.order, top: query.top != nil,
-            firstTotals: measures(rowTotals))
+            firstTotals: measures(rowTotals, of: 0))
         rows.sort { ordering.precedes($0.identity, $0.measure, $1.identity, $1.measure) }
         var totalled = bills
-        var shown: Set<GroupIdentity>?
+        var shown: Set<CellKey>?
         if let limit = query.top ?? query.limit, rows.count > limit {
             rows = Array(rows.prefix(limit))
             // The total row counts the bills of the groups shown, each once.
-            let kept = Set(rows.map(\.identity))
+            let kept = Set(rows.map(\.cell))
             totalled = bills.filter { bill in
-                let currency = spansCurrencies ? currencies[bill.bookID]?.code : nil
-                return keyer.keys(of: bill, dimensions).contains { kept.contains(GroupIdentity(keys: $0, currency: currency)) }
+                var isShown = false
+                slots.forEachCell(of: bill, currency: currency(of: bill)) { isShown = isShown || kept.contains($0) }
+                return isShown
             }
             shown = kept
         }
-        let columns = measures(columnTotals).sorted { a, b in
+        let columns = measures(columnTotals, of: 1).sorted { a, b in
             let byKey = GroupOrdering.compare(a.key, b.key)
             guard !dimensions[1].isTime else { return byKey < 0 }
             let byMeasure = GroupOrdering.compare(a.value, b.value)
             return byMeasure != 0 ? byMeasure > 0 : byKey < 0
         }
-        var shownColumnTotals: [GroupKey: Accumulator] = [:]
+        var shownColumnTotals: [Int32: Accumulator] = [:]
         if needsTotals {
             for bill in totalled {
                 // A column counts a bill once, and only through a cell that is shown.
-                let cells = keyer.keys(of: bill, dimensions).filter { shown?.contains(GroupIdentity(keys: $0, currency: nil)) ?? true }
-                for key in Set(cells.map { $0[1] }) {
-                    shownColumnTotals[key, default: Accumulator()].add(value(bill))
+                var counted: (first: Int32?, others: [Int32]) = (nil, [])
+                slots.forEachCell(of: bill, currency: -1) { cell in
+                    guard shown?.contains(cell) ?? true, cell.second != counted.first, !counted.others.contains(cell.second) else { return }
+                    if counted.first == nil { counted.first = cell.second } else { counted.others.append(cell.second) }
+                    shownColumnTotals[cell.second, default: Accumulator()].add(value(bill))
                 }
             }
         }
-        let columnMeasures = measures(shownColumnTotals)
+        let columnMeasures = measures(shownColumnTotals, of: 1)
         return GroupResult(
             dimensions: dimensions, aggregate: query.aggregate, showsCurrency: spansCurrencies,
             columnOrder: columns.map(\.key.label),

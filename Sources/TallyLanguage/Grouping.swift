@@ -6,6 +6,14 @@ struct GroupKey: Hashable {
     let order: Int
     /// How the group reads; nil for bills without a place or tag.
     let label: String?
+    /// The label as names sort, folded once rather than at every comparison.
+    let sortingLabel: String?
+
+    init(order: Int, label: String?) {
+        self.order = order
+        self.label = label
+        sortingLabel = label.map(Names.key)
+    }
 }
 
 struct GroupIdentity: Hashable {
@@ -29,16 +37,7 @@ struct GroupKeyer {
         weekStart = ledger.settings.weekStart
     }
 
-    func keys(of bill: Bill, _ dimensions: [Dimension]) -> [[GroupKey]] {
-        var combinations: [[GroupKey]] = [[]]
-        for dimension in dimensions {
-            let values = keys(of: bill, dimension)
-            combinations = combinations.flatMap { prefix in values.map { prefix + [$0] } }
-        }
-        return combinations
-    }
-
-    private func keys(of bill: Bill, _ dimension: Dimension) -> [GroupKey] {
+    func keys(of bill: Bill, _ dimension: Dimension) -> [GroupKey] {
         let day = bill.day
         switch dimension {
         case .day:
@@ -71,6 +70,96 @@ struct GroupKeyer {
         case .tag:
             return bill.tags.isEmpty ? [GroupKey(order: 0, label: nil)] : bill.tags.map { GroupKey(order: 0, label: $0) }
         }
+    }
+}
+
+/// A group of one or two dimensions as small numbers: each dimension's
+/// value is a slot in `GroupSlots.keys`, and the currency an index when the
+/// groups span currencies (else -1).
+struct CellKey: Hashable {
+    let first: Int32
+    let second: Int32
+    let currency: Int32
+}
+
+/// Finds a bill's groups with integer lookups: each distinct value of a
+/// dimension (a month, a category id, a place) is made into its `GroupKey`
+/// once, the first time a bill has it, not once for every bill.
+final class GroupSlots {
+    let dimensions: [Dimension]
+    /// For each dimension, the key of each slot.
+    private(set) var keys: [[GroupKey]]
+    private let keyer: GroupKeyer
+    private var slotOfKey: [[GroupKey: Int32]]
+    private var slotOfCode: [[Int: Int32]]
+    private var slotOfText: [[String?: Int32]]
+
+    init(keyer: GroupKeyer, dimensions: [Dimension]) {
+        self.keyer = keyer
+        self.dimensions = dimensions
+        keys = dimensions.map { _ in [] }
+        slotOfKey = dimensions.map { _ in [:] }
+        slotOfCode = dimensions.map { _ in [:] }
+        slotOfText = dimensions.map { _ in [:] }
+    }
+
+    /// Calls `body` with each group `bill` belongs to: once, unless a dimension is `tag` and it has several.
+    func forEachCell(of bill: Bill, currency: Int32, _ body: (CellKey) -> Void) {
+        if dimensions.contains(.tag) {
+            let firsts = slots(of: bill, 0)
+            let seconds = dimensions.count > 1 ? slots(of: bill, 1) : [-1]
+            for first in firsts {
+                for second in seconds { body(CellKey(first: first, second: second, currency: currency)) }
+            }
+        } else {
+            let second = dimensions.count > 1 ? slot(of: bill, 1) : -1
+            body(CellKey(first: slot(of: bill, 0), second: second, currency: currency))
+        }
+    }
+
+    /// The keys of a cell, one per dimension.
+    func keys(of cell: CellKey) -> [GroupKey] {
+        dimensions.count > 1 ? [keys[0][Int(cell.first)], keys[1][Int(cell.second)]] : [keys[0][Int(cell.first)]]
+    }
+
+    private func slots(of bill: Bill, _ index: Int) -> [Int32] {
+        guard dimensions[index] == .tag else { return [slot(of: bill, index)] }
+        return bill.tags.isEmpty ? [slot(forText: nil, of: bill, index)] : bill.tags.map { slot(forText: $0, of: bill, index) }
+    }
+
+    /// The slot of a dimension with one value per bill.
+    private func slot(of bill: Bill, _ index: Int) -> Int32 {
+        let code: Int
+        let day = bill.day
+        switch dimensions[index] {
+        case .day: code = Int(day.ordinal)
+        case .week, .month, .quarter, .year, .weekday:
+            // One code per day: the key is worked out from the day, the first time.
+            code = Int(day.ordinal)
+        case .category, .kind: code = Int(bill.categoryID)
+        case .book: code = Int(bill.bookID)
+        case .place: return slot(forText: bill.place, of: bill, index)
+        case .tag: preconditionFailure("a bill has one value of every dimension but tag")
+        }
+        if let slot = slotOfCode[index][code] { return slot }
+        let slot = self.slot(for: keyer.keys(of: bill, dimensions[index])[0], index)
+        slotOfCode[index][code] = slot
+        return slot
+    }
+
+    private func slot(forText text: String?, of bill: Bill, _ index: Int) -> Int32 {
+        if let slot = slotOfText[index][text] { return slot }
+        let slot = self.slot(for: GroupKey(order: 0, label: text), index)
+        slotOfText[index][text] = slot
+        return slot
+    }
+
+    private func slot(for key: GroupKey, _ index: Int) -> Int32 {
+        if let slot = slotOfKey[index][key] { return slot }
+        let slot = Int32(keys[index].count)
+        keys[index].append(key)
+        slotOfKey[index][key] = slot
+        return slot
     }
 }
 
@@ -120,7 +209,7 @@ struct GroupOrdering {
         case (nil, _): return 1
         case (_, nil): return -1
         case (let x?, let y?):
-            let (kx, ky) = (Names.key(x), Names.key(y))
+            let (kx, ky) = (a.sortingLabel ?? x, b.sortingLabel ?? y)
             return kx < ky ? -1 : (kx == ky ? (x < y ? -1 : (x == y ? 0 : 1)) : 1)
         }
     }

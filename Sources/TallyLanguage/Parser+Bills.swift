@@ -101,8 +101,6 @@ extension Parser {
             guard lookahead.check(.word) || lookahead.check(.string) else { return false }
             lookahead.advance()
             return lookahead.atStatementEnd || lookahead.check(.tag) || lookahead.startsAClause()
-        default:
-            return false
         }
     }
 

@@ -153,15 +153,18 @@ struct ConditionCompiler {
             if case .text(let text) = operand.value { return Names.key(text) }
             return nil
         }
+        let matcher: TextMatcher
+        let wanted: Bool
         switch op {
         case .contains, .notContains:
-            let wanted = op == .contains
-            return { bill in values(bill).contains { value in needles.contains { Names.key(value).contains($0) } } == wanted }
+            wanted = op == .contains
+            matcher = TextMatcher { value in needles.contains { Names.key(value).contains($0) } }
         default:
-            let wanted = op == .equal || op == .isIn
+            wanted = op == .equal || op == .isIn
             let set = Set(needles)
-            return { bill in values(bill).contains { set.contains(Names.key($0)) } == wanted }
+            matcher = TextMatcher { set.contains(Names.key($0)) }
         }
+        return { bill in values(bill).contains(where: matcher.matches) == wanted }
     }
 
     /// A bill matches `tag = x` when any of its tags is x; `tag != x` when none is.
@@ -187,5 +190,25 @@ struct ConditionCompiler {
         case .notIn: return { bill in !values.contains { compare(bill, $0) == 0 } }
         case .contains, .notContains: return { _ in false }
         }
+    }
+}
+
+/// Whether each distinct text matches, worked out once: a ledger repeats its
+/// remarks, places and tags, and folding case costs more than looking one up.
+private final class TextMatcher {
+    /// Past this many distinct texts, each new one is tested without being kept.
+    private static let capacity = 100_000
+    private let test: (String) -> Bool
+    private var known: [String: Bool] = [:]
+
+    init(_ test: @escaping (String) -> Bool) {
+        self.test = test
+    }
+
+    func matches(_ text: String) -> Bool {
+        if let answer = known[text] { return answer }
+        let answer = test(text)
+        if known.count < TextMatcher.capacity { known[text] = answer }
+        return answer
     }
 }

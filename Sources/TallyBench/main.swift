@@ -1,0 +1,117 @@
+import Foundation
+import TallyCore
+import TallyLanguage
+import TallyStore
+
+// Prints one line per figure for ledgers of each size given (default 10,000,
+// 100,000 and 1,000,000 bills), checking every answer against a plain scan.
+// `make bench` builds it in release and runs it.
+
+let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0.replacingOccurrences(of: "_", with: "")) }
+let tally = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tally").path
+let today = "2019-12-31"
+let work = FileManager.default.temporaryDirectory.appendingPathComponent("tally-bench-\(getpid())").path
+try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: work) }
+
+func line(_ bills: Int, _ figure: String, _ value: String) {
+    // Each figure as soon as it is known: the whole run takes minutes.
+    FileHandle.standardOutput.write(Data("\(String(bills).padding(toLength: 9, withPad: " ", startingAt: 0)) \(figure.padding(toLength: 58, withPad: " ", startingAt: 0)) \(value)\n".utf8))
+}
+
+func milliseconds(_ seconds: Double) -> String {
+    seconds >= 1 ? String(format: "%.2f s", seconds) : seconds >= 0.001 ? String(format: "%.1f ms", seconds * 1000) : String(format: "%.3f ms", seconds * 1000)
+}
+
+func check(_ answer: Answer, _ expected: Answer, _ what: String) {
+    guard answer == expected else { fatalError("\(what): Tally says \(answer), a plain scan says \(expected)") }
+}
+
+/// The values of a CSV result, by its label columns joined with `|`.
+func csvAnswer(_ output: String) -> Answer {
+    let rows = output.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    func minor(_ text: String) -> Int128 { Int128(text.replacingOccurrences(of: ".", with: ""))! }
+    if rows.count == 1, rows[0].count <= 2 { return .number(minor(rows[0][0])) }
+    var groups: [String: Int128] = [:]
+    for row in rows { groups[row.dropLast().joined(separator: "|")] = minor(row.last!) }
+    return .groups(groups)
+}
+
+func residentKiB() -> Int {
+    let fields = ((try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? "").split(separator: " ")
+    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024 : 0
+}
+
+FileHandle.standardOutput.write(Data("""
+    Tally benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build, today taken as \(today)
+    bills     figure                                                     value
+
+    """.utf8))
+let empty = work + "/empty.db"
+_ = Child.run(tally, ["--db", empty, "-c", "count"], in: work)
+line(0, "start-up and `count`, empty ledger (median of 20)", milliseconds(Spread((0..<20).map { _ in
+    Child.run(tally, ["--db", empty, "-c", "count"], in: work).seconds
+}).median))
+
+for size in sizes.isEmpty ? [10_000, 100_000, 1_000_000] : sizes {
+    let folder = work + "/\(size)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let db = folder + "/ledger.db"
+    let generated = GeneratedLedger(count: size)
+    try generated.csv.write(toFile: folder + "/bills.csv", atomically: false, encoding: .utf8)
+    _ = Child.run(tally, ["--db", db, "-c", "book add travel", "-c", "book add business"], in: folder)
+    let imported = Child.run(tally, ["--db", db, "-c", "import \(folder)/bills.csv"], in: folder)
+    line(size, "import from CSV, half the rows out of day order", String(format: "%.0f bills/s (%@, %d MiB)", Double(size) / imported.seconds, milliseconds(imported.seconds), imported.peakKiB / 1024))
+
+    let store = try LedgerStore(path: db, seed: Seed(currency: .cny, categories: DefaultCategories.make(chinese: false)))
+    let ledger = try store.load()
+    store.close()
+    for (statement, expected) in [
+        ("sum expense where category=food in 2016-07", WarmQuery.all[0].expected(ledger)),
+        ("sum expense by month, category", WarmQuery.all[4].expected(ledger)),
+    ] {
+        let runs = (0..<5).map { _ in Child.run(tally, ["--db", db, "--today", today, "--format", "csv", "-c", statement], in: folder) }
+        check(csvAnswer(runs[0].output), expected, statement)
+        line(size, "cold `tally -c '\(statement)'` (median of 5)",
+             "\(milliseconds(Spread(runs.map(\.seconds)).median)), \(runs.map(\.peakKiB).max()! / 1024) MiB")
+    }
+
+    let before = residentKiB()
+    let loadStart = Clock.seconds()
+    let loadedStore = try LedgerStore(path: db, seed: Seed(currency: .cny, categories: DefaultCategories.make(chinese: false)))
+    let loaded = try loadedStore.load()
+    line(size, "load the whole ledger in-process", "\(milliseconds(Clock.seconds() - loadStart)), \((residentKiB() - before) * 1024 / max(1, size)) bytes of memory per bill")
+    let evaluator = Evaluator(ledger: loaded, today: Day(iso: today)!, now: 0)
+    for query in WarmQuery.all {
+        var parser = Parser(query.text)
+        let parsed = try parser.next()!.get()
+        func answer() throws -> Answer {
+            guard case .result(let result, _) = try evaluator.evaluate(parsed) else { fatalError("\(query.text) is not a query") }
+            return Answer(result)
+        }
+        check(try answer(), query.expected(loaded), query.text)
+        var timings: [Double] = []
+        let budget = Clock.seconds() + 10
+        while timings.count < 100 && (timings.count < 5 || Clock.seconds() < budget) {
+            let start = Clock.seconds()
+            _ = try answer()
+            timings.append(Clock.seconds() - start)
+        }
+        let spread = Spread(timings)
+        line(size, "warm `\(query.text)`", "median \(milliseconds(spread.median)), p99 \(milliseconds(spread.p99)) (\(spread.runs) runs)")
+    }
+    loadedStore.close()
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    line(size, "peak memory of this process so far", "\(usage.ru_maxrss / 1024) MiB")
+    let fileBytes = ((try? FileManager.default.attributesOfItem(atPath: db)[.size] as? Int) ?? 0)
+        + ((try? FileManager.default.attributesOfItem(atPath: db + "-wal")[.size] as? Int) ?? 0)
+    line(size, "ledger file per bill", "\(fileBytes / size) bytes")
+
+    let adds = 2_000
+    let script = (0..<adds).map { "add \($0 % 400 + 1).50 food bench \($0) on 2019-12-\($0 % 28 + 1)" }.joined(separator: "\n") + "\n"
+    try script.write(toFile: folder + "/adds.tally", atomically: false, encoding: .utf8)
+    let added = Child.run(tally, ["--db", db, folder + "/adds.tally"], in: folder)
+    line(size, "a script of \(adds) `add` statements", String(format: "%.0f bills/s (%@)", Double(adds) / added.seconds, milliseconds(added.seconds)))
+    try? FileManager.default.removeItem(atPath: folder)
+}

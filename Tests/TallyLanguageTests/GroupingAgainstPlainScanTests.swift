@@ -1,0 +1,91 @@
+import Testing
+import TallyCore
+@testable import TallyLanguage
+
+/// Groups are found through integer slots; on generated ledgers they come to
+/// what a plain scan gets by working out every bill's labels one by one.
+@Suite("Grouping against a plain scan")
+struct GroupingAgainstPlainScanTests {
+    static let categoryNames = ["food", "drinks", "transport", "salary", "bonus", "snacks"]
+    static let places: [String?] = [nil, "KFC", "kfc", "Wanda", "market"]
+    static let tags = ["work", "trip", "family", "Weekend"]
+
+    static func ledger(seed: UInt64, weekStart: WeekStart) -> Ledger {
+        var random = SeededRandom(seed: seed)
+        var bills: [Bill] = []
+        for id in 1...600 {
+            let tagCount = Int(random.next(upTo: 3))
+            bills.append(Bill(
+                id: Int64(id), bookID: Int64(random.next(upTo: 2)) + 1,
+                categoryID: Fixture.category(categoryNames[Int(random.next(upTo: UInt64(categoryNames.count)))]),
+                amount: Int64(random.next(upTo: 100_000)) + 1,
+                day: Day(iso: "2015-11-01")!.adding(days: Int(random.next(upTo: 500))),
+                remark: "r\(random.next(upTo: 20))", place: places[Int(random.next(upTo: UInt64(places.count)))],
+                tags: (0..<tagCount).map { _ in tags[Int(random.next(upTo: UInt64(tags.count)))] }))
+        }
+        return Ledger(books: Fixture.books, categories: Fixture.categories, bills: bills,
+                      settings: Settings(currentBookID: Fixture.daily, weekStart: weekStart))
+    }
+
+    /// Each group's measure, named by its labels and (when amounts in several
+    /// currencies meet) its currency, worked out bill by bill. A query that
+    /// mentions `book` covers every book.
+    static func plain(_ ledger: Ledger, _ dimensions: [Dimension], _ aggregate: Aggregate, mentionsBook: Bool) -> [String: Measure] {
+        let keyer = GroupKeyer(ledger: ledger)
+        let currencies = Dictionary(uniqueKeysWithValues: ledger.books.map { ($0.id, $0.currency) })
+        let selected = ledger.bills.filter { mentionsBook || $0.bookID == ledger.currentBook.id }
+        let splitsCurrencies = aggregate != .count && Set(selected.map { currencies[$0.bookID]!.code }).count > 1
+        var cells: [String: (Accumulator, Currency)] = [:]
+        for bill in selected {
+            var combinations: [[String]] = [[]]
+            for dimension in dimensions {
+                let labels = keyer.keys(of: bill, dimension).map { $0.label ?? "–" }
+                combinations = combinations.flatMap { prefix in labels.map { prefix + [$0] } }
+            }
+            let currency = currencies[bill.bookID]!
+            let kind = ledger.category(id: bill.categoryID)!.kind
+            let value = aggregate == .count ? bill.amount : (kind == .income ? bill.amount : -bill.amount)
+            for labels in combinations {
+                let name = labels.joined(separator: "|") + (splitsCurrencies ? "|" + currency.code : "")
+                var cell = cells[name] ?? (Accumulator(), currency)
+                cell.0.add(value)
+                cells[name] = cell
+            }
+        }
+        return cells.mapValues { $0.0.measure(aggregate, $0.1) }
+    }
+
+    static func grouped(_ result: QueryResult) -> [String: Measure] {
+        guard case .groups(let groups) = result else { return [:] }
+        var cells: [String: Measure] = [:]
+        for row in groups.rows {
+            let currency = groups.showsCurrency ? "|" + (row.currency?.code ?? "?") : ""
+            cells[row.labels.map { $0 ?? "–" }.joined(separator: "|") + currency] = row.measure
+        }
+        return cells
+    }
+
+    @Test(arguments: [(UInt64(1), WeekStart.monday), (2, .sunday)])
+    func everyDimensionAndPairComesToThePlainScan(seed: UInt64, weekStart: WeekStart) throws {
+        let ledger = GroupingAgainstPlainScanTests.ledger(seed: seed, weekStart: weekStart)
+        let dimensions = Dimension.allCases
+        var pairs = dimensions.map { [$0] }
+        for first in dimensions {
+            for second in dimensions where second != first { pairs.append([first, second]) }
+        }
+        var compared = 0
+        for pair in pairs {
+            for aggregate in [Aggregate.sum, .count, .max] {
+                for allBooks in [false, true] {
+                    let text = "\(aggregate.rawValue) by \(pair.map(\.rawValue).joined(separator: ", "))"
+                        + (allBooks ? " where book in (daily, travel)" : "")
+                    let grouped = GroupingAgainstPlainScanTests.grouped(try result(text, in: ledger))
+                    let plain = GroupingAgainstPlainScanTests.plain(ledger, pair, aggregate, mentionsBook: allBooks || pair.contains(.book))
+                    #expect(grouped == plain, "\(text)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == (11 + 11 * 10) * 3 * 2)
+    }
+}
