@@ -5,7 +5,13 @@ import TallyStore
 
 // Prints one line per figure for ledgers of each size given (default 10,000,
 // 100,000 and 1,000,000 bills), checking every answer against a plain scan.
-// `make bench` builds it in release and runs it.
+// `make bench` builds it in release and runs it. `tally-bench --csv N FILE`
+// writes the generated bills of size N as CSV instead, for bench/compare.sh.
+
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--csv", let count = Int(CommandLine.arguments[2]) {
+    try GeneratedLedger(count: count).csv.write(toFile: CommandLine.arguments[3], atomically: false, encoding: .utf8)
+    exit(0)
+}
 
 let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0.replacingOccurrences(of: "_", with: "")) }
 let tally = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tally").path

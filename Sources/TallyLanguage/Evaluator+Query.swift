@@ -18,7 +18,8 @@ extension Evaluator {
         let signed = query.kind == nil || query.kind == .net
         let value = signed ? signedValue : { $0.amount }
         // Counts add up across currencies; money never does.
-        let spansCurrencies = query.aggregate != .count && Set(bills.map { currencies[$0.bookID] ?? .cny }).count > 1
+        let spansCurrencies = query.aggregate != .count
+            && Set(Set(bills.lazy.map(\.bookID)).map { currencies[$0]?.code ?? Currency.cny.code }).count > 1
         if query.dimensions.isEmpty {
             return .aggregate(aggregate(
                 bills, query.aggregate, value: value, currencies: currencies, emptyCurrency: currency(ofEmpty: query)))
@@ -36,9 +37,14 @@ extension Evaluator {
         if aggregate == .count {
             return AggregateResult(aggregate: aggregate, cells: [AggregateCell(currency: nil, measure: .count(bills.count))])
         }
-        var totals: [Currency: Accumulator] = [:]
+        // Added up by book, whose ids hash cheaply, then by currency.
+        var byBook: [Int64: Accumulator] = [:]
         for bill in bills {
-            totals[currencies[bill.bookID] ?? .cny, default: Accumulator()].add(value(bill))
+            byBook[bill.bookID, default: Accumulator()].add(value(bill))
+        }
+        var totals: [Currency: Accumulator] = [:]
+        for (book, accumulator) in byBook {
+            totals[currencies[book] ?? .cny, default: Accumulator()].add(accumulator)
         }
         if totals.isEmpty {
             totals[emptyCurrency] = Accumulator()
@@ -202,6 +208,13 @@ struct Accumulator {
         count += 1
         least = Swift.min(least, value)
         greatest = Swift.max(greatest, value)
+    }
+
+    mutating func add(_ other: Accumulator) {
+        total += other.total
+        count += other.count
+        least = Swift.min(least, other.least)
+        greatest = Swift.max(greatest, other.greatest)
     }
 
     func measure(_ aggregate: Aggregate, _ currency: Currency) -> Measure {
