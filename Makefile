@@ -31,6 +31,9 @@ install: release
 # (BENCH_SIZES to choose), checking each answer against a plain scan.
 BENCH_SIZES ?= 10000 100000 1000000
 bench: deps
+	@[ -x /usr/bin/time ] || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null; } || \
+		echo "Without GNU time (apt-get install time), peak memory is not measured" >&2
 	$(SWIFT) build -c release --product tally
 	$(SWIFT) build -c release --product tally-bench
 	.build/release/tally-bench $(BENCH_SIZES)

@@ -5,10 +5,19 @@ import Glibc
 /// exit, with the most memory it held and what it printed.
 struct Child {
     let seconds: Double
-    let peakKiB: Int
+    /// Nil when /usr/bin/time is missing.
+    let peakKiB: Int?
     let output: String
 
+    /// A child of this large process would report this process's peak
+    /// memory as its own (Linux carries it across exec), so the peak is read
+    /// by GNU time, whose child starts small.
+    private static let time = "/usr/bin/time"
+
     static func run(_ executable: String, _ arguments: [String], in folder: String) -> Child {
+        let memoryPath = folder + "/child-memory.txt"
+        let measured = FileManager.default.isExecutableFile(atPath: time)
+        let command = measured ? [time, "-f", "%M", "-o", memoryPath, executable] + arguments : [executable] + arguments
         let outputPath = folder + "/child-output.txt"
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -16,27 +25,26 @@ struct Child {
         _ = outputPath.withCString { posix_spawn_file_actions_addopen(&actions, 1, $0, O_WRONLY | O_CREAT | O_TRUNC, 0o600) }
         let errorPath = folder + "/child-errors.txt"
         _ = errorPath.withCString { posix_spawn_file_actions_addopen(&actions, 2, $0, O_WRONLY | O_CREAT | O_TRUNC, 0o600) }
-        let words: [String] = [executable] + arguments
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let settings: [String] = ["NO_COLOR=1", "LANG=C.UTF-8", "HOME=\(folder)"]
         let environment: [UnsafeMutablePointer<CChar>?] = settings.map { strdup($0) } + [nil]
         defer { environment.forEach { free($0) } }
         var pid: pid_t = 0
         let start = Clock.seconds()
-        guard posix_spawn(&pid, executable, &actions, nil, argv, environment) == 0 else {
-            fatalError("cannot start \(executable)")
+        guard posix_spawn(&pid, command[0], &actions, nil, argv, environment) == 0 else {
+            fatalError("cannot start \(command[0])")
         }
         var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
+        waitpid(pid, &status, 0)
         let seconds = Clock.seconds() - start
         let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         guard status == 0 else {
             let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
             fatalError("\(arguments.joined(separator: " ")) failed (\(status)): \(errors)")
         }
-        return Child(seconds: seconds, peakKiB: Int(usage.ru_maxrss), output: output)
+        let memory = measured ? (try? String(contentsOfFile: memoryPath, encoding: .utf8)) : nil
+        return Child(seconds: seconds, peakKiB: memory.flatMap { Int($0.split(separator: "\n").last ?? "") }, output: output)
     }
 }
 

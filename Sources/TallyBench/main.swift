@@ -22,7 +22,7 @@ defer { try? FileManager.default.removeItem(atPath: work) }
 
 func line(_ bills: Int, _ figure: String, _ value: String) {
     // Each figure as soon as it is known: the whole run takes minutes.
-    FileHandle.standardOutput.write(Data("\(String(bills).padding(toLength: 9, withPad: " ", startingAt: 0)) \(figure.padding(toLength: 58, withPad: " ", startingAt: 0)) \(value)\n".utf8))
+    FileHandle.standardOutput.write(Data("\(String(bills).padding(toLength: 9, withPad: " ", startingAt: 0)) \(figure.padding(toLength: 72, withPad: " ", startingAt: 0)) \(value)\n".utf8))
 }
 
 func milliseconds(_ seconds: Double) -> String {
@@ -43,6 +43,10 @@ func csvAnswer(_ output: String) -> Answer {
     return .groups(groups)
 }
 
+func mebibytes(_ kibibytes: Int?) -> String {
+    kibibytes.map { "\($0 / 1024) MiB peak" } ?? "peak unknown: install GNU time"
+}
+
 func residentKiB() -> Int {
     let fields = ((try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? "").split(separator: " ")
     return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024 : 0
@@ -50,7 +54,7 @@ func residentKiB() -> Int {
 
 FileHandle.standardOutput.write(Data("""
     Tally benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build, today taken as \(today)
-    bills     figure                                                     value
+    bills     figure                                                                   value
 
     """.utf8))
 let empty = work + "/empty.db"
@@ -67,7 +71,7 @@ for size in sizes.isEmpty ? [10_000, 100_000, 1_000_000] : sizes {
     try generated.csv.write(toFile: folder + "/bills.csv", atomically: false, encoding: .utf8)
     _ = Child.run(tally, ["--db", db, "-c", "book add travel", "-c", "book add business"], in: folder)
     let imported = Child.run(tally, ["--db", db, "-c", "import \(folder)/bills.csv"], in: folder)
-    line(size, "import from CSV, half the rows out of day order", String(format: "%.0f bills/s (%@, %d MiB)", Double(size) / imported.seconds, milliseconds(imported.seconds), imported.peakKiB / 1024))
+    line(size, "import from CSV, half the rows out of day order", "\(Int(Double(size) / imported.seconds)) bills/s (\(milliseconds(imported.seconds)), \(mebibytes(imported.peakKiB)))")
 
     let store = try LedgerStore(path: db, seed: Seed(currency: .cny, categories: DefaultCategories.make(chinese: false)))
     let ledger = try store.load()
@@ -79,7 +83,7 @@ for size in sizes.isEmpty ? [10_000, 100_000, 1_000_000] : sizes {
         let runs = (0..<5).map { _ in Child.run(tally, ["--db", db, "--today", today, "--format", "csv", "-c", statement], in: folder) }
         check(csvAnswer(runs[0].output), expected, statement)
         line(size, "cold `tally -c '\(statement)'` (median of 5)",
-             "\(milliseconds(Spread(runs.map(\.seconds)).median)), \(runs.map(\.peakKiB).max()! / 1024) MiB")
+             "\(milliseconds(Spread(runs.map(\.seconds)).median)), \(mebibytes(runs.compactMap(\.peakKiB).max()))")
     }
 
     let before = residentKiB()

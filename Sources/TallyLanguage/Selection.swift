@@ -32,7 +32,25 @@ struct Selection {
         if let condition {
             tests.append(try ConditionCompiler(ledger: ledger, today: evaluator.today).compile(condition))
         }
-        predicate = { bill in tests.allSatisfy { $0(bill) } }
+        predicate = Selection.all(tests)
+    }
+
+    /// One test that holds when every one of `tests` does. The usual one, two
+    /// or three are called directly: going through the list for each bill
+    /// costs more than most tests themselves.
+    static func all(_ tests: [(Bill) -> Bool]) -> (Bill) -> Bool {
+        switch tests.count {
+        case 0: return { _ in true }
+        case 1: return tests[0]
+        case 2:
+            let (a, b) = (tests[0], tests[1])
+            return { a($0) && b($0) }
+        case 3:
+            let (a, b, c) = (tests[0], tests[1], tests[2])
+            return { a($0) && b($0) && c($0) }
+        default:
+            return { bill in tests.allSatisfy { $0(bill) } }
+        }
     }
 
     func bills(of ledger: Ledger) -> [Bill] {
@@ -48,8 +66,7 @@ struct ConditionCompiler {
     func compile(_ condition: Condition) throws(Diagnostic) -> (Bill) -> Bool {
         switch condition {
         case .and(let terms):
-            let tests = try compile(terms)
-            return { bill in tests.allSatisfy { $0(bill) } }
+            return Selection.all(try compile(terms))
         case .or(let terms):
             let tests = try compile(terms)
             return { bill in tests.contains { $0(bill) } }
