@@ -22,7 +22,7 @@ defer { try? FileManager.default.removeItem(atPath: work) }
 
 func line(_ bills: Int, _ figure: String, _ value: String) {
     // Each figure as soon as it is known: the whole run takes minutes.
-    FileHandle.standardOutput.write(Data("\(String(bills).padding(toLength: 9, withPad: " ", startingAt: 0)) \(figure.padding(toLength: 72, withPad: " ", startingAt: 0)) \(value)\n".utf8))
+    FileHandle.standardOutput.write(Data("\(String(bills).padding(toLength: 9, withPad: " ", startingAt: 0)) \(figure.padding(toLength: 80, withPad: " ", startingAt: 0)) \(value)\n".utf8))
 }
 
 func milliseconds(_ seconds: Double) -> String {
@@ -54,7 +54,7 @@ func residentKiB() -> Int {
 
 FileHandle.standardOutput.write(Data("""
     Tally benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build, today taken as \(today)
-    bills     figure                                                                   value
+    bills     figure                                                                           value
 
     """.utf8))
 let empty = work + "/empty.db"
@@ -82,7 +82,7 @@ for size in sizes.isEmpty ? [10_000, 100_000, 1_000_000] : sizes {
     ] {
         let runs = (0..<5).map { _ in Child.run(tally, ["--db", db, "--today", today, "--format", "csv", "-c", statement], in: folder) }
         check(csvAnswer(runs[0].output), expected, statement)
-        line(size, "cold `tally -c '\(statement)'` (median of 5)",
+        line(size, "cold `tally -c '\(statement)'`, median of 5",
              "\(milliseconds(Spread(runs.map(\.seconds)).median)), \(mebibytes(runs.compactMap(\.peakKiB).max()))")
     }
 
