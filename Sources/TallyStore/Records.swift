@@ -274,7 +274,7 @@ extension Connection {
         return Bill(
             id: row.int64(0), bookID: row.int64(1), categoryID: row.int64(2), amount: row.int64(3), day: day,
             remark: row.text(5), place: row.optionalText(6),
-            tags: row.text(7).split(separator: " ").map(String.init), created: row.int64(8),
+            tags: row.words(7), created: row.int64(8),
             updated: row.int64(9))
     }
 
