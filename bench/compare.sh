@@ -32,8 +32,8 @@ if [ -n "$missing" ]; then
 fi
 
 cd "$root"
-swift build -c release --product tally >/dev/null
-swift build -c release --product tally-bench >/dev/null
+swift build -c release --static-swift-stdlib --product tally >/dev/null
+swift build -c release --static-swift-stdlib --product tally-bench >/dev/null
 tally="$root/.build/release/tally"
 .build/release/tally-bench --csv "$BILLS" "$work/bills.csv"
 db="$work/ledger.db"
