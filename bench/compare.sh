@@ -32,8 +32,9 @@ if [ -n "$missing" ]; then
 fi
 
 cd "$root"
-swift build -c release --static-swift-stdlib --product tally >/dev/null
-swift build -c release --static-swift-stdlib --product tally-bench >/dev/null
+for product in tally tally-bench; do
+    swift build -c release --static-swift-stdlib --product "$product" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
+done
 tally="$root/.build/release/tally"
 .build/release/tally-bench --csv "$BILLS" "$work/bills.csv"
 db="$work/ledger.db"
