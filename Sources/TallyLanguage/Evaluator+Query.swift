@@ -5,10 +5,20 @@ extension Evaluator {
         let selection = try Selection(
             evaluator: self, condition: query.condition, period: query.period,
             kind: query.kind?.kind, allBooks: query.coversAllBooks)
-        let bills = selection.bills(of: ledger)
+        if query.aggregate == .count && query.dimensions.isEmpty {
+            return .aggregate(AggregateResult(aggregate: .count, cells: [AggregateCell(currency: nil, measure: .count(selection.count(in: ledger)))]))
+        }
         let currencies = Dictionary(uniqueKeysWithValues: ledger.books.map { ($0.id, $0.currency) })
-        let kinds = Dictionary(uniqueKeysWithValues: ledger.categories.map { ($0.id, $0.kind) })
-        let signedValue: (Bill) -> Int64 = { kinds[$0.categoryID]?.signed($0.amount) ?? 0 }
+        let kinds = CategoryKinds(ledger.categories)
+        let signedValue: (Bill) -> Int64 = { kinds[id: $0.categoryID]?.signed($0.amount) ?? 0 }
+        if query.dimensions.isEmpty && query.aggregate != .list {
+            // Added up where the ledger keeps the bills, none copied out.
+            let value = query.kind == nil || query.kind == .net ? signedValue : { $0.amount }
+            var totals = BookTotals()
+            for bill in ledger.bills(in: selection.range) where selection.predicate(bill) { totals.add(value(bill), book: bill.bookID) }
+            return .aggregate(aggregate(totals, query.aggregate, currencies: currencies, emptyCurrency: currency(ofEmpty: query)))
+        }
+        let bills = selection.bills(of: ledger)
         if query.aggregate == .list {
             let listed = list(bills, query)
             // What `sum` gives over the bills listed: income counts up, expense down.
@@ -20,10 +30,6 @@ extension Evaluator {
         // Counts add up across currencies; money never does.
         let spansCurrencies = query.aggregate != .count
             && Set(Set(bills.lazy.map(\.bookID)).map { currencies[$0]?.code ?? Currency.cny.code }).count > 1
-        if query.dimensions.isEmpty {
-            return .aggregate(aggregate(
-                bills, query.aggregate, value: value, currencies: currencies, emptyCurrency: currency(ofEmpty: query)))
-        }
         return .groups(groups(
             bills, query, value: value, currencies: currencies, spansCurrencies: spansCurrencies, emptyCurrency: currency(ofEmpty: query)))
     }
@@ -34,16 +40,20 @@ extension Evaluator {
         _ bills: [Bill], _ aggregate: Aggregate, value: (Bill) -> Int64, currencies: [Int64: Currency],
         emptyCurrency: Currency
     ) -> AggregateResult {
+        var totals = BookTotals()
+        for bill in bills { totals.add(value(bill), book: bill.bookID) }
+        return self.aggregate(totals, aggregate, currencies: currencies, emptyCurrency: emptyCurrency)
+    }
+
+    /// Each book's totals, added up by currency.
+    private func aggregate(
+        _ byBook: BookTotals, _ aggregate: Aggregate, currencies: [Int64: Currency], emptyCurrency: Currency
+    ) -> AggregateResult {
         if aggregate == .count {
-            return AggregateResult(aggregate: aggregate, cells: [AggregateCell(currency: nil, measure: .count(bills.count))])
-        }
-        // Added up by book, whose ids hash cheaply, then by currency.
-        var byBook: [Int64: Accumulator] = [:]
-        for bill in bills {
-            byBook[bill.bookID, default: Accumulator()].add(value(bill))
+            return AggregateResult(aggregate: aggregate, cells: [AggregateCell(currency: nil, measure: .count(byBook.count))])
         }
         var totals: [Currency: Accumulator] = [:]
-        for (book, accumulator) in byBook {
+        for (book, accumulator) in byBook.totals {
             totals[currencies[book] ?? .cny, default: Accumulator()].add(accumulator)
         }
         if totals.isEmpty {
@@ -192,6 +202,24 @@ extension BillRow {
         default: return order(a.day, b.day)
         }
     }
+}
+
+/// Totals kept per book while bills are added up. A ledger has a handful of
+/// books, so finding one in a short list beats hashing its id for every bill.
+struct BookTotals {
+    private(set) var totals: [(book: Int64, accumulator: Accumulator)] = []
+
+    mutating func add(_ value: Int64, book: Int64) {
+        if let index = totals.firstIndex(where: { $0.book == book }) {
+            totals[index].accumulator.add(value)
+        } else {
+            var accumulator = Accumulator()
+            accumulator.add(value)
+            totals.append((book, accumulator))
+        }
+    }
+
+    var count: Int { totals.reduce(0) { $0 + $1.accumulator.count } }
 }
 
 /// Running count, total, least and greatest of one group. The total is an

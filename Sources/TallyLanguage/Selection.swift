@@ -20,14 +20,14 @@ struct Selection {
         } else {
             range = .everything
         }
-        let kinds = Dictionary(uniqueKeysWithValues: ledger.categories.map { ($0.id, $0.kind) })
+        let kinds = CategoryKinds(ledger.categories)
         var tests: [(Bill) -> Bool] = []
         if !allBooks {
             let current = ledger.currentBook.id
             tests.append { $0.bookID == current }
         }
         if let kind {
-            tests.append { kinds[$0.categoryID] == kind }
+            tests.append { kinds[id: $0.categoryID] == kind }
         }
         if let condition {
             tests.append(try ConditionCompiler(ledger: ledger, today: evaluator.today).compile(condition))
@@ -55,6 +55,13 @@ struct Selection {
 
     func bills(of ledger: Ledger) -> [Bill] {
         ledger.bills(in: range).filter(predicate)
+    }
+
+    /// How many bills are selected, counted where the ledger keeps them.
+    func count(in ledger: Ledger) -> Int {
+        var count = 0
+        for bill in ledger.bills(in: range) where predicate(bill) { count += 1 }
+        return count
     }
 }
 

@@ -88,4 +88,38 @@ struct GroupingAgainstPlainScanTests {
         }
         #expect(compared == (11 + 11 * 10) * 3 * 2)
     }
+
+    @Test(arguments: [UInt64(4), 5])
+    func aggregatesWithoutGroupsComeToThePlainScan(seed: UInt64) throws {
+        let ledger = GroupingAgainstPlainScanTests.ledger(seed: seed, weekStart: .monday)
+        let currencies = Dictionary(uniqueKeysWithValues: ledger.books.map { ($0.id, $0.currency) })
+        for aggregate in [Aggregate.sum, .count, .avg, .min, .max] {
+            for kind in [nil, KindSelector.expense, .income, .net] {
+                for allBooks in [false, true] {
+                    let text = "\(aggregate.rawValue)\(kind.map { " " + $0.rawValue } ?? "") in 2016"
+                        + (allBooks ? " where book in (daily, travel)" : "")
+                    guard case .aggregate(let result) = try result(text, in: ledger) else { throw TestFailure("\(text)") }
+                    var byCurrency: [String: (Accumulator, Currency)] = [:]
+                    var count = 0
+                    for bill in ledger.bills where (allBooks || bill.bookID == ledger.currentBook.id) && bill.day.year == 2016 {
+                        let billKind = ledger.category(id: bill.categoryID)!.kind
+                        if let wanted = kind?.kind, wanted != billKind { continue }
+                        let signed = kind == nil || kind == .net
+                        let value = signed ? (billKind == .income ? bill.amount : -bill.amount) : bill.amount
+                        let currency = currencies[bill.bookID]!
+                        var cell = byCurrency[currency.code] ?? (Accumulator(), currency)
+                        cell.0.add(value)
+                        byCurrency[currency.code] = cell
+                        count += 1
+                    }
+                    if aggregate == .count {
+                        #expect(result.cells.map(\.measure) == [.count(count)], "\(text)")
+                    } else {
+                        let plain = byCurrency.keys.sorted().map { byCurrency[$0]!.0.measure(aggregate, byCurrency[$0]!.1) }
+                        #expect(result.cells.map(\.measure) == plain, "\(text)")
+                    }
+                }
+            }
+        }
+    }
 }
