@@ -138,14 +138,24 @@ public final class Session {
         }
     }
 
-    /// Every bill, unless the session may hold only some and `statement` is
-    /// a query over a bounded period: then the bills of those days, all it reads.
+    /// Every bill, unless the session may hold only some and `statement`
+    /// reads only some: a query over a bounded period reads those days'; a
+    /// saved statement's name, `help` and `quit` read none (what a saved
+    /// statement runs loads what it reads).
     private func load(for statement: Statement) throws(StoreError) -> Ledger {
-        if !holdsEveryBill, case .query(let query) = statement, let period = query.period {
-            let asked = period.value.resolve(today: today, weekStart: ledger.settings.weekStart)
-            let days = DateRange(start: max(asked.start, .first), end: min(asked.end, .last))
-            if days != DateRange(start: .first, end: .last) {
-                return try store.load(billsIn: days)
+        if !holdsEveryBill {
+            switch statement {
+            case .query(let query):
+                guard let period = query.period else { break }
+                let asked = period.value.resolve(today: today, weekStart: ledger.settings.weekStart)
+                let days = DateRange(start: max(asked.start, .first), end: min(asked.end, .last))
+                if days != DateRange(start: .first, end: .last) {
+                    return try store.load(billsIn: days)
+                }
+            case .runSaved, .help, .quit:
+                return try store.load(billsIn: .nothing)
+            default:
+                break
             }
         }
         holdsEveryBill = true

@@ -60,6 +60,17 @@ import TallyStore
         #expect(heldFewer >= compared * 3 / 4)
     }
 
+    @Test func aSavedQueryOverAPeriodReadsOnlyItsDays() throws {
+        let (full, fullOutput) = try session(lazy: false, weekStart: "monday")
+        try full.fillWithDemo()
+        #expect(full.run(ScriptSource(origin: .argument, text: "save monthly sum expense in 2026-10 by category; monthly")) == .success)
+        let (lazy, lazyOutput) = try session(lazy: true, weekStart: "monday")
+        #expect(lazy.run(ScriptSource(origin: .argument, text: "monthly")) == .success)
+        #expect(lazyOutput.results == [fullOutput.results.last!])
+        #expect(!lazy.ledger.bills.isEmpty)
+        #expect(lazy.ledger.bills.allSatisfy { $0.day.year == 2026 && $0.day.month == 10 })
+    }
+
     @Test func aStatementThatNeedsEveryBillLoadsThemAll() throws {
         let (full, _) = try session(lazy: false, weekStart: "monday")
         try full.fillWithDemo()
