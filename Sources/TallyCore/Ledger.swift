@@ -1,9 +1,9 @@
 /// The whole ledger in memory: what every query reads. Bills are kept in day
-/// order so that a period is a contiguous slice found by binary search.
+/// order so that a period is a contiguous run of rows found by binary search.
 public struct Ledger: Equatable, Sendable {
     public private(set) var books: [Book]
     public private(set) var categories: [Category]
-    public private(set) var bills: [Bill]
+    public private(set) var bills: BillColumns
     public private(set) var settings: Settings
     /// Sorted by name.
     public private(set) var savedQueries: [SavedQuery]
@@ -23,9 +23,20 @@ public struct Ledger: Equatable, Sendable {
         self.budgets = budgets.sorted { $0.id < $1.id }
         self.books = books.sorted { $0.position < $1.position }
         self.categories = categories.sorted { $0.position < $1.position }
-        self.bills = Ledger.chronological(bills)
+        self.bills = BillColumns(bills).chronological()
         self.settings = settings
         self.lastBillID = max(lastBillID, bills.map(\.id).max() ?? 0)
+    }
+
+    /// A ledger whose bills the store has read into columns, in any order.
+    public init(
+        books: [Book], categories: [Category], columns: BillColumns, settings: Settings, lastBillID: Int64,
+        savedQueries: [SavedQuery], budgets: [Budget], photos: [Photo]
+    ) {
+        self.init(books: books, categories: categories, bills: [], settings: settings, lastBillID: lastBillID,
+                  savedQueries: savedQueries, budgets: budgets, photos: photos)
+        bills = columns.chronological()
+        self.lastBillID = max(lastBillID, bills.ids.max() ?? 0)
     }
 
     public var currentBook: Book {
@@ -56,18 +67,17 @@ public struct Ledger: Equatable, Sendable {
     }
 
     public func bill(id: Int64) -> Bill? {
-        bills.first { $0.id == id }
+        bills.ids.firstIndex(of: id).map { bills[$0] }
     }
 
     /// The bills whose day lies in `range`, in day order.
-    public func bills(in range: DateRange) -> ArraySlice<Bill> {
-        guard !range.isEmpty else { return [] }
-        return bills[firstIndex { $0.day >= range.start }..<firstIndex { $0.day > range.end }]
+    public func bills(in range: DateRange) -> Slice<BillColumns> {
+        bills[bills.indices(in: range)]
     }
 
     /// Every tag used on any bill, sorted.
     public var tags: [String] {
-        Array(Set(bills.flatMap(\.tags).map(Names.key))).sorted()
+        Array(Set(Set(bills.tags).flatMap { bills.tagLists[Int($0)] }.map(Names.key))).sorted()
     }
 
     public var nextBillID: Int64 { lastBillID + 1 }
@@ -109,11 +119,10 @@ public struct Ledger: Equatable, Sendable {
         }
         if billsBefore.count + billsAfter.count > 16 {
             let touched = Set(billsBefore.map(\.id) + billsAfter.map(\.id))
-            bills.removeAll { touched.contains($0.id) }
-            bills = Ledger.merge(bills, Ledger.chronological(billsAfter))
+            bills = bills.replacing(touched, with: billsAfter.sorted(by: Bill.chronological))
         } else {
             for bill in billsBefore { removeBill(bill) }
-            for bill in billsAfter { bills.insert(bill, at: firstIndex { !Bill.chronological($0, bill) }) }
+            for bill in billsAfter { bills.insert(bill, at: bills.firstIndex { !bills.precedes($0, bill) }) }
         }
         lastBillID = max(lastBillID, billsAfter.map(\.id).max() ?? 0)
         if book(id: settings.currentBookID) == nil {
@@ -123,10 +132,10 @@ public struct Ledger: Equatable, Sendable {
 
     /// Takes out the bill `before` was: where its day and id put it, else wherever its id is.
     private mutating func removeBill(_ before: Bill) {
-        let index = firstIndex { !Bill.chronological($0, before) }
-        if index < bills.count, bills[index].id == before.id {
+        let index = bills.firstIndex { !bills.precedes($0, before) }
+        if index < bills.count, bills.ids[index] == before.id {
             bills.remove(at: index)
-        } else if let index = bills.firstIndex(where: { $0.id == before.id }) {
+        } else if let index = bills.ids.firstIndex(of: before.id) {
             bills.remove(at: index)
         }
     }
@@ -172,47 +181,5 @@ public struct Ledger: Equatable, Sendable {
         case .photo(let photo): photos.removeAll { $0.id == photo.id }
         case .bill: preconditionFailure("bills are applied in one pass")
         }
-    }
-
-    /// `bills` in day order, sorted by plain keys rather than by moving whole
-    /// bills around: a million new bills are ordered in a fraction of the time.
-    private static func chronological(_ bills: [Bill]) -> [Bill] {
-        if zip(bills, bills.dropFirst()).allSatisfy({ Bill.chronological($0, $1) }) { return bills }
-        let order = bills.indices.map { (day: bills[$0].day.ordinal, id: bills[$0].id, index: $0) }.sorted { ($0.day, $0.id) < ($1.day, $1.id) }
-        return order.map { bills[$0.index] }
-    }
-
-    /// Two lists in day order as one.
-    private static func merge(_ a: [Bill], _ b: [Bill]) -> [Bill] {
-        if a.isEmpty { return b }
-        if b.isEmpty { return a }
-        var merged: [Bill] = []
-        merged.reserveCapacity(a.count + b.count)
-        var i = 0
-        var j = 0
-        while i < a.count && j < b.count {
-            if Bill.chronological(b[j], a[i]) {
-                merged.append(b[j])
-                j += 1
-            } else {
-                merged.append(a[i])
-                i += 1
-            }
-        }
-        merged += a[i...]
-        merged += b[j...]
-        return merged
-    }
-
-    /// The first bill for which `isPast` holds, given that it holds for every
-    /// bill after that one too: a binary search over the day order.
-    private func firstIndex(where isPast: (Bill) -> Bool) -> Int {
-        var low = 0
-        var high = bills.count
-        while low < high {
-            let middle = (low + high) / 2
-            if isPast(bills[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 }

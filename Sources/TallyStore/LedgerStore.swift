@@ -190,7 +190,7 @@ public final class LedgerStore {
         guard !books.isEmpty else { throw .corrupt(doing: "reading books", "the ledger has no book") }
         let bills = if let days { try connection.bills(in: days) } else { try connection.bills() }
         return Ledger(
-            books: books, categories: try connection.categories(), bills: bills,
+            books: books, categories: try connection.categories(), columns: bills,
             settings: try connection.settings(), lastBillID: try connection.lastBillID(),
             savedQueries: try connection.savedQueries(), budgets: try connection.budgets(), photos: try connection.photos())
     }

@@ -244,38 +244,45 @@ extension Connection {
 
     /// Every bill in the order the file keeps them, which is a straight read;
     /// the ledger puts them in day order itself.
-    func bills() throws(StoreError) -> [Bill] {
-        var bills: [Bill] = []
+    /// Every bill, as the file keeps them; the ledger puts them in day order.
+    func bills() throws(StoreError) -> BillColumns {
+        var bills = BillColumns()
         bills.reserveCapacity(Int(try integer("SELECT count(*) FROM bills") ?? 0))
         try forEachRow(
             """
             SELECT id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at FROM bills
             """
-        ) { row throws(StoreError) in bills.append(try Connection.bill(row)) }
+        ) { row throws(StoreError) in try Connection.append(row, to: &bills) }
         return bills
     }
 
     /// The bills whose day lies in `range`, through the day index, so already in day order.
-    func bills(in range: DateRange) throws(StoreError) -> [Bill] {
-        var bills: [Bill] = []
+    func bills(in range: DateRange) throws(StoreError) -> BillColumns {
+        var bills = BillColumns()
         try forEachRow(
             """
             SELECT id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at FROM bills
             WHERE day BETWEEN ? AND ? ORDER BY day, id
             """, Int64(range.start.yyyymmdd), Int64(range.end.yyyymmdd)
-        ) { row throws(StoreError) in bills.append(try Connection.bill(row)) }
+        ) { row throws(StoreError) in try Connection.append(row, to: &bills) }
         return bills
     }
 
-    private static func bill(_ row: Statement) throws(StoreError) -> Bill {
+    /// A row of `bills`, its texts looked up by their bytes: a remark the
+    /// ledger has seen is not made into a String again.
+    private static func append(_ row: Statement, to bills: inout BillColumns) throws(StoreError) {
         guard let day = Day(yyyymmdd: Int(row.int64(4))) else {
             throw .corrupt(doing: "reading bills", "a bill has no valid day")
         }
-        return Bill(
+        let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        let remark = row.bytes(5) ?? empty
+        let tags = row.bytes(7) ?? empty
+        bills.append(
             id: row.int64(0), bookID: row.int64(1), categoryID: row.int64(2), amount: row.int64(3), day: day,
-            remark: row.text(5), place: row.optionalText(6),
-            tags: row.words(7), created: row.int64(8),
-            updated: row.int64(9))
+            remark: bills.text(bytes: remark) { String(decoding: remark, as: UTF8.self) },
+            place: row.bytes(6).map { place in bills.text(bytes: place) { String(decoding: place, as: UTF8.self) } } ?? -1,
+            tags: bills.tagList(bytes: tags) { Statement.words(tags) },
+            created: row.int64(8), updated: row.int64(9))
     }
 
     func settings() throws(StoreError) -> Settings {

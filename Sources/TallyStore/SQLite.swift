@@ -283,15 +283,22 @@ final class Statement {
         sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL ? nil : int64(column)
     }
 
-    /// The column's text split at spaces: a bill's tags. ASCII text is split
-    /// byte by byte, which a million bills notice; other text as Swift splits
-    /// it, where a space may carry a combining mark and be no separator.
-    func words(_ column: Int) -> [String] {
-        guard let bytes = sqlite3_column_text(handle, Int32(column)) else { return [] }
-        let buffer = UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, Int32(column))))
-        if buffer.isEmpty { return [] }
-        guard buffer.allSatisfy({ $0 < 0x80 }) else { return text(column).split(separator: " ").map(String.init) }
-        return buffer.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
+    /// The column's bytes, valid until the next step; nil when it is NULL.
+    func bytes(_ column: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard sqlite3_column_type(handle, Int32(column)) != SQLITE_NULL else { return nil }
+        guard let bytes = sqlite3_column_text(handle, Int32(column)) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, Int32(column))))
+    }
+
+    /// Text split at spaces: a bill's tags. ASCII text is split byte by byte;
+    /// other text as Swift splits it, where a space may carry a combining
+    /// mark and be no separator.
+    static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        if bytes.isEmpty { return [] }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return String(decoding: bytes, as: UTF8.self).split(separator: " ").map(String.init)
+        }
+        return bytes.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
     }
 
     func optionalText(_ column: Int) -> String? {

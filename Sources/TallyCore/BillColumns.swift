@@ -1,0 +1,219 @@
+/// The ledger's bills in day order, kept as columns: one array per field,
+/// with remarks, places and tags as numbers in tables of distinct texts.
+/// A query reads the few columns it needs as plain integers and copies no
+/// bill; a `Bill` is made only where one is asked for by position.
+public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
+    public private(set) var ids: [Int64] = []
+    /// Each bill's `Day.ordinal`.
+    public private(set) var days: [Int32] = []
+    public private(set) var amounts: [Int64] = []
+    public private(set) var categoryIDs: [Int64] = []
+    public private(set) var bookIDs: [Int64] = []
+    /// Numbers in `texts`.
+    public private(set) var remarks: [Int32] = []
+    /// Numbers in `texts`; -1 for a bill without a place.
+    public private(set) var places: [Int32] = []
+    /// Numbers in `tagLists`.
+    public private(set) var tags: [Int32] = []
+    private var created: [Int64] = []
+    private var updated: [Int64] = []
+    /// Every remark and place.
+    public private(set) var texts = TextTable()
+    /// Each distinct list of tags, as the store writes it: the tags joined by spaces.
+    private var tagListKeys = TextTable()
+    /// The tags of each list in `tagListKeys`.
+    public private(set) var tagLists: [[String]] = []
+
+    public init() {}
+
+    /// `bills`, kept in the order given.
+    public init(_ bills: some Collection<Bill>) {
+        reserveCapacity(bills.count)
+        for bill in bills { append(bill) }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { ids.count }
+
+    public subscript(index: Int) -> Bill {
+        Bill(
+            id: ids[index], bookID: bookIDs[index], categoryID: categoryIDs[index], amount: amounts[index],
+            day: Day(ordinal: days[index]), remark: texts[remarks[index]], place: place(at: index),
+            tags: tagLists[Int(tags[index])], created: created[index], updated: updated[index])
+    }
+
+    public func place(at index: Int) -> String? {
+        places[index] < 0 ? nil : texts[places[index]]
+    }
+
+    public static func == (a: BillColumns, b: BillColumns) -> Bool {
+        a.count == b.count && a.indices.allSatisfy { a[$0] == b[$0] }
+    }
+
+    public mutating func reserveCapacity(_ count: Int) {
+        ids.reserveCapacity(count)
+        days.reserveCapacity(count)
+        amounts.reserveCapacity(count)
+        categoryIDs.reserveCapacity(count)
+        bookIDs.reserveCapacity(count)
+        remarks.reserveCapacity(count)
+        places.reserveCapacity(count)
+        tags.reserveCapacity(count)
+        created.reserveCapacity(count)
+        updated.reserveCapacity(count)
+    }
+
+    // MARK: Texts
+
+    public mutating func text(_ text: String) -> Int32 {
+        texts.index(of: text)
+    }
+
+    /// The number of the text whose UTF-8 bytes are `bytes`, made into a String only when new.
+    public mutating func text(bytes: UnsafeBufferPointer<UInt8>, make: () -> String) -> Int32 {
+        texts.index(ofBytes: bytes, make: make)
+    }
+
+    public mutating func tagList(_ list: [String]) -> Int32 {
+        var key = list.joined(separator: " ")
+        return key.withUTF8 { tagList(bytes: $0) { list } }
+    }
+
+    /// The number of the tag list written as `bytes`, split by `split` only when new.
+    public mutating func tagList(bytes: UnsafeBufferPointer<UInt8>, split: () -> [String]) -> Int32 {
+        let before = tagListKeys.count
+        let index = tagListKeys.index(ofBytes: bytes) { String(decoding: bytes, as: UTF8.self) }
+        if tagListKeys.count > before { tagLists.append(split()) }
+        return index
+    }
+
+    // MARK: Rows
+
+    public mutating func append(_ bill: Bill) {
+        append(
+            id: bill.id, bookID: bill.bookID, categoryID: bill.categoryID, amount: bill.amount, day: bill.day,
+            remark: text(bill.remark), place: bill.place.map { text($0) } ?? -1, tags: tagList(bill.tags),
+            created: bill.created, updated: bill.updated)
+    }
+
+    /// A row whose texts are already numbers in this table's `texts` and tag lists.
+    public mutating func append(
+        id: Int64, bookID: Int64, categoryID: Int64, amount: Int64, day: Day,
+        remark: Int32, place: Int32, tags: Int32, created: Int64, updated: Int64
+    ) {
+        ids.append(id)
+        bookIDs.append(bookID)
+        categoryIDs.append(categoryID)
+        amounts.append(amount)
+        days.append(day.ordinal)
+        remarks.append(remark)
+        places.append(place)
+        self.tags.append(tags)
+        self.created.append(created)
+        self.updated.append(updated)
+    }
+
+    public mutating func insert(_ bill: Bill, at index: Int) {
+        ids.insert(bill.id, at: index)
+        bookIDs.insert(bill.bookID, at: index)
+        categoryIDs.insert(bill.categoryID, at: index)
+        amounts.insert(bill.amount, at: index)
+        days.insert(bill.day.ordinal, at: index)
+        remarks.insert(text(bill.remark), at: index)
+        places.insert(bill.place.map { text($0) } ?? -1, at: index)
+        tags.insert(tagList(bill.tags), at: index)
+        created.insert(bill.created, at: index)
+        updated.insert(bill.updated, at: index)
+    }
+
+    public mutating func remove(at index: Int) {
+        ids.remove(at: index)
+        bookIDs.remove(at: index)
+        categoryIDs.remove(at: index)
+        amounts.remove(at: index)
+        days.remove(at: index)
+        remarks.remove(at: index)
+        places.remove(at: index)
+        tags.remove(at: index)
+        created.remove(at: index)
+        updated.remove(at: index)
+    }
+
+    /// The rows at `order`, in that order, with the same tables of texts.
+    public func rows(at order: some Collection<Int>) -> BillColumns {
+        var rows = BillColumns()
+        rows.texts = texts
+        rows.tagListKeys = tagListKeys
+        rows.tagLists = tagLists
+        rows.ids = order.map { ids[$0] }
+        rows.bookIDs = order.map { bookIDs[$0] }
+        rows.categoryIDs = order.map { categoryIDs[$0] }
+        rows.amounts = order.map { amounts[$0] }
+        rows.days = order.map { days[$0] }
+        rows.remarks = order.map { remarks[$0] }
+        rows.places = order.map { places[$0] }
+        rows.tags = order.map { tags[$0] }
+        rows.created = order.map { created[$0] }
+        rows.updated = order.map { updated[$0] }
+        return rows
+    }
+
+    // MARK: Day order
+
+    /// Whether the row at `index` comes before `bill` in day order.
+    public func precedes(_ index: Int, _ bill: Bill) -> Bool {
+        days[index] != bill.day.ordinal ? days[index] < bill.day.ordinal : ids[index] < bill.id
+    }
+
+    /// The rows in day order, then entry order. Rows that arrive in order, as
+    /// a ledger's usually do, are checked in one pass and not moved; others
+    /// are sorted by plain keys and each column gathered once.
+    public func chronological() -> BillColumns {
+        let inOrder = indices.dropFirst().allSatisfy { index in
+            days[index - 1] != days[index] ? days[index - 1] < days[index] : ids[index - 1] < ids[index]
+        }
+        if inOrder { return self }
+        let order = indices.sorted { a, b in days[a] != days[b] ? days[a] < days[b] : ids[a] < ids[b] }
+        return rows(at: order)
+    }
+
+    /// These rows without those whose id is in `removed`, and with `added`
+    /// (in day order) merged in: a change to many bills in one linear pass.
+    public func replacing(_ removed: Set<Int64>, with added: [Bill]) -> BillColumns {
+        var result = rows(at: [])
+        result.reserveCapacity(count - removed.count + added.count)
+        var next = 0
+        for index in indices where !removed.contains(ids[index]) {
+            while next < added.count && !precedes(index, added[next]) {
+                result.append(added[next])
+                next += 1
+            }
+            result.append(
+                id: ids[index], bookID: bookIDs[index], categoryID: categoryIDs[index], amount: amounts[index],
+                day: Day(ordinal: days[index]), remark: remarks[index], place: places[index], tags: tags[index],
+                created: created[index], updated: updated[index])
+        }
+        for bill in added[next...] { result.append(bill) }
+        return result
+    }
+
+    /// The first row for which `isPast` holds, given that it holds for every
+    /// row after that one too: a binary search over the day order.
+    public func firstIndex(where isPast: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// The rows whose day lies in `range`.
+    public func indices(in range: DateRange) -> Range<Int> {
+        guard !range.isEmpty else { return 0..<0 }
+        let (start, end) = (range.start.ordinal, range.end.ordinal)
+        let first = firstIndex { days[$0] >= start }
+        return first..<Swift.max(first, firstIndex { days[$0] > end })
+    }
+}
