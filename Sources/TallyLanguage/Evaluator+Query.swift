@@ -6,42 +6,55 @@ extension Evaluator {
             evaluator: self, condition: query.condition, period: query.period,
             kind: query.kind?.kind, allBooks: query.coversAllBooks)
         if query.aggregate == .count && query.dimensions.isEmpty {
-            return .aggregate(AggregateResult(aggregate: .count, cells: [AggregateCell(currency: nil, measure: .count(selection.count(in: ledger)))]))
+            return .aggregate(AggregateResult(aggregate: .count, cells: [AggregateCell(currency: nil, measure: .count(selection.count))]))
         }
         let currencies = Dictionary(uniqueKeysWithValues: ledger.books.map { ($0.id, $0.currency) })
-        let kinds = CategoryKinds(ledger.categories)
-        let signedValue: (Bill) -> Int64 = { kinds[id: $0.categoryID]?.signed($0.amount) ?? 0 }
+        let kinds = ByID(kindsOf: ledger.categories)
+        let (amounts, categories, books) = (ledger.bills.amounts, ledger.bills.categoryIDs, ledger.bills.bookIDs)
+        // Income counts up, expense down.
+        let signedValue: (Int) -> Int64 = { kinds[categories[$0]]?.signed(amounts[$0]) ?? 0 }
+        let value = query.kind == nil || query.kind == .net ? signedValue : { amounts[$0] }
         if query.dimensions.isEmpty && query.aggregate != .list {
             // Added up where the ledger keeps the bills, none copied out.
-            let value = query.kind == nil || query.kind == .net ? signedValue : { $0.amount }
             var totals = BookTotals()
-            for bill in ledger.bills(in: selection.range) where selection.predicate(bill) { totals.add(value(bill), book: bill.bookID) }
+            for row in selection.rows where selection.predicate(row) { totals.add(value(row), book: books[row]) }
             return .aggregate(aggregate(totals, query.aggregate, currencies: currencies, emptyCurrency: currency(ofEmpty: query)))
         }
-        let bills = selection.bills(of: ledger)
+        let rows = selection.selectedRows
         if query.aggregate == .list {
-            let listed = list(bills, query)
-            // What `sum` gives over the bills listed: income counts up, expense down.
-            let totals = aggregate(listed.map(\.bill), .sum, value: signedValue, currencies: currencies, emptyCurrency: currency(ofEmpty: query))
-            return .bills(BillList(rows: listed.map(\.row), totals: totals))
+            let listed = list(rows, query)
+            // What `sum` gives over the bills listed.
+            let totals = aggregate(listed, .sum, value: signedValue, currencies: currencies, emptyCurrency: currency(ofEmpty: query))
+            return .bills(BillList(rows: listed.map { BillRow(ledger.bills[$0], in: ledger) }, totals: totals))
         }
-        let signed = query.kind == nil || query.kind == .net
-        let value = signed ? signedValue : { $0.amount }
         // Counts add up across currencies; money never does.
         let spansCurrencies = query.aggregate != .count
-            && Set(Set(bills.lazy.map(\.bookID)).map { currencies[$0]?.code ?? Currency.cny.code }).count > 1
+            && Set(Evaluator.books(of: rows, books).map { currencies[$0]?.code ?? Currency.cny.code }).count > 1
         return .groups(groups(
-            bills, query, value: value, currencies: currencies, spansCurrencies: spansCurrencies, emptyCurrency: currency(ofEmpty: query)))
+            rows, in: selection.rows, query, value: value, currencies: currencies, spansCurrencies: spansCurrencies,
+            emptyCurrency: currency(ofEmpty: query)))
+    }
+
+    /// The distinct books of `rows`. Bills of one book tend to come in runs,
+    /// and a ledger has a handful of books: a short list beats hashing each.
+    private static func books(of rows: [Int], _ books: [Int64]) -> [Int64] {
+        var seen: [Int64] = []
+        var last: Int64?
+        for row in rows where books[row] != last {
+            last = books[row]
+            if !seen.contains(books[row]) { seen.append(books[row]) }
+        }
+        return seen
     }
 
     // MARK: No `by`
 
     private func aggregate(
-        _ bills: [Bill], _ aggregate: Aggregate, value: (Bill) -> Int64, currencies: [Int64: Currency],
+        _ rows: [Int], _ aggregate: Aggregate, value: (Int) -> Int64, currencies: [Int64: Currency],
         emptyCurrency: Currency
     ) -> AggregateResult {
         var totals = BookTotals()
-        for bill in bills { totals.add(value(bill), book: bill.bookID) }
+        for row in rows { totals.add(value(row), book: ledger.bills.bookIDs[row]) }
         return self.aggregate(totals, aggregate, currencies: currencies, emptyCurrency: emptyCurrency)
     }
 
@@ -77,41 +90,42 @@ extension Evaluator {
     // MARK: `by`
 
     private func groups(
-        _ bills: [Bill], _ query: Query, value: (Bill) -> Int64, currencies: [Int64: Currency],
+        _ selected: [Int], in period: Range<Int>, _ query: Query, value: (Int) -> Int64, currencies: [Int64: Currency],
         spansCurrencies: Bool, emptyCurrency: Currency
     ) -> GroupResult {
         let dimensions = query.dimensions.map(\.value)
-        let slots = GroupSlots(keyer: GroupKeyer(ledger: ledger), dimensions: dimensions)
+        let bookIDs = ledger.bills.bookIDs
+        let slots = GroupSlots(keyer: GroupKeyer(ledger: ledger), bills: ledger.bills, rows: period, dimensions: dimensions)
         // Currencies by index, when the groups span them.
         let currencyCodes = spansCurrencies ? Array(Set(currencies.values.map(\.code))).sorted() : []
-        let currencyIndex = Dictionary(uniqueKeysWithValues: currencies.map { book, currency in
+        let currencyIndex = ByID(currencies.map { book, currency in
             (book, Int32(currencyCodes.firstIndex(of: currency.code) ?? -1))
         })
-        func currency(of bill: Bill) -> Int32 { spansCurrencies ? currencyIndex[bill.bookID] ?? -1 : -1 }
+        func currency(of row: Int) -> Int32 { spansCurrencies ? currencyIndex[bookIDs[row]] ?? -1 : -1 }
         // A grid's rows and columns sort by their totals, which exist only
         // when every bill is in one currency.
         let needsTotals = dimensions.count > 1 && !spansCurrencies
-        var cells: [CellKey: Accumulator] = [:]
-        var rowTotals: [Int32: Accumulator] = [:]
-        var columnTotals: [Int32: Accumulator] = [:]
-        for bill in bills {
-            let amount = value(bill)
-            slots.forEachCell(of: bill, currency: currency(of: bill)) { cell in
-                cells[cell, default: Accumulator()].add(amount)
+        var cells = CellTable(currencies: currencyCodes.count)
+        var rowTotals = SlotTotals()
+        var columnTotals = SlotTotals()
+        for row in selected {
+            let amount = value(row)
+            slots.forEachCell(of: row, currency: currency(of: row)) { cell in
+                cells.add(amount, to: cell)
                 if needsTotals {
-                    rowTotals[cell.first, default: Accumulator()].add(amount)
-                    columnTotals[cell.second, default: Accumulator()].add(amount)
+                    rowTotals.add(amount, at: cell.first)
+                    columnTotals.add(amount, at: cell.second)
                 }
             }
         }
-        let soleCurrency = bills.first.map { currencies[$0.bookID] ?? .cny } ?? ledger.currentBook.currency
-        func measures(_ totals: [Int32: Accumulator], of dimension: Int) -> [GroupKey: Measure] {
+        let soleCurrency = selected.first.map { currencies[bookIDs[$0]] ?? .cny } ?? ledger.currentBook.currency
+        func measures(_ totals: SlotTotals, of dimension: Int) -> [GroupKey: Measure] {
             var result: [GroupKey: Measure] = [:]
-            for (slot, accumulator) in totals { result[slots.keys[dimension][Int(slot)]] = accumulator.measure(query.aggregate, soleCurrency) }
+            for (slot, accumulator) in totals.filled { result[slots.keys[dimension][slot]] = accumulator.measure(query.aggregate, soleCurrency) }
             return result
         }
         var rows: [(cell: CellKey, identity: GroupIdentity, measure: Measure, currency: Currency)] = []
-        for (cell, accumulator) in cells {
+        for (cell, accumulator) in zip(cells.cells, cells.accumulators) {
             let code = cell.currency >= 0 ? currencyCodes[Int(cell.currency)] : nil
             let currency = code.map(Currency.init(code:)) ?? soleCurrency
             rows.append((cell, GroupIdentity(keys: slots.keys(of: cell), currency: code), accumulator.measure(query.aggregate, currency), currency))
@@ -120,15 +134,15 @@ extension Evaluator {
             dimensions: dimensions, order: query.order, top: query.top != nil,
             firstTotals: measures(rowTotals, of: 0))
         rows.sort { ordering.precedes($0.identity, $0.measure, $1.identity, $1.measure) }
-        var totalled = bills
+        var totalled = selected
         var shown: Set<CellKey>?
         if let limit = query.top ?? query.limit, rows.count > limit {
             rows = Array(rows.prefix(limit))
             // The total row counts the bills of the groups shown, each once.
             let kept = Set(rows.map(\.cell))
-            totalled = bills.filter { bill in
+            totalled = selected.filter { row in
                 var isShown = false
-                slots.forEachCell(of: bill, currency: currency(of: bill)) { isShown = isShown || kept.contains($0) }
+                slots.forEachCell(of: row, currency: currency(of: row)) { isShown = isShown || kept.contains($0) }
                 return isShown
             }
             shown = kept
@@ -139,15 +153,15 @@ extension Evaluator {
             let byMeasure = GroupOrdering.compare(a.value, b.value)
             return byMeasure != 0 ? byMeasure > 0 : byKey < 0
         }
-        var shownColumnTotals: [Int32: Accumulator] = [:]
+        var shownColumnTotals = SlotTotals()
         if needsTotals {
-            for bill in totalled {
+            for row in totalled {
                 // A column counts a bill once, and only through a cell that is shown.
                 var counted: (first: Int32?, others: [Int32]) = (nil, [])
-                slots.forEachCell(of: bill, currency: -1) { cell in
+                slots.forEachCell(of: row, currency: -1) { cell in
                     guard shown?.contains(cell) ?? true, cell.second != counted.first, !counted.others.contains(cell.second) else { return }
                     if counted.first == nil { counted.first = cell.second } else { counted.others.append(cell.second) }
-                    shownColumnTotals[cell.second, default: Accumulator()].add(value(bill))
+                    shownColumnTotals.add(value(row), at: cell.second)
                 }
             }
         }
@@ -164,30 +178,63 @@ extension Evaluator {
 
     // MARK: `list`
 
-    /// The bills `list` shows, in its order, each beside its row.
-    private func list(_ bills: [Bill], _ query: Query) -> [(bill: Bill, row: BillRow)] {
-        var rows = bills.map { (bill: $0, row: BillRow($0, in: ledger)) }
+    /// The rows `list` shows, in its order. Rows are in day order already,
+    /// so a row's number breaks ties; bills are made into rows of text only
+    /// when they are ordered by a name.
+    private func list(_ rows: [Int], _ query: Query) -> [Int] {
+        let bills = ledger.bills
+        let limit = query.top ?? query.limit ?? rows.count
         if query.top != nil {
-            rows.sort { $0.row.amount != $1.row.amount ? $0.row.amount > $1.row.amount : BillRow.chronological($0.row, $1.row) }
-        } else if let order = query.order {
-            rows.sort { a, b in
-                let comparison = BillRow.compare(a.row, b.row, by: order.key.value)
-                if comparison != 0 { return order.descending ? comparison > 0 : comparison < 0 }
-                return BillRow.chronological(a.row, b.row)
+            let amounts = bills.amounts
+            return Evaluator.first(limit, of: rows) { a, b in amounts[a] != amounts[b] ? amounts[a] > amounts[b] : a < b }
+        }
+        guard let order = query.order else { return Array(rows.prefix(limit)) }
+        let (amounts, ids, days) = (bills.amounts, bills.ids, bills.days)
+        let key: ((Int) -> Int64)? = switch order.key.value {
+        case "amount": { amounts[$0] }
+        case "id": { ids[$0] }
+        case "category", "book", "place", "remark", "kind": nil
+        default: { Int64(days[$0]) }
+        }
+        if let key {
+            let descending = order.descending
+            return Evaluator.first(limit, of: rows) { a, b in
+                let (x, y) = (key(a), key(b))
+                return x != y ? (descending ? x > y : x < y) : a < b
             }
         }
-        if let limit = query.top ?? query.limit {
-            rows = Array(rows.prefix(limit))
+        let named = rows.map { (row: $0, bill: BillRow(bills[$0], in: ledger)) }
+        return named.sorted { a, b in
+            let comparison = BillRow.compare(a.bill, b.bill, by: order.key.value)
+            if comparison != 0 { return order.descending ? comparison > 0 : comparison < 0 }
+            return a.row < b.row
+        }.prefix(limit).map(\.row)
+    }
+
+    /// The first `limit` of `rows` in the order `precedes` gives, which
+    /// orders any two rows. A short list is kept as the rows go by, rather
+    /// than sorting them all for the twenty `top` shows.
+    static func first(_ limit: Int, of rows: [Int], by precedes: (Int, Int) -> Bool) -> [Int] {
+        guard limit > 0 else { return [] }
+        guard limit < 1000 && limit < rows.count else { return Array(rows.sorted(by: precedes).prefix(limit)) }
+        var best: [Int] = []
+        best.reserveCapacity(limit + 1)
+        for row in rows {
+            if best.count == limit && !precedes(row, best[limit - 1]) { continue }
+            var low = 0
+            var high = best.count
+            while low < high {
+                let middle = (low + high) / 2
+                if precedes(row, best[middle]) { high = middle } else { low = middle + 1 }
+            }
+            best.insert(row, at: low)
+            if best.count > limit { best.removeLast() }
         }
-        return rows
+        return best
     }
 }
 
 extension BillRow {
-    static func chronological(_ a: BillRow, _ b: BillRow) -> Bool {
-        a.day != b.day ? a.day < b.day : a.id < b.id
-    }
-
     /// How two bills compare on a `list … order by` key: negative, zero or positive.
     static func compare(_ a: BillRow, _ b: BillRow, by key: String) -> Int {
         func order<T: Comparable>(_ x: T, _ y: T) -> Int { x < y ? -1 : (x == y ? 0 : 1) }

@@ -38,38 +38,51 @@ struct GroupKeyer {
     }
 
     func keys(of bill: Bill, _ dimension: Dimension) -> [GroupKey] {
-        let day = bill.day
         switch dimension {
-        case .day:
-            return [GroupKey(order: Int(day.ordinal), label: day.iso)]
+        case .day, .week, .month, .quarter, .year, .weekday: return [key(of: bill.day, dimension)]
+        case .category: return [category(bill.categoryID)]
+        case .book: return [book(bill.bookID)]
+        case .kind: return [kind(ofCategory: bill.categoryID)]
+        case .place: return [GroupKey(order: 0, label: bill.place)]
+        case .tag: return bill.tags.isEmpty ? [GroupKey(order: 0, label: nil)] : bill.tags.map { GroupKey(order: 0, label: $0) }
+        }
+    }
+
+    /// The key of a time dimension.
+    func key(of day: Day, _ dimension: Dimension) -> GroupKey {
+        switch dimension {
         case .week where weekStart == .sunday:
             // Weeks from Sunday are not ISO weeks: each is named by its first day.
             let start = day.adding(days: -(day.isoWeekday % 7))
-            return [GroupKey(order: Int(start.ordinal), label: "week of \(start.iso)")]
+            return GroupKey(order: Int(start.ordinal), label: "week of \(start.iso)")
         case .week:
             let (year, week) = day.isoWeek
-            return [GroupKey(order: year * 100 + week, label: "\(Day(year: year, month: 1, day: 1)?.yearText ?? String(year))-W\(Parser.twoDigits(week))")]
+            return GroupKey(order: year * 100 + week, label: "\(Day(year: year, month: 1, day: 1)?.yearText ?? String(year))-W\(Parser.twoDigits(week))")
         case .month:
-            return [GroupKey(order: day.year * 100 + day.month, label: String(day.iso.prefix(7)))]
+            return GroupKey(order: day.year * 100 + day.month, label: String(day.iso.prefix(7)))
         case .quarter:
-            return [GroupKey(order: day.year * 10 + day.quarter, label: "\(day.yearText)-Q\(day.quarter)")]
+            return GroupKey(order: day.year * 10 + day.quarter, label: "\(day.yearText)-Q\(day.quarter)")
         case .year:
-            return [GroupKey(order: day.year, label: day.yearText)]
+            return GroupKey(order: day.year, label: day.yearText)
         case .weekday:
             let weekday = day.isoWeekday
             let order = weekStart == .monday ? weekday : weekday % 7
-            return [GroupKey(order: order, label: Weekday.shortNames[weekday - 1])]
-        case .category:
-            return [GroupKey(order: 0, label: categoryNames[bill.categoryID] ?? "?")]
-        case .book:
-            return [GroupKey(order: 0, label: bookNames[bill.bookID] ?? "?")]
-        case .kind:
-            return [GroupKey(order: 0, label: categoryKinds[bill.categoryID]?.rawValue ?? "?")]
-        case .place:
-            return [GroupKey(order: 0, label: bill.place)]
-        case .tag:
-            return bill.tags.isEmpty ? [GroupKey(order: 0, label: nil)] : bill.tags.map { GroupKey(order: 0, label: $0) }
+            return GroupKey(order: order, label: Weekday.shortNames[weekday - 1])
+        default:
+            return GroupKey(order: Int(day.ordinal), label: day.iso)
         }
+    }
+
+    func category(_ id: Int64) -> GroupKey {
+        GroupKey(order: 0, label: categoryNames[id] ?? "?")
+    }
+
+    func book(_ id: Int64) -> GroupKey {
+        GroupKey(order: 0, label: bookNames[id] ?? "?")
+    }
+
+    func kind(ofCategory id: Int64) -> GroupKey {
+        GroupKey(order: 0, label: categoryKinds[id]?.rawValue ?? "?")
     }
 }
 
@@ -83,37 +96,50 @@ struct CellKey: Hashable {
 }
 
 /// Finds a bill's groups with integer lookups: each distinct value of a
-/// dimension (a month, a category id, a place) is made into its `GroupKey`
-/// once, the first time a bill has it, not once for every bill.
+/// dimension (a day, a category id, a place's number) is made into its
+/// `GroupKey` once, the first time a bill has it, and found again through an
+/// array indexed by that value, not once for every bill and not by hashing.
 final class GroupSlots {
     let dimensions: [Dimension]
     /// For each dimension, the key of each slot.
     private(set) var keys: [[GroupKey]]
     private let keyer: GroupKeyer
+    private let bills: BillColumns
+    /// Days are counted from here, so a period's days index a short array.
+    private let firstDay: Int32
     private var slotOfKey: [[GroupKey: Int32]]
-    private var slotOfCode: [[Int: Int32]]
-    private var slotOfText: [[String?: Int32]]
+    /// For each dimension, the slot of each value, or -1 before it is known.
+    private var slotOfValue: [[Int32]]
+    /// Values too large for `slotOfValue`: ids past its end, days centuries apart.
+    private var slotOfLargeValue: [[Int: Int32]]
+    /// For a `tag` dimension, the slots of each tag list.
+    private var slotsOfTagList: [[[Int32]?]]
+    private static let largestDenseValue = 1 << 20
 
-    init(keyer: GroupKeyer, dimensions: [Dimension]) {
+    init(keyer: GroupKeyer, bills: BillColumns, rows: Range<Int>, dimensions: [Dimension]) {
         self.keyer = keyer
+        self.bills = bills
         self.dimensions = dimensions
+        firstDay = rows.isEmpty ? 0 : bills.days[rows.lowerBound]
         keys = dimensions.map { _ in [] }
         slotOfKey = dimensions.map { _ in [:] }
-        slotOfCode = dimensions.map { _ in [:] }
-        slotOfText = dimensions.map { _ in [:] }
+        slotOfValue = dimensions.map { _ in [] }
+        slotOfLargeValue = dimensions.map { _ in [:] }
+        slotsOfTagList = dimensions.map { _ in [] }
     }
 
-    /// Calls `body` with each group `bill` belongs to: once, unless a dimension is `tag` and it has several.
-    func forEachCell(of bill: Bill, currency: Int32, _ body: (CellKey) -> Void) {
+    /// Calls `body` with each group the bill in `row` belongs to: once,
+    /// unless a dimension is `tag` and the bill has several.
+    func forEachCell(of row: Int, currency: Int32, _ body: (CellKey) -> Void) {
         if dimensions.contains(.tag) {
-            let firsts = slots(of: bill, 0)
-            let seconds = dimensions.count > 1 ? slots(of: bill, 1) : [-1]
+            let firsts = slots(of: row, 0)
+            let seconds = dimensions.count > 1 ? slots(of: row, 1) : [-1]
             for first in firsts {
                 for second in seconds { body(CellKey(first: first, second: second, currency: currency)) }
             }
         } else {
-            let second = dimensions.count > 1 ? slot(of: bill, 1) : -1
-            body(CellKey(first: slot(of: bill, 0), second: second, currency: currency))
+            let second = dimensions.count > 1 ? slot(of: row, 1) : -1
+            body(CellKey(first: slot(of: row, 0), second: second, currency: currency))
         }
     }
 
@@ -122,36 +148,55 @@ final class GroupSlots {
         dimensions.count > 1 ? [keys[0][Int(cell.first)], keys[1][Int(cell.second)]] : [keys[0][Int(cell.first)]]
     }
 
-    private func slots(of bill: Bill, _ index: Int) -> [Int32] {
-        guard dimensions[index] == .tag else { return [slot(of: bill, index)] }
-        return bill.tags.isEmpty ? [slot(forText: nil, of: bill, index)] : bill.tags.map { slot(forText: $0, of: bill, index) }
+    private func slots(of row: Int, _ index: Int) -> [Int32] {
+        guard dimensions[index] == .tag else { return [slot(of: row, index)] }
+        let list = Int(bills.tags[row])
+        if list < slotsOfTagList[index].count, let slots = slotsOfTagList[index][list] { return slots }
+        let tags = bills.tagLists[list]
+        let slots = tags.isEmpty ? [slot(for: GroupKey(order: 0, label: nil), index)] : tags.map { slot(for: GroupKey(order: 0, label: $0), index) }
+        if list >= slotsOfTagList[index].count {
+            slotsOfTagList[index] += [[Int32]?](repeating: nil, count: list + 1 - slotsOfTagList[index].count)
+        }
+        slotsOfTagList[index][list] = slots
+        return slots
     }
 
     /// The slot of a dimension with one value per bill.
-    private func slot(of bill: Bill, _ index: Int) -> Int32 {
-        let code: Int
-        let day = bill.day
+    private func slot(of row: Int, _ index: Int) -> Int32 {
+        let value: Int
         switch dimensions[index] {
-        case .day: code = Int(day.ordinal)
-        case .week, .month, .quarter, .year, .weekday:
-            // One code per day: the key is worked out from the day, the first time.
-            code = Int(day.ordinal)
-        case .category, .kind: code = Int(bill.categoryID)
-        case .book: code = Int(bill.bookID)
-        case .place: return slot(forText: bill.place, of: bill, index)
+        case .day, .week, .month, .quarter, .year, .weekday: value = Int(bills.days[row] - firstDay)
+        case .category, .kind: value = Int(bills.categoryIDs[row])
+        case .book: value = Int(bills.bookIDs[row])
+        case .place: value = Int(bills.places[row]) + 1
         case .tag: preconditionFailure("a bill has one value of every dimension but tag")
         }
-        if let slot = slotOfCode[index][code] { return slot }
-        let slot = self.slot(for: keyer.keys(of: bill, dimensions[index])[0], index)
-        slotOfCode[index][code] = slot
+        if value >= 0 && value < slotOfValue[index].count {
+            let slot = slotOfValue[index][value]
+            if slot >= 0 { return slot }
+        } else if let slot = slotOfLargeValue[index][value] {
+            return slot
+        }
+        let slot = self.slot(for: key(of: row, dimensions[index]), index)
+        if value >= 0 && value < GroupSlots.largestDenseValue {
+            if value >= slotOfValue[index].count {
+                slotOfValue[index] += [Int32](repeating: -1, count: max(value + 1, slotOfValue[index].count * 2) - slotOfValue[index].count)
+            }
+            slotOfValue[index][value] = slot
+        } else {
+            slotOfLargeValue[index][value] = slot
+        }
         return slot
     }
 
-    private func slot(forText text: String?, of bill: Bill, _ index: Int) -> Int32 {
-        if let slot = slotOfText[index][text] { return slot }
-        let slot = self.slot(for: GroupKey(order: 0, label: text), index)
-        slotOfText[index][text] = slot
-        return slot
+    private func key(of row: Int, _ dimension: Dimension) -> GroupKey {
+        switch dimension {
+        case .category: return keyer.category(bills.categoryIDs[row])
+        case .kind: return keyer.kind(ofCategory: bills.categoryIDs[row])
+        case .book: return keyer.book(bills.bookIDs[row])
+        case .place: return GroupKey(order: 0, label: bills.place(at: row))
+        default: return keyer.key(of: Day(ordinal: bills.days[row]), dimension)
+        }
     }
 
     private func slot(for key: GroupKey, _ index: Int) -> Int32 {
@@ -232,5 +277,85 @@ struct GroupOrdering {
         case (_, nil): return 1
         case (let x?, let y?): return x < y ? -1 : (x == y ? 0 : 1)
         }
+    }
+}
+
+/// Each group's accumulator, found through a grid indexed by the cell's
+/// slots rather than by hashing the cell for every bill. Cells that would
+/// make the grid too large are kept in a dictionary instead.
+struct CellTable {
+    private(set) var cells: [CellKey] = []
+    private(set) var accumulators: [Accumulator] = []
+    /// By row (the first slot) and column (the second slot and currency): an index into `cells`, or -1.
+    private var grid: [Int32] = []
+    private var width = 0
+    private var height = 0
+    private var outside: [CellKey: Int32] = [:]
+    /// How many columns one second slot spans: one per currency, and one for none.
+    private let currencySpan: Int
+    private static let largestGrid = 1 << 22
+
+    init(currencies: Int) {
+        currencySpan = currencies + 1
+    }
+
+    mutating func add(_ amount: Int64, to cell: CellKey) {
+        accumulators[index(of: cell)].add(amount)
+    }
+
+    private func column(of cell: CellKey) -> Int {
+        (Int(cell.second) + 1) * currencySpan + Int(cell.currency) + 1
+    }
+
+    private mutating func index(of cell: CellKey) -> Int {
+        let (row, column) = (Int(cell.first), column(of: cell))
+        if row >= height || column >= width { regrid(toFit: row, column) }
+        if row < height && column < width {
+            let place = row * width + column
+            if grid[place] >= 0 { return Int(grid[place]) }
+            grid[place] = Int32(cells.count)
+        } else if let index = outside[cell] {
+            return Int(index)
+        } else {
+            outside[cell] = Int32(cells.count)
+        }
+        cells.append(cell)
+        accumulators.append(Accumulator())
+        return cells.count - 1
+    }
+
+    /// Grows the grid by doublings to hold (`row`, `column`), when it may grow that far.
+    private mutating func regrid(toFit row: Int, _ column: Int) {
+        var (newWidth, newHeight) = (max(width, 8), max(height, 8))
+        while newWidth <= column { newWidth *= 2 }
+        while newHeight <= row { newHeight *= 2 }
+        guard newWidth * newHeight <= CellTable.largestGrid else { return }
+        (width, height) = (newWidth, newHeight)
+        grid = [Int32](repeating: -1, count: width * height)
+        outside = [:]
+        for (index, cell) in cells.enumerated() {
+            let (row, column) = (Int(cell.first), self.column(of: cell))
+            if row < height && column < width {
+                grid[row * width + column] = Int32(index)
+            } else {
+                outside[cell] = Int32(index)
+            }
+        }
+    }
+}
+
+/// An accumulator for each slot of one dimension: the totals of a grid's rows or columns.
+struct SlotTotals {
+    private(set) var accumulators: [Accumulator] = []
+
+    mutating func add(_ amount: Int64, at slot: Int32) {
+        let slot = Int(slot)
+        if slot >= accumulators.count { accumulators += [Accumulator](repeating: Accumulator(), count: slot + 1 - accumulators.count) }
+        accumulators[slot].add(amount)
+    }
+
+    /// Each slot that holds at least one bill, with its accumulator.
+    var filled: [(slot: Int, accumulator: Accumulator)] {
+        accumulators.indices.filter { accumulators[$0].count > 0 }.map { ($0, accumulators[$0]) }
     }
 }

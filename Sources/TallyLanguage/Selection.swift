@@ -1,33 +1,38 @@
 import TallyCore
 
 /// The bills a query or `delete where` reads: its books, period, kind and
-/// condition, with every name resolved up front so scanning is cheap.
+/// condition, with every name resolved up front so scanning is cheap. Bills
+/// are named by their row in the ledger's columns.
 struct Selection {
-    let range: DateRange
-    let predicate: (Bill) -> Bool
+    /// The rows of the period.
+    let rows: Range<Int>
+    let predicate: (Int) -> Bool
 
     /// A query that names `book` covers every book; otherwise only the current one.
     init(
         evaluator: Evaluator, condition: Condition?, period: Located<PeriodSpec>?, kind: Kind?, allBooks: Bool
     ) throws(Diagnostic) {
         let ledger = evaluator.ledger
+        let range: DateRange
         if let period {
-            let range = period.value.resolve(today: evaluator.today, weekStart: ledger.settings.weekStart)
+            range = period.value.resolve(today: evaluator.today, weekStart: ledger.settings.weekStart)
             guard !range.isEmpty else {
                 throw Diagnostic(.periodEndsBeforeItStarts, at: period.range)
             }
-            self.range = range
         } else {
             range = .everything
         }
-        let kinds = CategoryKinds(ledger.categories)
-        var tests: [(Bill) -> Bool] = []
+        rows = ledger.bills.indices(in: range)
+        var tests: [(Int) -> Bool] = []
         if !allBooks {
             let current = ledger.currentBook.id
-            tests.append { $0.bookID == current }
+            let books = ledger.bills.bookIDs
+            tests.append { books[$0] == current }
         }
         if let kind {
-            tests.append { kinds[id: $0.categoryID] == kind }
+            let kinds = ByID(kindsOf: ledger.categories)
+            let categories = ledger.bills.categoryIDs
+            tests.append { kinds[categories[$0]] == kind }
         }
         if let condition {
             tests.append(try ConditionCompiler(ledger: ledger, today: evaluator.today).compile(condition))
@@ -38,7 +43,7 @@ struct Selection {
     /// One test that holds when every one of `tests` does. The usual one, two
     /// or three are called directly: going through the list for each bill
     /// costs more than most tests themselves.
-    static func all(_ tests: [(Bill) -> Bool]) -> (Bill) -> Bool {
+    static func all(_ tests: [(Int) -> Bool]) -> (Int) -> Bool {
         switch tests.count {
         case 0: return { _ in true }
         case 1: return tests[0]
@@ -49,18 +54,23 @@ struct Selection {
             let (a, b, c) = (tests[0], tests[1], tests[2])
             return { a($0) && b($0) && c($0) }
         default:
-            return { bill in tests.allSatisfy { $0(bill) } }
+            return { row in tests.allSatisfy { $0(row) } }
         }
     }
 
-    func bills(of ledger: Ledger) -> [Bill] {
-        ledger.bills(in: range).filter(predicate)
+    /// The rows selected, in day order.
+    var selectedRows: [Int] {
+        rows.filter(predicate)
     }
 
-    /// How many bills are selected, counted where the ledger keeps them.
-    func count(in ledger: Ledger) -> Int {
+    func bills(of ledger: Ledger) -> [Bill] {
+        rows.filter(predicate).map { ledger.bills[$0] }
+    }
+
+    /// How many bills are selected, counted without listing them.
+    var count: Int {
         var count = 0
-        for bill in ledger.bills(in: range) where predicate(bill) { count += 1 }
+        for row in rows where predicate(row) { count += 1 }
         return count
     }
 }
@@ -69,14 +79,20 @@ struct Selection {
 struct ConditionCompiler {
     let ledger: Ledger
     let today: Day
+    private var bills: BillColumns { ledger.bills }
 
-    func compile(_ condition: Condition) throws(Diagnostic) -> (Bill) -> Bool {
+    init(ledger: Ledger, today: Day) {
+        self.ledger = ledger
+        self.today = today
+    }
+
+    func compile(_ condition: Condition) throws(Diagnostic) -> (Int) -> Bool {
         switch condition {
         case .and(let terms):
             return Selection.all(try compile(terms))
         case .or(let terms):
             let tests = try compile(terms)
-            return { bill in tests.contains { $0(bill) } }
+            return { row in tests.contains { $0(row) } }
         case .not(let a):
             let inner = try compile(a)
             return { !inner($0) }
@@ -85,8 +101,8 @@ struct ConditionCompiler {
         }
     }
 
-    private func compile(_ terms: [Condition]) throws(Diagnostic) -> [(Bill) -> Bool] {
-        var tests: [(Bill) -> Bool] = []
+    private func compile(_ terms: [Condition]) throws(Diagnostic) -> [(Int) -> Bool] {
+        var tests: [(Int) -> Bool] = []
         tests.reserveCapacity(terms.count)
         for term in terms {
             tests.append(try compile(term))
@@ -94,24 +110,35 @@ struct ConditionCompiler {
         return tests
     }
 
-    private func compile(_ comparison: Comparison) throws(Diagnostic) -> (Bill) -> Bool {
+    private func compile(_ comparison: Comparison) throws(Diagnostic) -> (Int) -> Bool {
         let op = comparison.op.value
         switch comparison.field.value {
         case .category:
             return try names(op, comparison.operands, lookup: { name throws(Diagnostic) in try ledger.category(named: name).id },
-                             all: ledger.categories.map { ($0.id, $0.allNames) }, key: \.categoryID)
+                             all: ledger.categories.map { ($0.id, $0.allNames) }, ids: bills.categoryIDs)
         case .book:
             return try names(op, comparison.operands, lookup: { name throws(Diagnostic) in try ledger.book(named: name).id },
-                             all: ledger.books.map { ($0.id, [$0.name]) }, key: \.bookID)
+                             all: ledger.books.map { ($0.id, [$0.name]) }, ids: bills.bookIDs)
         case .kind:
-            let kinds = Dictionary(uniqueKeysWithValues: ledger.categories.map { ($0.id, $0.kind.rawValue) })
-            return text(op, comparison.operands) { [kinds[$0.categoryID] ?? ""] }
+            let kinds = ByID(kindsOf: ledger.categories)
+            let categories = bills.categoryIDs
+            let matches = textMatcher(op, comparison.operands)
+            let byKind = Dictionary(uniqueKeysWithValues: Kind.allCases.map { ($0, matches.test($0.rawValue)) })
+            let unknown = matches.test("")
+            return { row in kinds[categories[row]].map { byKind[$0]! } ?? unknown }
         case .remark:
-            return text(op, comparison.operands) { [$0.remark] }
+            let (texts, remarks) = (bills.texts, bills.remarks)
+            let matches = textMatcher(op, comparison.operands)
+            return { row in matches.test(remarks[row], texts) }
         case .place:
-            return text(op, comparison.operands) { [$0.place ?? ""] }
+            let (texts, places) = (bills.texts, bills.places)
+            let matches = textMatcher(op, comparison.operands)
+            let none = matches.test("")
+            return { row in places[row] < 0 ? none : matches.test(places[row], texts) }
         case .tag:
-            return tag(op, comparison.operands)
+            let (lists, tags) = (bills.tagLists, bills.tags)
+            let matches = textMatcher(op, comparison.operands)
+            return { row in matches.test(list: tags[row], lists) }
         case .amount:
             let currencies = Dictionary(uniqueKeysWithValues: ledger.books.map { ($0.id, $0.currency) })
             let decimals = ledger.books.map(\.currency.decimals).max() ?? 2
@@ -124,29 +151,34 @@ struct ConditionCompiler {
                     throw Diagnostic(.badAmount(number.text, error), at: operand.range)
                 }
             }
-            return ordered(op, comparison.operands) { bill, operand in
+            let (books, amounts) = (bills.bookIDs, bills.amounts)
+            let currencyOfBook = ByID(currencies.map { ($0.key, $0.value) })
+            return ordered(op, comparison.operands) { row, operand in
                 guard case .number(let number) = operand else { return 0 }
-                return -number.compare(minorUnits: bill.amount, of: currencies[bill.bookID] ?? .cny)
+                return -number.compare(minorUnits: amounts[row], of: currencyOfBook[books[row]] ?? .cny)
             }
         case .id:
-            return ordered(op, comparison.operands) { bill, operand in
+            let ids = bills.ids
+            return ordered(op, comparison.operands) { row, operand in
                 guard case .number(let number) = operand else { return 0 }
-                return -number.compare(minorUnits: bill.id, of: Currency(code: "JPY"))
+                return -number.compare(minorUnits: ids[row], of: Currency(code: "JPY"))
             }
         case .date:
             let today = self.today
-            return ordered(op, comparison.operands) { bill, operand in
+            let days = bills.days
+            return ordered(op, comparison.operands) { row, operand in
                 guard case .date(let date) = operand else { return 0 }
-                let day = date.resolve(today: today)
-                return bill.day < day ? -1 : (bill.day == day ? 0 : 1)
+                let day = date.resolve(today: today).ordinal
+                return days[row] < day ? -1 : (days[row] == day ? 0 : 1)
             }
         case .weekday:
             // Weekdays are ordered from the first day of the week: with Sunday weeks, Sunday < Monday.
             let sundayFirst = ledger.settings.weekStart == .sunday
             let rank = { (weekday: Int) in sundayFirst ? weekday % 7 : weekday }
-            return ordered(op, comparison.operands) { bill, operand in
+            let days = bills.days
+            return ordered(op, comparison.operands) { row, operand in
                 guard case .text(let text) = operand, let weekday = Weekday.parse(text) else { return 0 }
-                return rank(bill.day.isoWeekday) - rank(weekday)
+                return rank(Day(ordinal: days[row]).isoWeekday) - rank(weekday)
             }
         }
     }
@@ -154,53 +186,46 @@ struct ConditionCompiler {
     /// Fields that name a category or book: `=` and `in` need names that exist.
     private func names(
         _ op: ComparisonOperator, _ operands: [Located<Operand>],
-        lookup: (Located<String>) throws(Diagnostic) -> Int64, all: [(Int64, [String])], key: KeyPath<Bill, Int64>
-    ) throws(Diagnostic) -> (Bill) -> Bool {
+        lookup: (Located<String>) throws(Diagnostic) -> Int64, all: [(Int64, [String])], ids column: [Int64]
+    ) throws(Diagnostic) -> (Int) -> Bool {
         if op == .contains || op == .notContains {
             guard case .text(let text)? = operands.first?.value else { return { _ in false } }
             let needle = Names.key(text)
-            let ids = Set(all.filter { $0.1.contains { Names.key($0).contains(needle) } }.map(\.0))
-            return op == .contains ? { ids.contains($0[keyPath: key]) } : { !ids.contains($0[keyPath: key]) }
+            let named = ByID(all.map { ($0.0, $0.1.contains { Names.key($0).contains(needle) }) })
+            let wanted = op == .contains
+            return { (named[column[$0]] ?? false) == wanted }
         }
-        var ids = Set<Int64>()
+        var ids: [(Int64, Bool)] = []
         for operand in operands {
             guard case .text(let text) = operand.value else { continue }
-            ids.insert(try lookup(Located(text, operand.range)))
+            ids.append((try lookup(Located(text, operand.range)), true))
         }
-        let matches = op == .equal || op == .isIn
-        return { ids.contains($0[keyPath: key]) == matches }
+        let named = ByID(ids)
+        let wanted = op == .equal || op == .isIn
+        return { (named[column[$0]] ?? false) == wanted }
     }
 
-    /// Free text: `=` ignores case, `~` looks for a part.
-    private func text(_ op: ComparisonOperator, _ operands: [Located<Operand>], values: @escaping (Bill) -> [String]) -> (Bill) -> Bool {
+    /// Free text: `=` ignores case, `~` looks for a part; `!=`, `!~` and
+    /// `not in` hold where the others do not.
+    private func textMatcher(_ op: ComparisonOperator, _ operands: [Located<Operand>]) -> TextMatcher {
         let needles = operands.compactMap { operand -> String? in
             if case .text(let text) = operand.value { return Names.key(text) }
             return nil
         }
-        let matcher: TextMatcher
-        let wanted: Bool
         switch op {
         case .contains, .notContains:
-            wanted = op == .contains
-            matcher = TextMatcher { value in needles.contains { Names.key(value).contains($0) } }
+            return TextMatcher(wanted: op == .contains) { value in needles.contains { Names.key(value).contains($0) } }
         default:
-            wanted = op == .equal || op == .isIn
             let set = Set(needles)
-            matcher = TextMatcher { set.contains(Names.key($0)) }
+            return TextMatcher(wanted: op == .equal || op == .isIn) { set.contains(Names.key($0)) }
         }
-        return { bill in values(bill).contains(where: matcher.matches) == wanted }
-    }
-
-    /// A bill matches `tag = x` when any of its tags is x; `tag != x` when none is.
-    private func tag(_ op: ComparisonOperator, _ operands: [Located<Operand>]) -> (Bill) -> Bool {
-        text(op, operands) { $0.tags }
     }
 
     /// Amounts, dates, ids and weekdays: `compare` says how the bill's value
     /// stands against an operand (negative: less).
     private func ordered(
-        _ op: ComparisonOperator, _ operands: [Located<Operand>], compare: @escaping (Bill, Operand) -> Int
-    ) -> (Bill) -> Bool {
+        _ op: ComparisonOperator, _ operands: [Located<Operand>], compare: @escaping (Int, Operand) -> Int
+    ) -> (Int) -> Bool {
         let values = operands.map(\.value)
         guard let first = values.first else { return { _ in false } }
         switch op {
@@ -210,29 +235,47 @@ struct ConditionCompiler {
         case .lessEqual: return { compare($0, first) <= 0 }
         case .greater: return { compare($0, first) > 0 }
         case .greaterEqual: return { compare($0, first) >= 0 }
-        case .isIn: return { bill in values.contains { compare(bill, $0) == 0 } }
-        case .notIn: return { bill in !values.contains { compare(bill, $0) == 0 } }
+        case .isIn: return { row in values.contains { compare(row, $0) == 0 } }
+        case .notIn: return { row in !values.contains { compare(row, $0) == 0 } }
         case .contains, .notContains: return { _ in false }
         }
     }
 }
 
-/// Whether each distinct text matches, worked out once: a ledger repeats its
-/// remarks, places and tags, and folding case costs more than looking one up.
+/// Whether each distinct text of the ledger matches, worked out the first
+/// time a bill has it: a ledger repeats its remarks, places and tags, and
+/// folding case costs far more than reading an answer from an array.
 private final class TextMatcher {
-    /// Past this many distinct texts, each new one is tested without being kept.
-    private static let capacity = 100_000
-    private let test: (String) -> Bool
-    private var known: [String: Bool] = [:]
+    private let matches: (String) -> Bool
+    /// Whether a bill is selected when one of its texts matches.
+    private let wanted: Bool
+    /// By number in the ledger's texts: 0 not yet known, 1 matches, 2 doesn't.
+    private var known: [UInt8] = []
+    private var knownLists: [UInt8] = []
 
-    init(_ test: @escaping (String) -> Bool) {
-        self.test = test
+    init(wanted: Bool, _ matches: @escaping (String) -> Bool) {
+        self.wanted = wanted
+        self.matches = matches
     }
 
-    func matches(_ text: String) -> Bool {
-        if let answer = known[text] { return answer }
-        let answer = test(text)
-        if known.count < TextMatcher.capacity { known[text] = answer }
-        return answer
+    /// Whether a bill whose text is `text` is selected.
+    func test(_ text: String) -> Bool {
+        matches(text) == wanted
+    }
+
+    /// Whether a bill whose text is number `index` in `texts` is selected.
+    func test(_ index: Int32, _ texts: TextTable) -> Bool {
+        let index = Int(index)
+        if index >= known.count { known += [UInt8](repeating: 0, count: texts.count - known.count) }
+        if known[index] == 0 { known[index] = matches(texts.texts[index]) ? 1 : 2 }
+        return (known[index] == 1) == wanted
+    }
+
+    /// Whether a bill with tag list number `index` is selected: one of its tags matches.
+    func test(list index: Int32, _ lists: [[String]]) -> Bool {
+        let index = Int(index)
+        if index >= knownLists.count { knownLists += [UInt8](repeating: 0, count: lists.count - knownLists.count) }
+        if knownLists[index] == 0 { knownLists[index] = lists[index].contains(where: matches) ? 1 : 2 }
+        return (knownLists[index] == 1) == wanted
     }
 }

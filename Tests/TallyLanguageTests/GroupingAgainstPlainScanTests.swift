@@ -122,4 +122,27 @@ struct GroupingAgainstPlainScanTests {
             }
         }
     }
+
+    /// Cells past what the grid may hold are kept aside, and a cell is found
+    /// again wherever it was first put, as the grid grows around it.
+    @Test func theCellTableAddsUpAsADictionaryDoes() {
+        var random = SeededRandom(seed: 9)
+        var table = CellTable(currencies: 2)
+        var plain: [CellKey: Accumulator] = [:]
+        for step in 0..<20_000 {
+            // Small slots first, then ever larger ones, some too large for any grid.
+            let spread = UInt64(4 + step / 10)
+            let cell = CellKey(
+                first: Int32(random.next(upTo: spread)), second: Int32(random.next(upTo: spread)) - 1,
+                currency: Int32(random.next(upTo: 3)) - 1)
+            let amount = Int64(random.next(upTo: 1_000))
+            table.add(amount, to: cell)
+            plain[cell, default: Accumulator()].add(amount)
+        }
+        #expect(table.cells.count == plain.count)
+        #expect(Set(table.cells).count == table.cells.count)
+        for (cell, accumulator) in zip(table.cells, table.accumulators) {
+            #expect(plain[cell]?.total == accumulator.total && plain[cell]?.count == accumulator.count)
+        }
+    }
 }
