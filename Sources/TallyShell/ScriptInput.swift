@@ -8,15 +8,19 @@ extension Session {
     /// Runs the statements of `input`, each as soon as it has arrived,
     /// stopping at the first failure unless `keepGoing`.
     public func run(_ input: ScriptInput) -> RunStatus {
-        switch input {
-        case .script(let source): return run(source)
-        case .stream(let stream, let name): return run(stream, name: name)
+        let status = switch input {
+        case .script(let source): run(source)
+        case .stream(let stream, let name): run(stream, name: name)
         }
+        return commitGathered() == .storeFailed ? .storeFailed : status
     }
 
     private func run(_ stream: StatementStream, name: String) -> RunStatus {
         var status = RunStatus.success
-        while !quitRequested, let piece = stream.next() {
+        while !quitRequested {
+            // A program driving Tally through a pipe sees each change confirmed before it sends the next.
+            if !stream.wholeStatementHasArrived(), commitGathered() == .storeFailed { return .storeFailed }
+            guard let piece = stream.next() else { break }
             let outcome: RunStatus
             switch piece {
             case .lines(let text, let firstLine):

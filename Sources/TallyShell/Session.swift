@@ -35,6 +35,9 @@ public struct SessionOptions: Sendable {
     /// statement needs them all: `tally -c 'sum … in 2016-07'` reads a month,
     /// not the whole ledger.
     public var loadsBillsAsAsked = false
+    /// Whether changes that follow one another in a script or pipe are
+    /// committed together, each confirmed once its transaction is.
+    public var gathersChanges = false
 
     public init() {}
 }
@@ -70,6 +73,20 @@ public final class Session {
     /// Set when one statement's runs nested too deep or ran too many others:
     /// every nested run then ends at once, with the one error already given.
     private var nestedRunsStopped = false
+    /// Changes written in the store's open transaction, and what each will
+    /// report once it is committed.
+    private var gathered: Gathered?
+
+    struct Gathered {
+        let opened = ContinuousClock.now
+        var reports: [(report: QueryResult, warnings: [String])] = []
+    }
+
+    /// A gathering transaction is committed after this many changes, or this
+    /// long after it began, so a confirmation never waits long and another
+    /// program waits for the write lock no longer than that.
+    public static let changesGathered = 256
+    static let gatheringTime = Duration.milliseconds(50)
 
     public init(store: LedgerStore, options: SessionOptions, output: Output) throws(StoreError) {
         self.store = store
@@ -92,7 +109,11 @@ public final class Session {
             let outcome: RunStatus
             switch next {
             case .success(let parsed):
-                if options.echo && source.origin != .interactive { output.result(parsed.text) }
+                if options.echo && source.origin != .interactive {
+                    // A statement shows after what the ones before it said.
+                    if commitGathered() == .storeFailed { return .storeFailed }
+                    output.result(parsed.text)
+                }
                 outcome = execute(parsed, from: source)
             case .failure(let diagnostic): outcome = report(diagnostic, in: source)
             }
@@ -133,9 +154,35 @@ public final class Session {
         } catch {
             // What failed may have left the model behind the file; the next statement reads it afresh.
             ledgerMayBeStale = true
+            // The changes gathered before this one stand; this one was undone alone.
+            _ = commitGathered()
             output.error(style.error("error:") + " " + Session.describe(error))
             return .storeFailed
         }
+    }
+
+    /// Commits the changes gathered so far, then shows what each did. When
+    /// the commit fails, none of them is in the ledger, and that is said.
+    func commitGathered() -> RunStatus {
+        guard store.isGathering else { return .success }
+        let gathered = self.gathered ?? Gathered()
+        self.gathered = nil
+        do {
+            try store.commitGathered()
+        } catch {
+            ledgerMayBeStale = true
+            let count = gathered.reports.count
+            let lost = count == 0 ? "" : count == 1 ? " (the last change was not saved)" : " (the last \(count) changes were not saved)"
+            output.error(style.error("error:") + " " + Session.describe(error) + lost)
+            return .storeFailed
+        }
+        for (report, warnings) in gathered.reports {
+            show(report)
+            for warning in warnings {
+                output.error(style.warning("warning:") + " " + warning)
+            }
+        }
+        return .success
     }
 
     /// Every bill, unless the session may hold only some and `statement`
@@ -169,6 +216,11 @@ public final class Session {
     }
 
     private func perform(_ outcome: Outcome, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
+        let asksFirst = if case .change(_, _, _?, _) = outcome { !options.assumeYes } else { false }
+        if asksFirst || !outcome.isChange {
+            // What this statement shows or asks comes after what the changes before it said.
+            if commitGathered() == .storeFailed { return .storeFailed }
+        }
         switch outcome {
         case .result(let result, let format):
             show(result, format: format)
@@ -184,7 +236,8 @@ public final class Session {
                 }
                 confirmed = change
             }
-            return try commitUnderLock(parsed, source, asConfirmed: confirmed)
+            let gathering = options.gathersChanges && source.origin != .interactive && confirmed == nil
+            return try commitUnderLock(parsed, source, asConfirmed: confirmed, gathering: gathering)
         case .undo, .redo:
             return try commitUnderLock(parsed, source, asConfirmed: nil)
         case .sessionSetting(.format(let format)):
@@ -293,8 +346,10 @@ public final class Session {
     /// Evaluates `parsed` again holding the write lock, against the ledger as
     /// the file has it now, and commits what it comes to. A change the user
     /// confirmed must come out the same, or nothing is done.
-    private func commitUnderLock(_ parsed: ParsedStatement, _ source: ScriptSource, asConfirmed confirmed: ChangeSet?) throws(StoreError) -> RunStatus {
-        let step = try store.change { reloaded throws(StoreError) -> Step in
+    private func commitUnderLock(
+        _ parsed: ParsedStatement, _ source: ScriptSource, asConfirmed confirmed: ChangeSet?, gathering: Bool = false
+    ) throws(StoreError) -> RunStatus {
+        let step = try store.change(gathering: gathering) { reloaded throws(StoreError) -> Step in
             if let reloaded { ledger = reloaded }
             let outcome: Outcome
             do throws(Diagnostic) {
@@ -322,6 +377,15 @@ public final class Session {
         switch step {
         case .wrote(let change, let report, let warnings):
             ledger.apply(change)
+            if store.isGathering {
+                var gathered = self.gathered ?? Gathered()
+                gathered.reports.append((report, warnings))
+                self.gathered = gathered
+                if gathered.reports.count >= Session.changesGathered || gathered.opened.duration(to: .now) >= Session.gatheringTime {
+                    return commitGathered()
+                }
+                return .success
+            }
             show(report)
             for warning in warnings {
                 output.error(style.warning("warning:") + " " + warning)
@@ -438,7 +502,14 @@ public final class Session {
     }
 
     func report(_ diagnostic: Diagnostic, in source: ScriptSource) -> RunStatus {
+        let committed = commitGathered()
         output.error(DiagnosticRenderer(style: style, width: options.errorWidth?.columns).render(diagnostic, in: source))
-        return .statementFailed
+        return committed == .storeFailed ? .storeFailed : .statementFailed
+    }
+}
+
+private extension Outcome {
+    var isChange: Bool {
+        if case .change = self { true } else { false }
     }
 }

@@ -27,6 +27,29 @@ public final class StatementStream {
         self.descriptor = descriptor
     }
 
+    /// Whether a whole statement has arrived, so `next` returns it without
+    /// waiting: it is read already, or waiting in the pipe.
+    /// One more read at most: a line that has not ended after it is no statement yet.
+    public func wholeStatementHasArrived() -> Bool {
+        if atEnd { return true }
+        if skippingLine { return false }
+        if bufferHoldsStatement { return true }
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&ready, 1, 0) > 0 else { return false }
+        if !fill() { atEnd = true }
+        return atEnd || bufferHoldsStatement
+    }
+
+    /// Whether the bytes read hold a line that is not continued on the next.
+    private var bufferHoldsStatement: Bool {
+        var lineStart = start
+        while let newline = buffer[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+            if !ScriptSource.continues(buffer[lineStart..<newline]) { return true }
+            lineStart = newline + 1
+        }
+        return false
+    }
+
     /// The next statement's lines, or nil at the end of the stream.
     public func next() -> Piece? {
         if skippingLine { skipRestOfLine() }
@@ -98,7 +121,7 @@ public final class StatementStream {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return false }
-            buffer = Array(chunk[0..<count])
+            buffer = Array(buffer[start...]) + chunk[0..<count]
             start = 0
             return true
         }

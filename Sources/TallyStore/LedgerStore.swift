@@ -20,6 +20,9 @@ public final class LedgerStore {
     private let journal: JournalReader
     /// Set while `change` holds the write lock; writing is allowed only then.
     private var isChanging = false
+    /// Set while changes are gathered into one transaction that is not yet
+    /// committed: the write lock is held from one `change` to the next.
+    public private(set) var isGathering = false
 
     /// Opens the ledger at `path`, brought up to the current schema. A file
     /// that is empty (or missing) becomes a new ledger, private to its owner,
@@ -65,6 +68,8 @@ public final class LedgerStore {
         if let readOnlyReason {
             return try loadReadOnly(because: readOnlyReason, billsIn: days)
         }
+        // Inside the gathering transaction, which holds the lock and sees what it wrote.
+        if isGathering { return try readLedger(billsIn: days) }
         return try connection.transaction(.deferred) { () throws(StoreError) -> Ledger in
             let ledger = try readLedger(billsIn: days)
             dataVersion = try connection.dataVersion()
@@ -86,16 +91,56 @@ public final class LedgerStore {
     /// another process wrote since the caller's copy was read, else nil; what
     /// it writes with `write`, `undo` and `redo` is committed when it returns,
     /// and nothing is if it throws.
-    public func change<T>(_ body: (_ reloaded: Ledger?) throws(StoreError) -> T) throws(StoreError) -> T {
+    ///
+    /// With `gathering`, what it writes is kept in a transaction left open
+    /// for the changes that follow, until `commitGathered`: many changes in
+    /// a row wait for one disk sync instead of one each. Each change is still
+    /// undone alone when it throws.
+    public func change<T>(gathering: Bool = false, _ body: (_ reloaded: Ledger?) throws(StoreError) -> T) throws(StoreError) -> T {
         if let readOnlyReason { throw .readOnly(doing: "changing the ledger", readOnlyReason) }
-        return try connection.transaction(.immediate) { () throws(StoreError) -> T in
-            let version = try connection.dataVersion()
-            let reloaded = version == dataVersion ? nil : try readLedger()
-            dataVersion = version
-            isChanging = true
-            defer { isChanging = false }
-            return try body(reloaded)
+        if isGathering {
+            return try connection.savepoint { () throws(StoreError) -> T in try changing { () throws(StoreError) -> T in try body(nil) } }
         }
+        guard gathering else {
+            return try connection.transaction(.immediate) { () throws(StoreError) -> T in
+                try changing { () throws(StoreError) -> T in try body(try reloadedSinceRead()) }
+            }
+        }
+        try connection.exec("BEGIN IMMEDIATE")
+        do throws(StoreError) {
+            let result = try changing { () throws(StoreError) -> T in try body(try reloadedSinceRead()) }
+            isGathering = true
+            return result
+        } catch {
+            if connection.isInTransaction { try? connection.exec("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// Commits the changes gathered since the first `change(gathering:)`.
+    public func commitGathered() throws(StoreError) {
+        guard isGathering else { return }
+        isGathering = false
+        do throws(StoreError) {
+            try connection.exec("COMMIT")
+        } catch {
+            if connection.isInTransaction { try? connection.exec("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// The ledger as the file has it, when another process wrote since it was last read.
+    private func reloadedSinceRead() throws(StoreError) -> Ledger? {
+        let version = try connection.dataVersion()
+        let reloaded = version == dataVersion ? nil : try readLedger()
+        dataVersion = version
+        return reloaded
+    }
+
+    private func changing<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        isChanging = true
+        defer { isChanging = false }
+        return try body()
     }
 
     /// Writes `change`, and records it for undo, with the statement that made

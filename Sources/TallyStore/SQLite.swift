@@ -95,6 +95,11 @@ final class Connection {
         while try statement.step() {}
     }
 
+    /// Whether a transaction is open: SQLite ends one by itself on some errors.
+    var isInTransaction: Bool {
+        sqlite3_get_autocommit(handle) == 0
+    }
+
     /// How many rows the last INSERT, UPDATE or DELETE touched.
     func changedRows() -> Int64 {
         sqlite3_changes64(handle)
@@ -161,7 +166,7 @@ final class Connection {
             return result
         } catch {
             // Some errors (a full disk) make SQLite roll back by itself; then there is nothing left to end.
-            if sqlite3_get_autocommit(handle) == 0 { try? exec("ROLLBACK") }
+            if isInTransaction { try? exec("ROLLBACK") }
             throw error
         }
     }

@@ -82,6 +82,7 @@ func main() -> Int32 {
     options.keepGoing = flags.keepGoing
     options.echo = flags.echo
     options.loadsBillsAsAsked = !interactive
+    options.gathersChanges = !interactive
     options.today = flags.today
     options.defaultCurrency = locale.currency
     options.showsProgress = isatty(2) == 1

@@ -3,12 +3,14 @@ import Glibc
 import Testing
 import TallyCore
 import TallyStore
+import TallyShell
 
 /// Tally killed with SIGKILL at random moments of a long mixed script. After
 /// every kill the file is sound, every change whose confirmation was printed
-/// is in it, and the change under way is either whole or absent. A second
-/// ledger, fed the same statements without interruption, says what the first
-/// must hold.
+/// is in it, and the changes under way (one transaction: the statement
+/// running, with those gathered before it) are either whole or absent. A
+/// second ledger, fed the same statements without interruption, says what
+/// the first must hold.
 @Suite("Killed at any moment", .serialized)
 struct CrashTests {
     static let seeds: [UInt64] = [1, 2, 3, 4]
@@ -40,10 +42,12 @@ struct CrashTests {
                 #expect(try LedgerStore(path: victim, seed: .english).integrityProblems() == [], "after kill \(kills)")
                 try await run(Array(script[next..<(next + confirmed)]), on: oracle, in: sandbox)
                 next += confirmed
-                if try state(of: victim) != state(of: oracle), next < script.count {
-                    // The statement under way had committed, but was killed before it could say so.
-                    try await run([script[next]], on: oracle, in: sandbox)
+                // The changes under way had committed, but were killed before they could say so.
+                var unconfirmed = 0
+                while try state(of: victim) != state(of: oracle), next < script.count, unconfirmed < Session.changesGathered {
+                    try runInProcess(script[next], on: oracle)
                     next += 1
+                    unconfirmed += 1
                 }
                 try #require(try state(of: victim) == state(of: oracle), "seed \(seed), kill \(kills), statement \(next): \(script[max(0, next - 1)])")
             }
@@ -66,6 +70,18 @@ struct CrashTests {
             stdin: statements.joined(separator: "\n") + "\n", home: sandbox.url)
     }
 
+    /// One statement, as `run` runs it, without starting a process: the
+    /// changes a kill left unconfirmed are found one statement at a time.
+    private func runInProcess(_ statement: String, on path: String) throws {
+        var options = SessionOptions()
+        options.assumeYes = true
+        options.keepGoing = true
+        options.today = Day(iso: TallyBinary.today)
+        let store = try LedgerStore(path: path, seed: .english)
+        defer { store.close() }
+        _ = try Session(store: store, options: options, output: Discarded()).run(ScriptSource(origin: .file("<stdin>"), text: statement))
+    }
+
     /// What the ledger holds, less the moments bills were written, which two ledgers never share.
     private func state(of path: String) throws -> Ledger {
         let store = try LedgerStore(path: path, seed: .english)
@@ -81,6 +97,12 @@ struct CrashTests {
             },
             settings: ledger.settings, lastBillID: ledger.lastBillID, savedQueries: ledger.savedQueries)
     }
+}
+
+private final class Discarded: Output {
+    let failure: String? = nil
+    func result(_ text: String) {}
+    func error(_ text: String) {}
 }
 
 /// A long script of every kind of change, each statement printing one line

@@ -32,6 +32,27 @@ import Testing
         ])
     }
 
+    /// What has arrived decides whether a gathered change is committed
+    /// before reading on: a statement not yet whole may be a long wait away.
+    @Test func saysWhetherAWholeStatementHasArrived() {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let stream = StatementStream(descriptor: ends[0])
+        #expect(!stream.wholeStatementHasArrived())
+        _ = "count\nsum \\\n".withCString { write(ends[1], $0, 12) }
+        #expect(stream.next() == .lines("count\n", firstLine: 1))
+        #expect(!stream.wholeStatementHasArrived(), "a line that goes on is not a whole statement")
+        _ = "expense\nlist".withCString { write(ends[1], $0, 12) }
+        #expect(stream.wholeStatementHasArrived())
+        #expect(stream.next() == .lines("sum \\\nexpense\n", firstLine: 2))
+        #expect(!stream.wholeStatementHasArrived(), "a last line without its line break may still grow")
+        close(ends[1])
+        #expect(stream.next() == .lines("list", firstLine: 4))
+        #expect(stream.wholeStatementHasArrived(), "at the end nothing more is waited for")
+        #expect(stream.next() == nil)
+    }
+
     @Test func givesNothingForNothing() {
         #expect(pieces("") == [])
     }

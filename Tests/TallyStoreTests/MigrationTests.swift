@@ -23,6 +23,20 @@ struct MigrationTests {
         }
     }
 
+    /// Every change drops what this session could redo: found through an
+    /// index, so a script of many changes never reads the whole history for each.
+    @Test func whatCanBeRedoneIsFoundThroughAnIndex() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/ledger.db"
+            _ = try LedgerStore(path: path, seed: .english).load()
+            var plan: [String] = []
+            try Connection(path: path).forEachRow(
+                "EXPLAIN QUERY PLAN DELETE FROM journal WHERE undone = 1 AND (session = ? OR id <= ?)", "s", Int64(0)
+            ) { row in plan.append(row.text(3)) }
+            #expect(plan.contains { $0.contains("USING INDEX journal_undone") || $0.contains("USING COVERING INDEX journal_undone") }, "\(plan)")
+        }
+    }
+
     @Test func theSeedNameAndCurrencyAreUsed() throws {
         try withTemporaryFolder { folder in
             let seed = Seed(
