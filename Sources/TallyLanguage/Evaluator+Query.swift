@@ -9,15 +9,13 @@ extension Evaluator {
             return .aggregate(AggregateResult(aggregate: .count, cells: [AggregateCell(currency: nil, measure: .count(selection.count))]))
         }
         let currencies = Dictionary(uniqueKeysWithValues: ledger.books.map { ($0.id, $0.currency) })
-        let kinds = ByID(kindsOf: ledger.categories)
-        let (amounts, categories, books) = (ledger.bills.amounts, ledger.bills.categoryIDs, ledger.bills.bookIDs)
-        // Income counts up, expense down.
-        let signedValue: (Int) -> Int64 = { kinds[categories[$0]]?.signed(amounts[$0]) ?? 0 }
-        let value = query.kind == nil || query.kind == .net ? signedValue : { amounts[$0] }
+        let signedValue = BillValue(ledger, signed: true)
+        let value = BillValue(ledger, signed: query.kind == nil || query.kind == .net)
         if query.dimensions.isEmpty && query.aggregate != .list {
             // Added up where the ledger keeps the bills, none copied out.
             var totals = BookTotals()
-            for row in selection.rows where selection.predicate(row) { totals.add(value(row), book: books[row]) }
+            let books = ledger.bills.bookIDs
+            selection.forEach { row in totals.add(value(row), book: books[row]) }
             return .aggregate(aggregate(totals, query.aggregate, currencies: currencies, emptyCurrency: currency(ofEmpty: query)))
         }
         let rows = selection.selectedRows
@@ -29,7 +27,7 @@ extension Evaluator {
         }
         // Counts add up across currencies; money never does.
         let spansCurrencies = query.aggregate != .count
-            && Set(Evaluator.books(of: rows, books).map { currencies[$0]?.code ?? Currency.cny.code }).count > 1
+            && Set(Evaluator.books(of: rows, ledger.bills.bookIDs).map { currencies[$0]?.code ?? Currency.cny.code }).count > 1
         return .groups(groups(
             rows, in: selection.rows, query, value: value, currencies: currencies, spansCurrencies: spansCurrencies,
             emptyCurrency: currency(ofEmpty: query)))
@@ -50,11 +48,12 @@ extension Evaluator {
     // MARK: No `by`
 
     private func aggregate(
-        _ rows: [Int], _ aggregate: Aggregate, value: (Int) -> Int64, currencies: [Int64: Currency],
+        _ rows: [Int], _ aggregate: Aggregate, value: BillValue, currencies: [Int64: Currency],
         emptyCurrency: Currency
     ) -> AggregateResult {
         var totals = BookTotals()
-        for row in rows { totals.add(value(row), book: ledger.bills.bookIDs[row]) }
+        let books = ledger.bills.bookIDs
+        for row in rows { totals.add(value(row), book: books[row]) }
         return self.aggregate(totals, aggregate, currencies: currencies, emptyCurrency: emptyCurrency)
     }
 
@@ -79,6 +78,12 @@ extension Evaluator {
         return AggregateResult(aggregate: aggregate, cells: cells)
     }
 
+    /// The total of bills in one currency.
+    private func aggregate(_ total: Accumulator, _ aggregate: Aggregate, _ currency: Currency) -> AggregateResult {
+        let measure = aggregate == .count ? Measure.count(total.count) : total.measure(aggregate, currency)
+        return AggregateResult(aggregate: aggregate, cells: [AggregateCell(currency: aggregate == .count ? nil : currency, measure: measure)])
+    }
+
     /// The currency an empty selection reports: that of the books the query
     /// names, when they share one, else the current book's.
     private func currency(ofEmpty query: Query) -> Currency {
@@ -90,12 +95,12 @@ extension Evaluator {
     // MARK: `by`
 
     private func groups(
-        _ selected: [Int], in period: Range<Int>, _ query: Query, value: (Int) -> Int64, currencies: [Int64: Currency],
+        _ selected: [Int], in period: Range<Int>, _ query: Query, value: BillValue, currencies: [Int64: Currency],
         spansCurrencies: Bool, emptyCurrency: Currency
     ) -> GroupResult {
         let dimensions = query.dimensions.map(\.value)
         let bookIDs = ledger.bills.bookIDs
-        let slots = GroupSlots(keyer: GroupKeyer(ledger: ledger), bills: ledger.bills, rows: period, dimensions: dimensions)
+        var slots = GroupSlots(keyer: GroupKeyer(ledger: ledger), bills: ledger.bills, rows: period, dimensions: dimensions)
         // Currencies by index, when the groups span them.
         let currencyCodes = spansCurrencies ? Array(Set(currencies.values.map(\.code))).sorted() : []
         let currencyIndex = ByID(currencies.map { book, currency in
@@ -106,16 +111,27 @@ extension Evaluator {
         // when every bill is in one currency.
         let needsTotals = dimensions.count > 1 && !spansCurrencies
         var cells = CellTable(currencies: currencyCodes.count)
+        if dimensions.contains(.tag) {
+            for row in selected {
+                let amount = value(row)
+                slots.forEachCell(of: row, currency: currency(of: row)) { cells.add(amount, to: $0) }
+            }
+        } else {
+            // A column at a time: each bill has one value of each dimension.
+            let firsts = slots.column(of: selected, 0)
+            let seconds = dimensions.count > 1 ? slots.column(of: selected, 1) : []
+            for (index, row) in selected.enumerated() {
+                let second = dimensions.count > 1 ? seconds[index] : -1
+                cells.add(value(row), to: CellKey(first: firsts[index], second: second, currency: currency(of: row)))
+            }
+        }
         var rowTotals = SlotTotals()
         var columnTotals = SlotTotals()
-        for row in selected {
-            let amount = value(row)
-            slots.forEachCell(of: row, currency: currency(of: row)) { cell in
-                cells.add(amount, to: cell)
-                if needsTotals {
-                    rowTotals.add(amount, at: cell.first)
-                    columnTotals.add(amount, at: cell.second)
-                }
+        if needsTotals {
+            // What each row and column of the grid adds up to: its cells together.
+            for (cell, accumulator) in zip(cells.cells, cells.accumulators) {
+                rowTotals.add(accumulator, at: cell.first)
+                columnTotals.add(accumulator, at: cell.second)
             }
         }
         let soleCurrency = selected.first.map { currencies[bookIDs[$0]] ?? .cny } ?? ledger.currentBook.currency
@@ -154,7 +170,12 @@ extension Evaluator {
             return byMeasure != 0 ? byMeasure > 0 : byKey < 0
         }
         var shownColumnTotals = SlotTotals()
-        if needsTotals {
+        if needsTotals && !dimensions.contains(.tag) {
+            // Each bill is in one cell: a column's bills are those of its cells that are shown.
+            for (cell, accumulator) in zip(cells.cells, cells.accumulators) where shown?.contains(cell) ?? true {
+                shownColumnTotals.add(accumulator, at: cell.second)
+            }
+        } else if needsTotals {
             for row in totalled {
                 // A column counts a bill once, and only through a cell that is shown.
                 var counted: (first: Int32?, others: [Int32]) = (nil, [])
@@ -172,7 +193,10 @@ extension Evaluator {
             rows: rows.map { row in
                 GroupRow(labels: row.identity.keys.map(\.label), currency: spansCurrencies ? row.currency : nil, measure: row.measure)
             },
-            totals: aggregate(totalled, query.aggregate, value: value, currencies: currencies, emptyCurrency: emptyCurrency),
+            totals: shown == nil && !selected.isEmpty && !spansCurrencies && !dimensions.contains(.tag)
+                // Each bill is in one cell, and every cell is shown: the cells together are the total.
+                ? aggregate(cells.accumulators.reduce(into: Accumulator()) { $0.add($1) }, query.aggregate, soleCurrency)
+                : aggregate(totalled, query.aggregate, value: value, currencies: currencies, emptyCurrency: emptyCurrency),
             columnTotals: columns.map { columnMeasures[$0.key] ?? .none })
     }
 
@@ -248,6 +272,29 @@ extension BillRow {
         case "kind": return order(a.kind.rawValue, b.kind.rawValue)
         default: return order(a.day, b.day)
         }
+    }
+}
+
+/// What a bill adds to a total: its amount, or with `signed`, income up and
+/// expense down. A struct rather than a closure, so the loops that call it
+/// once per bill have it inlined.
+struct BillValue {
+    private let amounts: [Int64]
+    private let categories: [Int64]
+    /// By category id: 1 for income, -1 for expense; nil when not signed.
+    private let signs: ByID<Int64>?
+
+    init(_ ledger: Ledger, signed: Bool) {
+        amounts = ledger.bills.amounts
+        categories = ledger.bills.categoryIDs
+        signs = signed ? ByID(ledger.categories.map { ($0.id, $0.kind.signed(1)) }) : nil
+    }
+
+    @inline(__always)
+    func callAsFunction(_ row: Int) -> Int64 {
+        guard let signs else { return amounts[row] }
+        // A category that is no longer there counts nothing.
+        return (signs[categories[row]] ?? 0) * amounts[row]
     }
 }
 

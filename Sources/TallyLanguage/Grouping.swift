@@ -14,6 +14,14 @@ struct GroupKey: Hashable {
         self.label = label
         sortingLabel = label.map(Names.key)
     }
+
+    /// A day, week, month, quarter, year or weekday: its order alone sorts it,
+    /// so its label is not folded.
+    init(order: Int, timeLabel: String) {
+        self.order = order
+        label = timeLabel
+        sortingLabel = timeLabel
+    }
 }
 
 struct GroupIdentity: Hashable {
@@ -54,22 +62,22 @@ struct GroupKeyer {
         case .week where weekStart == .sunday:
             // Weeks from Sunday are not ISO weeks: each is named by its first day.
             let start = day.adding(days: -(day.isoWeekday % 7))
-            return GroupKey(order: Int(start.ordinal), label: "week of \(start.iso)")
+            return GroupKey(order: Int(start.ordinal), timeLabel: "week of \(start.iso)")
         case .week:
             let (year, week) = day.isoWeek
-            return GroupKey(order: year * 100 + week, label: "\(Day(year: year, month: 1, day: 1)?.yearText ?? String(year))-W\(Parser.twoDigits(week))")
+            return GroupKey(order: year * 100 + week, timeLabel: "\(Day(year: year, month: 1, day: 1)?.yearText ?? String(year))-W\(Parser.twoDigits(week))")
         case .month:
-            return GroupKey(order: day.year * 100 + day.month, label: String(day.iso.prefix(7)))
+            return GroupKey(order: day.year * 100 + day.month, timeLabel: String(day.iso.prefix(7)))
         case .quarter:
-            return GroupKey(order: day.year * 10 + day.quarter, label: "\(day.yearText)-Q\(day.quarter)")
+            return GroupKey(order: day.year * 10 + day.quarter, timeLabel: "\(day.yearText)-Q\(day.quarter)")
         case .year:
-            return GroupKey(order: day.year, label: day.yearText)
+            return GroupKey(order: day.year, timeLabel: day.yearText)
         case .weekday:
             let weekday = day.isoWeekday
             let order = weekStart == .monday ? weekday : weekday % 7
-            return GroupKey(order: order, label: Weekday.shortNames[weekday - 1])
+            return GroupKey(order: order, timeLabel: Weekday.shortNames[weekday - 1])
         default:
-            return GroupKey(order: Int(day.ordinal), label: day.iso)
+            return GroupKey(order: Int(day.ordinal), timeLabel: day.iso)
         }
     }
 
@@ -99,7 +107,7 @@ struct CellKey: Hashable {
 /// dimension (a day, a category id, a place's number) is made into its
 /// `GroupKey` once, the first time a bill has it, and found again through an
 /// array indexed by that value, not once for every bill and not by hashing.
-final class GroupSlots {
+struct GroupSlots {
     let dimensions: [Dimension]
     /// For each dimension, the key of each slot.
     private(set) var keys: [[GroupKey]]
@@ -130,7 +138,7 @@ final class GroupSlots {
 
     /// Calls `body` with each group the bill in `row` belongs to: once,
     /// unless a dimension is `tag` and the bill has several.
-    func forEachCell(of row: Int, currency: Int32, _ body: (CellKey) -> Void) {
+    mutating func forEachCell(of row: Int, currency: Int32, _ body: (CellKey) -> Void) {
         if dimensions.contains(.tag) {
             let firsts = slots(of: row, 0)
             let seconds = dimensions.count > 1 ? slots(of: row, 1) : [-1]
@@ -148,7 +156,41 @@ final class GroupSlots {
         dimensions.count > 1 ? [keys[0][Int(cell.first)], keys[1][Int(cell.second)]] : [keys[0][Int(cell.first)]]
     }
 
-    private func slots(of row: Int, _ index: Int) -> [Int32] {
+    /// The slot of dimension `index` for each of `rows`, none of which has
+    /// tags: one loop per dimension, reading one column.
+    mutating func column(of rows: [Int], _ index: Int) -> [Int32] {
+        var slots: [Int32] = []
+        slots.reserveCapacity(rows.count)
+        switch dimensions[index] {
+        case .day, .week, .month, .quarter, .year, .weekday:
+            let (days, firstDay) = (bills.days, self.firstDay)
+            for row in rows { slots.append(slot(of: row, index, value: Int(days[row] - firstDay))) }
+        case .category, .kind:
+            let categories = bills.categoryIDs
+            for row in rows { slots.append(slot(of: row, index, value: Int(categories[row]))) }
+        case .book:
+            let books = bills.bookIDs
+            for row in rows { slots.append(slot(of: row, index, value: Int(books[row]))) }
+        case .place:
+            let places = bills.places
+            for row in rows { slots.append(slot(of: row, index, value: Int(places[row]) + 1)) }
+        case .tag:
+            preconditionFailure("a bill may have several tags")
+        }
+        return slots
+    }
+
+    /// The slot of `value`, found in an array once it is known.
+    @inline(__always)
+    private mutating func slot(of row: Int, _ index: Int, value: Int) -> Int32 {
+        if value >= 0 && value < slotOfValue[index].count {
+            let slot = slotOfValue[index][value]
+            if slot >= 0 { return slot }
+        }
+        return newSlot(of: row, index, value: value)
+    }
+
+    private mutating func slots(of row: Int, _ index: Int) -> [Int32] {
         guard dimensions[index] == .tag else { return [slot(of: row, index)] }
         let list = Int(bills.tags[row])
         if list < slotsOfTagList[index].count, let slots = slotsOfTagList[index][list] { return slots }
@@ -162,7 +204,7 @@ final class GroupSlots {
     }
 
     /// The slot of a dimension with one value per bill.
-    private func slot(of row: Int, _ index: Int) -> Int32 {
+    private mutating func slot(of row: Int, _ index: Int) -> Int32 {
         let value: Int
         switch dimensions[index] {
         case .day, .week, .month, .quarter, .year, .weekday: value = Int(bills.days[row] - firstDay)
@@ -171,12 +213,13 @@ final class GroupSlots {
         case .place: value = Int(bills.places[row]) + 1
         case .tag: preconditionFailure("a bill has one value of every dimension but tag")
         }
-        if value >= 0 && value < slotOfValue[index].count {
-            let slot = slotOfValue[index][value]
-            if slot >= 0 { return slot }
-        } else if let slot = slotOfLargeValue[index][value] {
-            return slot
-        }
+        return slot(of: row, index, value: value)
+    }
+
+    /// The slot of a value not seen in the array: kept aside when too large
+    /// for it, else made the first time a bill has it.
+    private mutating func newSlot(of row: Int, _ index: Int, value: Int) -> Int32 {
+        if let slot = slotOfLargeValue[index][value] { return slot }
         let slot = self.slot(for: key(of: row, dimensions[index]), index)
         if value >= 0 && value < GroupSlots.largestDenseValue {
             if value >= slotOfValue[index].count {
@@ -199,7 +242,7 @@ final class GroupSlots {
         }
     }
 
-    private func slot(for key: GroupKey, _ index: Int) -> Int32 {
+    private mutating func slot(for key: GroupKey, _ index: Int) -> Int32 {
         if let slot = slotOfKey[index][key] { return slot }
         let slot = Int32(keys[index].count)
         keys[index].append(key)
@@ -349,9 +392,18 @@ struct SlotTotals {
     private(set) var accumulators: [Accumulator] = []
 
     mutating func add(_ amount: Int64, at slot: Int32) {
+        grow(toHold: slot)
+        accumulators[Int(slot)].add(amount)
+    }
+
+    mutating func add(_ accumulator: Accumulator, at slot: Int32) {
+        grow(toHold: slot)
+        accumulators[Int(slot)].add(accumulator)
+    }
+
+    private mutating func grow(toHold slot: Int32) {
         let slot = Int(slot)
         if slot >= accumulators.count { accumulators += [Accumulator](repeating: Accumulator(), count: slot + 1 - accumulators.count) }
-        accumulators[slot].add(amount)
     }
 
     /// Each slot that holds at least one bill, with its accumulator.

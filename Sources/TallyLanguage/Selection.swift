@@ -2,11 +2,24 @@ import TallyCore
 
 /// The bills a query or `delete where` reads: its books, period, kind and
 /// condition, with every name resolved up front so scanning is cheap. Bills
-/// are named by their row in the ledger's columns.
+/// are named by their row in the ledger's columns. The book and the
+/// category (from the kind and `category` conditions) are tested in the
+/// scanning loop itself, on plain integers; only other conditions are
+/// called as tests.
 struct Selection {
     /// The rows of the period.
     let rows: Range<Int>
-    let predicate: (Int) -> Bool
+    private let bills: BillColumns
+    /// Only this book's bills, when the query covers one book.
+    private let book: Int64?
+    /// By category id, whether a bill of that category may be selected; nil when any may.
+    private let categories: [Bool]?
+    /// Whether a bill whose category is not in `categories` may be selected.
+    private let unknownCategory: Bool
+    /// What else a selected bill satisfies; nil when nothing else.
+    private let test: ((Int) -> Bool)?
+    /// Past this id, categories are tested by `test` instead.
+    private static let largestCategoryID: Int64 = 65_535
 
     /// A query that names `book` covers every book; otherwise only the current one.
     init(
@@ -22,22 +35,67 @@ struct Selection {
         } else {
             range = .everything
         }
-        rows = ledger.bills.indices(in: range)
-        var tests: [(Int) -> Bool] = []
-        if !allBooks {
-            let current = ledger.currentBook.id
-            let books = ledger.bills.bookIDs
-            tests.append { books[$0] == current }
-        }
+        bills = ledger.bills
+        rows = bills.indices(in: range)
+        book = allBooks ? nil : ledger.currentBook.id
+        var categoryTests: [(Int64) -> Bool] = []
         if let kind {
             let kinds = ByID(kindsOf: ledger.categories)
-            let categories = ledger.bills.categoryIDs
-            tests.append { kinds[categories[$0]] == kind }
+            categoryTests.append { kinds[$0] == kind }
         }
+        var tests: [(Int) -> Bool] = []
         if let condition {
-            tests.append(try ConditionCompiler(ledger: ledger, today: evaluator.today).compile(condition))
+            let compiler = ConditionCompiler(ledger: ledger, today: evaluator.today)
+            let terms = if case .and(let terms) = condition { terms } else { [condition] }
+            for term in terms {
+                if case .comparison(let comparison) = term, comparison.field.value == .category {
+                    categoryTests.append(try compiler.categoryTest(comparison).holds)
+                } else {
+                    tests.append(try compiler.compile(term))
+                }
+            }
         }
-        predicate = Selection.all(tests)
+        let largestID = ledger.categories.map(\.id).max() ?? 0
+        if categoryTests.isEmpty {
+            categories = nil
+            unknownCategory = true
+        } else if largestID <= Selection.largestCategoryID {
+            categories = (0...max(0, largestID)).map { id in categoryTests.allSatisfy { $0(id) } }
+            unknownCategory = categoryTests.allSatisfy { $0(largestID + 1) }
+        } else {
+            categories = nil
+            unknownCategory = true
+            let categoryIDs = bills.categoryIDs
+            tests.insert({ row in categoryTests.allSatisfy { $0(categoryIDs[row]) } }, at: 0)
+        }
+        test = tests.isEmpty ? nil : Selection.all(tests)
+    }
+
+    /// Calls `body` with each selected row, in day order.
+    @inline(__always)
+    func forEach(_ body: (Int) -> Void) {
+        let (books, categoryIDs) = (bills.bookIDs, bills.categoryIDs)
+        let (book, filtersBook) = (self.book ?? 0, self.book != nil)
+        let (categories, filtersCategory, unknownCategory) = (self.categories ?? [], self.categories != nil, self.unknownCategory)
+        let test = self.test
+        if !filtersCategory && test == nil {
+            // The usual `count` or `sum … in PERIOD`: a loop the compiler can make tight.
+            if filtersBook {
+                for row in rows where books[row] == book { body(row) }
+            } else {
+                for row in rows { body(row) }
+            }
+            return
+        }
+        for row in rows {
+            if filtersBook && books[row] != book { continue }
+            if filtersCategory {
+                let id = categoryIDs[row]
+                guard id >= 0 && id < categories.count ? categories[Int(id)] : unknownCategory else { continue }
+            }
+            if let test, !test(row) { continue }
+            body(row)
+        }
     }
 
     /// One test that holds when every one of `tests` does. The usual one, two
@@ -60,17 +118,19 @@ struct Selection {
 
     /// The rows selected, in day order.
     var selectedRows: [Int] {
-        rows.filter(predicate)
+        var selected: [Int] = []
+        forEach { selected.append($0) }
+        return selected
     }
 
     func bills(of ledger: Ledger) -> [Bill] {
-        rows.filter(predicate).map { ledger.bills[$0] }
+        selectedRows.map { ledger.bills[$0] }
     }
 
     /// How many bills are selected, counted without listing them.
     var count: Int {
         var count = 0
-        for row in rows where predicate(row) { count += 1 }
+        forEach { _ in count += 1 }
         return count
     }
 }
@@ -114,11 +174,13 @@ struct ConditionCompiler {
         let op = comparison.op.value
         switch comparison.field.value {
         case .category:
-            return try names(op, comparison.operands, lookup: { name throws(Diagnostic) in try ledger.category(named: name).id },
-                             all: ledger.categories.map { ($0.id, $0.allNames) }, ids: bills.categoryIDs)
+            let (test, categories) = (try categoryTest(comparison), bills.categoryIDs)
+            return { test.holds(categories[$0]) }
         case .book:
-            return try names(op, comparison.operands, lookup: { name throws(Diagnostic) in try ledger.book(named: name).id },
-                             all: ledger.books.map { ($0.id, [$0.name]) }, ids: bills.bookIDs)
+            let test = try names(op, comparison.operands, lookup: { name throws(Diagnostic) in try ledger.book(named: name).id },
+                                 all: ledger.books.map { ($0.id, [$0.name]) })
+            let books = bills.bookIDs
+            return { test.holds(books[$0]) }
         case .kind:
             let kinds = ByID(kindsOf: ledger.categories)
             let categories = bills.categoryIDs
@@ -183,26 +245,28 @@ struct ConditionCompiler {
         }
     }
 
+    /// A `category` comparison, as a test on a category's id.
+    func categoryTest(_ comparison: Comparison) throws(Diagnostic) -> IDTest {
+        try names(comparison.op.value, comparison.operands, lookup: { name throws(Diagnostic) in try ledger.category(named: name).id },
+                  all: ledger.categories.map { ($0.id, $0.allNames) })
+    }
+
     /// Fields that name a category or book: `=` and `in` need names that exist.
     private func names(
         _ op: ComparisonOperator, _ operands: [Located<Operand>],
-        lookup: (Located<String>) throws(Diagnostic) -> Int64, all: [(Int64, [String])], ids column: [Int64]
-    ) throws(Diagnostic) -> (Int) -> Bool {
+        lookup: (Located<String>) throws(Diagnostic) -> Int64, all: [(Int64, [String])]
+    ) throws(Diagnostic) -> IDTest {
         if op == .contains || op == .notContains {
-            guard case .text(let text)? = operands.first?.value else { return { _ in false } }
+            guard case .text(let text)? = operands.first?.value else { return IDTest(named: ByID([]), wanted: true) }
             let needle = Names.key(text)
-            let named = ByID(all.map { ($0.0, $0.1.contains { Names.key($0).contains(needle) }) })
-            let wanted = op == .contains
-            return { (named[column[$0]] ?? false) == wanted }
+            return IDTest(named: ByID(all.map { ($0.0, $0.1.contains { Names.key($0).contains(needle) }) }), wanted: op == .contains)
         }
         var ids: [(Int64, Bool)] = []
         for operand in operands {
             guard case .text(let text) = operand.value else { continue }
             ids.append((try lookup(Located(text, operand.range)), true))
         }
-        let named = ByID(ids)
-        let wanted = op == .equal || op == .isIn
-        return { (named[column[$0]] ?? false) == wanted }
+        return IDTest(named: ByID(ids), wanted: op == .equal || op == .isIn)
     }
 
     /// Free text: `=` ignores case, `~` looks for a part; `!=`, `!~` and
@@ -239,6 +303,16 @@ struct ConditionCompiler {
         case .notIn: return { row in !values.contains { compare(row, $0) == 0 } }
         case .contains, .notContains: return { _ in false }
         }
+    }
+}
+
+/// A test on a category's or book's id: whether it is one of those named, or not.
+struct IDTest {
+    let named: ByID<Bool>
+    let wanted: Bool
+
+    func holds(_ id: Int64) -> Bool {
+        (named[id] ?? false) == wanted
     }
 }
 

@@ -145,4 +145,42 @@ struct GroupingAgainstPlainScanTests {
             #expect(plain[cell]?.total == accumulator.total && plain[cell]?.count == accumulator.count)
         }
     }
+
+    /// With `top` or `limit`, the total row and each column's total count
+    /// the bills of the groups shown, as adding up those bills one by one does.
+    @Test func totalsOfTheGroupsShownComeToThePlainScan() throws {
+        let ledger = GroupingAgainstPlainScanTests.ledger(seed: 3, weekStart: .monday)
+        let keyer = GroupKeyer(ledger: ledger)
+        let dimensions = Dimension.allCases.filter { $0 != .tag }
+        var compared = 0
+        for first in dimensions {
+            for second in dimensions where second != first {
+                for (aggregate, clause) in [(Aggregate.sum, "top 4"), (.count, "limit 3"), (.max, "")] {
+                    let text = "\(aggregate.rawValue) by \(first.rawValue), \(second.rawValue) \(clause)"
+                    guard case .groups(let groups) = try result(text, in: ledger) else { throw TestFailure(text) }
+                    let shown = Set(groups.rows.map { $0.labels.map { $0 ?? "–" } })
+                    var total = Accumulator()
+                    var columns: [String: Accumulator] = [:]
+                    let mentionsBook = first == .book || second == .book
+                    for bill in ledger.bills where mentionsBook || bill.bookID == ledger.currentBook.id {
+                        let labels = [first, second].map { keyer.keys(of: bill, $0)[0].label ?? "–" }
+                        guard shown.contains(labels) else { continue }
+                        let kind = ledger.category(id: bill.categoryID)!.kind
+                        let value = aggregate == .count ? bill.amount : (kind == .income ? bill.amount : -bill.amount)
+                        total.add(value)
+                        columns[labels[1], default: Accumulator()].add(value)
+                    }
+                    let currency = ledger.currentBook.currency
+                    // Amounts in several currencies are added up the old way, by book; counts never split.
+                    if !groups.showsCurrency {
+                        #expect(groups.totals.cells.map(\.measure) == [total.measure(aggregate, currency)], "\(text)")
+                        let plainColumns = groups.columnOrder.map { columns[$0 ?? "–"]?.measure(aggregate, currency) ?? .none }
+                        #expect(groups.columnTotals == plainColumns, "\(text)")
+                    }
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 10 * 9 * 3)
+    }
 }
