@@ -140,16 +140,22 @@ extension Evaluator {
             for (slot, accumulator) in totals.filled { result[slots.keys[dimension][slot]] = accumulator.measure(query.aggregate, soleCurrency) }
             return result
         }
-        var rows: [(cell: CellKey, identity: GroupIdentity, measure: Measure, currency: Currency)] = []
+        var groupRows: [(measure: Measure, currency: Currency)] = []
+        var groups: [GroupOrdering.Group] = []
+        groupRows.reserveCapacity(cells.cells.count)
+        groups.reserveCapacity(cells.cells.count)
         for (cell, accumulator) in zip(cells.cells, cells.accumulators) {
             let code = cell.currency >= 0 ? currencyCodes[Int(cell.currency)] : nil
             let currency = code.map(Currency.init(code:)) ?? soleCurrency
-            rows.append((cell, GroupIdentity(keys: slots.keys(of: cell), currency: code), accumulator.measure(query.aggregate, currency), currency))
+            let measure = accumulator.measure(query.aggregate, currency)
+            groups.append(GroupOrdering.Group(cell: cell, value: GroupOrdering.value(of: measure), row: groupRows.count))
+            groupRows.append((measure, currency))
         }
+        let firstTotals = rowTotals.accumulators.map { $0.count > 0 ? GroupOrdering.value(of: $0.measure(query.aggregate, soleCurrency)) : nil }
         let ordering = GroupOrdering(
-            dimensions: dimensions, order: query.order, top: query.top != nil,
-            firstTotals: measures(rowTotals, of: 0))
-        rows.sort { ordering.precedes($0.identity, $0.measure, $1.identity, $1.measure) }
+            dimensions: dimensions, order: query.order, top: query.top != nil, keys: slots.keys, firstTotals: firstTotals)
+        groups.sort(by: ordering.precedes)
+        var rows = groups.map { (cell: $0.cell, measure: groupRows[$0.row].measure, currency: groupRows[$0.row].currency) }
         var totalled = selected
         var shown: Set<CellKey>?
         if let limit = query.top ?? query.limit, rows.count > limit {
@@ -191,7 +197,7 @@ extension Evaluator {
             dimensions: dimensions, aggregate: query.aggregate, showsCurrency: spansCurrencies,
             columnOrder: columns.map(\.key.label),
             rows: rows.map { row in
-                GroupRow(labels: row.identity.keys.map(\.label), currency: spansCurrencies ? row.currency : nil, measure: row.measure)
+                GroupRow(labels: slots.keys(of: row.cell).map(\.label), currency: spansCurrencies ? row.currency : nil, measure: row.measure)
             },
             totals: shown == nil && !selected.isEmpty && !spansCurrencies && !dimensions.contains(.tag)
                 // Each bill is in one cell, and every cell is shown: the cells together are the total.

@@ -24,12 +24,6 @@ struct GroupKey: Hashable {
     }
 }
 
-struct GroupIdentity: Hashable {
-    let keys: [GroupKey]
-    /// Set only when the groups span currencies.
-    let currency: String?
-}
-
 /// Works out which groups a bill belongs to. A bill with two tags belongs to
 /// two `tag` groups.
 struct GroupKeyer {
@@ -56,28 +50,40 @@ struct GroupKeyer {
         }
     }
 
+    /// What orders a time dimension's groups: one number per group, worked
+    /// out without making its label.
+    func order(of day: Day, _ dimension: Dimension) -> Int {
+        switch dimension {
+        case .week where weekStart == .sunday: return Int(day.ordinal) - day.isoWeekday % 7
+        case .week:
+            let (year, week) = day.isoWeek
+            return year * 100 + week
+        case .month: return day.year * 100 + day.month
+        case .quarter: return day.year * 10 + day.quarter
+        case .year: return day.year
+        case .weekday: return weekStart == .monday ? day.isoWeekday : day.isoWeekday % 7
+        default: return Int(day.ordinal)
+        }
+    }
+
     /// The key of a time dimension.
     func key(of day: Day, _ dimension: Dimension) -> GroupKey {
+        GroupKey(order: order(of: day, dimension), timeLabel: label(of: day, dimension))
+    }
+
+    private func label(of day: Day, _ dimension: Dimension) -> String {
         switch dimension {
         case .week where weekStart == .sunday:
             // Weeks from Sunday are not ISO weeks: each is named by its first day.
-            let start = day.adding(days: -(day.isoWeekday % 7))
-            return GroupKey(order: Int(start.ordinal), timeLabel: "week of \(start.iso)")
+            return "week of \(day.adding(days: -(day.isoWeekday % 7)).iso)"
         case .week:
             let (year, week) = day.isoWeek
-            return GroupKey(order: year * 100 + week, timeLabel: "\(Day(year: year, month: 1, day: 1)?.yearText ?? String(year))-W\(Parser.twoDigits(week))")
-        case .month:
-            return GroupKey(order: day.year * 100 + day.month, timeLabel: String(day.iso.prefix(7)))
-        case .quarter:
-            return GroupKey(order: day.year * 10 + day.quarter, timeLabel: "\(day.yearText)-Q\(day.quarter)")
-        case .year:
-            return GroupKey(order: day.year, timeLabel: day.yearText)
-        case .weekday:
-            let weekday = day.isoWeekday
-            let order = weekStart == .monday ? weekday : weekday % 7
-            return GroupKey(order: order, timeLabel: Weekday.shortNames[weekday - 1])
-        default:
-            return GroupKey(order: Int(day.ordinal), timeLabel: day.iso)
+            return "\(Day(year: year, month: 1, day: 1)?.yearText ?? String(year))-W\(Parser.twoDigits(week))"
+        case .month: return String(day.iso.prefix(7))
+        case .quarter: return "\(day.yearText)-Q\(day.quarter)"
+        case .year: return day.yearText
+        case .weekday: return Weekday.shortNames[day.isoWeekday - 1]
+        default: return day.iso
         }
     }
 
@@ -116,6 +122,8 @@ struct GroupSlots {
     /// Days are counted from here, so a period's days index a short array.
     private let firstDay: Int32
     private var slotOfKey: [[GroupKey: Int32]]
+    /// For a time dimension, the slot of each group by its order.
+    private var slotOfOrder: [[Int: Int32]]
     /// For each dimension, the slot of each value, or -1 before it is known.
     private var slotOfValue: [[Int32]]
     /// Values too large for `slotOfValue`: ids past its end, days centuries apart.
@@ -131,6 +139,7 @@ struct GroupSlots {
         firstDay = rows.isEmpty ? 0 : bills.days[rows.lowerBound]
         keys = dimensions.map { _ in [] }
         slotOfKey = dimensions.map { _ in [:] }
+        slotOfOrder = dimensions.map { _ in [:] }
         slotOfValue = dimensions.map { _ in [] }
         slotOfLargeValue = dimensions.map { _ in [:] }
         slotsOfTagList = dimensions.map { _ in [] }
@@ -220,7 +229,20 @@ struct GroupSlots {
     /// for it, else made the first time a bill has it.
     private mutating func newSlot(of row: Int, _ index: Int, value: Int) -> Int32 {
         if let slot = slotOfLargeValue[index][value] { return slot }
-        let slot = self.slot(for: key(of: row, dimensions[index]), index)
+        let slot: Int32
+        if dimensions[index].isTime {
+            // Many days make one month: its key is made once, for the first of them.
+            let day = Day(ordinal: bills.days[row])
+            let order = keyer.order(of: day, dimensions[index])
+            if let known = slotOfOrder[index][order] {
+                slot = known
+            } else {
+                slot = self.slot(for: keyer.key(of: day, dimensions[index]), index)
+                slotOfOrder[index][order] = slot
+            }
+        } else {
+            slot = self.slot(for: key(of: row, dimensions[index]), index)
+        }
         if value >= 0 && value < GroupSlots.largestDenseValue {
             if value >= slotOfValue[index].count {
                 slotOfValue[index] += [Int32](repeating: -1, count: max(value + 1, slotOfValue[index].count * 2) - slotOfValue[index].count)
@@ -253,40 +275,77 @@ struct GroupSlots {
 
 /// The order of groups: by default time dimensions run forward and the others
 /// by their aggregate, largest first; `order by` and `top` put their key first.
+/// Groups are compared through numbers worked out once: each slot's rank
+/// among its dimension's keys, and each measure's value.
 struct GroupOrdering {
     let dimensions: [Dimension]
     let order: Order?
     let top: Bool
-    /// With two dimensions, the first one's groups sort by their overall aggregate.
-    let firstTotals: [GroupKey: Measure]
+    /// For each dimension, the rank of each slot's key.
+    private let ranks: [[Int]]
+    /// With two dimensions, the first one's groups sort by their overall
+    /// aggregate: its value by slot, nil where there is none.
+    private let firstTotals: [Int128?]
+    /// The dimension `order by` names, if it names one.
+    private let orderedDimension: Int?
 
-    func precedes(_ a: GroupIdentity, _ aMeasure: Measure, _ b: GroupIdentity, _ bMeasure: Measure) -> Bool {
+    init(dimensions: [Dimension], order: Order?, top: Bool, keys: [[GroupKey]], firstTotals: [Int128?]) {
+        self.dimensions = dimensions
+        self.order = order
+        self.top = top
+        ranks = keys.map { keys in
+            var ranks = [Int](repeating: 0, count: keys.count)
+            for (rank, slot) in keys.indices.sorted(by: { GroupOrdering.compare(keys[$0], keys[$1]) < 0 }).enumerated() { ranks[slot] = rank }
+            return ranks
+        }
+        self.firstTotals = firstTotals
+        orderedDimension = order.flatMap { order in dimensions.firstIndex { $0.rawValue == order.key.value } }
+    }
+
+    /// A group as the ordering sees it: plain values, cheap to move while sorting.
+    struct Group {
+        let cell: CellKey
+        /// The measure's value, nil for none.
+        let value: Int128?
+        /// Where the group's row is kept.
+        let row: Int
+    }
+
+    func precedes(_ a: Group, _ b: Group) -> Bool {
         if top {
-            let comparison = GroupOrdering.compare(aMeasure, bMeasure)
+            let comparison = GroupOrdering.compare(a.value, b.value)
             if comparison != 0 { return comparison > 0 }
         } else if let order {
-            let comparison: Int
-            if let index = dimensions.firstIndex(where: { $0.rawValue == order.key.value }) {
-                comparison = GroupOrdering.compare(a.keys[index], b.keys[index])
-            } else {
-                comparison = GroupOrdering.compare(aMeasure, bMeasure)
-            }
+            let comparison = orderedDimension.map { compareKeys(a, b, $0) } ?? GroupOrdering.compare(a.value, b.value)
             if comparison != 0 { return order.descending ? comparison > 0 : comparison < 0 }
         }
         for (index, dimension) in dimensions.enumerated() {
             let comparison: Int
             if dimension.isTime {
-                comparison = GroupOrdering.compare(a.keys[index], b.keys[index])
+                comparison = compareKeys(a, b, index)
             } else {
-                let measures = index == dimensions.count - 1
-                    ? (aMeasure, bMeasure)
-                    : (firstTotals[a.keys[index]] ?? .none, firstTotals[b.keys[index]] ?? .none)
-                let byMeasure = GroupOrdering.compare(measures.0, measures.1)
-                comparison = byMeasure != 0 ? -byMeasure : GroupOrdering.compare(a.keys[index], b.keys[index])
+                let values = index == dimensions.count - 1 ? (a.value, b.value) : (firstTotal(a), firstTotal(b))
+                let byValue = GroupOrdering.compare(values.0, values.1)
+                comparison = byValue != 0 ? -byValue : compareKeys(a, b, index)
             }
             if comparison != 0 { return comparison < 0 }
         }
-        return (a.currency ?? "") < (b.currency ?? "")
+        // Currencies are numbered in the order of their codes; -1 (one currency) never meets another.
+        return a.cell.currency < b.cell.currency
+    }
+
+    private func slot(_ group: Group, _ dimension: Int) -> Int {
+        Int(dimension == 0 ? group.cell.first : group.cell.second)
+    }
+
+    private func compareKeys(_ a: Group, _ b: Group, _ dimension: Int) -> Int {
+        let (x, y) = (ranks[dimension][slot(a, dimension)], ranks[dimension][slot(b, dimension)])
+        return x < y ? -1 : (x == y ? 0 : 1)
+    }
+
+    private func firstTotal(_ group: Group) -> Int128? {
+        let slot = Int(group.cell.first)
+        return slot < firstTotals.count ? firstTotals[slot] : nil
     }
 
     /// Time by its order, names alphabetically ignoring case; groups without a label last.
@@ -305,109 +364,26 @@ struct GroupOrdering {
     /// Amounts and counts by value; nothing (an empty average) below everything.
     /// Amounts compare as decimal numbers, so 5 JPY is less than 5.00 CNY.
     static func compare(_ a: Measure, _ b: Measure) -> Int {
-        func value(_ measure: Measure) -> Int128? {
-            switch measure {
-            case .money(let amount, let currency):
-                let (scaled, overflow) = amount.multipliedReportingOverflow(by: Int128(Currency.finestScale / currency.scale))
-                return overflow ? (amount < 0 ? Int128.min : Int128.max) : scaled
-            case .count(let count): return Int128(count)
-            case .none: return nil
-            }
+        compare(value(of: a), value(of: b))
+    }
+
+    /// A measure as a number that compares across currencies; nil for none.
+    static func value(of measure: Measure) -> Int128? {
+        switch measure {
+        case .money(let amount, let currency):
+            let (scaled, overflow) = amount.multipliedReportingOverflow(by: Int128(Currency.finestScale / currency.scale))
+            return overflow ? (amount < 0 ? Int128.min : Int128.max) : scaled
+        case .count(let count): return Int128(count)
+        case .none: return nil
         }
-        switch (value(a), value(b)) {
+    }
+
+    static func compare(_ a: Int128?, _ b: Int128?) -> Int {
+        switch (a, b) {
         case (nil, nil): return 0
         case (nil, _): return -1
         case (_, nil): return 1
         case (let x?, let y?): return x < y ? -1 : (x == y ? 0 : 1)
         }
-    }
-}
-
-/// Each group's accumulator, found through a grid indexed by the cell's
-/// slots rather than by hashing the cell for every bill. Cells that would
-/// make the grid too large are kept in a dictionary instead.
-struct CellTable {
-    private(set) var cells: [CellKey] = []
-    private(set) var accumulators: [Accumulator] = []
-    /// By row (the first slot) and column (the second slot and currency): an index into `cells`, or -1.
-    private var grid: [Int32] = []
-    private var width = 0
-    private var height = 0
-    private var outside: [CellKey: Int32] = [:]
-    /// How many columns one second slot spans: one per currency, and one for none.
-    private let currencySpan: Int
-    private static let largestGrid = 1 << 22
-
-    init(currencies: Int) {
-        currencySpan = currencies + 1
-    }
-
-    mutating func add(_ amount: Int64, to cell: CellKey) {
-        accumulators[index(of: cell)].add(amount)
-    }
-
-    private func column(of cell: CellKey) -> Int {
-        (Int(cell.second) + 1) * currencySpan + Int(cell.currency) + 1
-    }
-
-    private mutating func index(of cell: CellKey) -> Int {
-        let (row, column) = (Int(cell.first), column(of: cell))
-        if row >= height || column >= width { regrid(toFit: row, column) }
-        if row < height && column < width {
-            let place = row * width + column
-            if grid[place] >= 0 { return Int(grid[place]) }
-            grid[place] = Int32(cells.count)
-        } else if let index = outside[cell] {
-            return Int(index)
-        } else {
-            outside[cell] = Int32(cells.count)
-        }
-        cells.append(cell)
-        accumulators.append(Accumulator())
-        return cells.count - 1
-    }
-
-    /// Grows the grid by doublings to hold (`row`, `column`), when it may grow that far.
-    private mutating func regrid(toFit row: Int, _ column: Int) {
-        var (newWidth, newHeight) = (max(width, 8), max(height, 8))
-        while newWidth <= column { newWidth *= 2 }
-        while newHeight <= row { newHeight *= 2 }
-        guard newWidth * newHeight <= CellTable.largestGrid else { return }
-        (width, height) = (newWidth, newHeight)
-        grid = [Int32](repeating: -1, count: width * height)
-        outside = [:]
-        for (index, cell) in cells.enumerated() {
-            let (row, column) = (Int(cell.first), self.column(of: cell))
-            if row < height && column < width {
-                grid[row * width + column] = Int32(index)
-            } else {
-                outside[cell] = Int32(index)
-            }
-        }
-    }
-}
-
-/// An accumulator for each slot of one dimension: the totals of a grid's rows or columns.
-struct SlotTotals {
-    private(set) var accumulators: [Accumulator] = []
-
-    mutating func add(_ amount: Int64, at slot: Int32) {
-        grow(toHold: slot)
-        accumulators[Int(slot)].add(amount)
-    }
-
-    mutating func add(_ accumulator: Accumulator, at slot: Int32) {
-        grow(toHold: slot)
-        accumulators[Int(slot)].add(accumulator)
-    }
-
-    private mutating func grow(toHold slot: Int32) {
-        let slot = Int(slot)
-        if slot >= accumulators.count { accumulators += [Accumulator](repeating: Accumulator(), count: slot + 1 - accumulators.count) }
-    }
-
-    /// Each slot that holds at least one bill, with its accumulator.
-    var filled: [(slot: Int, accumulator: Accumulator)] {
-        accumulators.indices.filter { accumulators[$0].count > 0 }.map { ($0, accumulators[$0]) }
     }
 }
