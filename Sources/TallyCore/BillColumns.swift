@@ -23,11 +23,18 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
     private var tagListKeys = TextTable()
     /// The tags of each list in `tagListKeys`.
     public private(set) var tagLists: [[String]] = []
+    /// False for bills read without their remarks, places, tags and times,
+    /// for a query that reads none of them: no `Bill` can be made of those.
+    public let hasTexts: Bool
 
-    public init() {}
+    /// Columns to fill; without `texts`, only with the bills' numbers.
+    public init(texts: Bool = true) {
+        hasTexts = texts
+    }
 
     /// `bills`, kept in the order given.
     public init(_ bills: some Collection<Bill>) {
+        hasTexts = true
         reserveCapacity(bills.count)
         for bill in bills { append(bill) }
     }
@@ -36,7 +43,8 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
     public var endIndex: Int { ids.count }
 
     public subscript(index: Int) -> Bill {
-        Bill(
+        precondition(hasTexts, "a bill read without its texts is never made whole")
+        return Bill(
             id: ids[index], bookID: bookIDs[index], categoryID: categoryIDs[index], amount: amounts[index],
             day: Day(ordinal: days[index]), remark: texts[remarks[index]], place: place(at: index),
             tags: tagLists[Int(tags[index])], created: created[index], updated: updated[index])
@@ -47,7 +55,11 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
     }
 
     public static func == (a: BillColumns, b: BillColumns) -> Bool {
-        a.count == b.count && a.indices.allSatisfy { a[$0] == b[$0] }
+        guard a.hasTexts == b.hasTexts, a.count == b.count else { return false }
+        guard a.hasTexts else {
+            return a.ids == b.ids && a.days == b.days && a.amounts == b.amounts && a.categoryIDs == b.categoryIDs && a.bookIDs == b.bookIDs
+        }
+        return a.indices.allSatisfy { a[$0] == b[$0] }
     }
 
     public mutating func reserveCapacity(_ count: Int) {
@@ -113,6 +125,16 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
         self.updated.append(updated)
     }
 
+    /// A row of the numbers alone, for columns without texts: the bill's
+    /// remark, place, tags and times are neither read nor kept.
+    public mutating func append(id: Int64, bookID: Int64, categoryID: Int64, amount: Int64, day: Day) {
+        ids.append(id)
+        bookIDs.append(bookID)
+        categoryIDs.append(categoryID)
+        amounts.append(amount)
+        days.append(day.ordinal)
+    }
+
     public mutating func insert(_ bill: Bill, at index: Int) {
         ids.insert(bill.id, at: index)
         bookIDs.insert(bill.bookID, at: index)
@@ -141,21 +163,25 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
 
     /// The rows at `order`, in that order, with the same tables of texts.
     public func rows(at order: some Collection<Int>) -> BillColumns {
-        var rows = BillColumns()
-        rows.texts = texts
-        rows.tagListKeys = tagListKeys
-        rows.tagLists = tagLists
-        rows.ids = order.map { ids[$0] }
-        rows.bookIDs = order.map { bookIDs[$0] }
-        rows.categoryIDs = order.map { categoryIDs[$0] }
-        rows.amounts = order.map { amounts[$0] }
-        rows.days = order.map { days[$0] }
-        rows.remarks = order.map { remarks[$0] }
-        rows.places = order.map { places[$0] }
-        rows.tags = order.map { tags[$0] }
-        rows.created = order.map { created[$0] }
-        rows.updated = order.map { updated[$0] }
+        var rows = self
+        rows.gather(order)
         return rows
+    }
+
+    /// Keeps the rows at `order`, in that order, one column at a time: a
+    /// million rows need room for one more column, not for all of them again.
+    private mutating func gather(_ order: some Collection<Int>) {
+        ids = order.map { ids[$0] }
+        bookIDs = order.map { bookIDs[$0] }
+        categoryIDs = order.map { categoryIDs[$0] }
+        amounts = order.map { amounts[$0] }
+        days = order.map { days[$0] }
+        guard hasTexts else { return }
+        remarks = order.map { remarks[$0] }
+        places = order.map { places[$0] }
+        tags = order.map { tags[$0] }
+        created = order.map { created[$0] }
+        updated = order.map { updated[$0] }
     }
 
     // MARK: Day order
@@ -165,22 +191,22 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
         days[index] != bill.day.ordinal ? days[index] < bill.day.ordinal : ids[index] < bill.id
     }
 
-    /// The rows in day order, then entry order. Rows that arrive in order, as
+    /// Puts the rows in day order, then entry order. Rows that arrive in order, as
     /// a ledger's usually do, are checked in one pass and not moved; others
     /// are sorted by plain keys and each column gathered once.
-    public func chronological() -> BillColumns {
+    public mutating func sortChronologically() {
         let inOrder = indices.dropFirst().allSatisfy { index in
             days[index - 1] != days[index] ? days[index - 1] < days[index] : ids[index - 1] < ids[index]
         }
-        if inOrder { return self }
-        let order = indices.sorted { a, b in days[a] != days[b] ? days[a] < days[b] : ids[a] < ids[b] }
-        return rows(at: order)
+        if inOrder { return }
+        let (byDay, byID) = (days, ids)
+        gather(indices.sorted { a, b in byDay[a] != byDay[b] ? byDay[a] < byDay[b] : byID[a] < byID[b] })
     }
 
     /// These rows without those whose id is in `removed`, and with `added`
     /// (in day order) merged in: a change to many bills in one linear pass.
     public func replacing(_ removed: Set<Int64>, with added: [Bill]) -> BillColumns {
-        var result = rows(at: [])
+        var result = rows(at: [Int]())
         result.reserveCapacity(count - removed.count + added.count)
         var next = 0
         for index in indices where !removed.contains(ids[index]) {

@@ -23,7 +23,9 @@ public struct Ledger: Equatable, Sendable {
         self.budgets = budgets.sorted { $0.id < $1.id }
         self.books = books.sorted { $0.position < $1.position }
         self.categories = categories.sorted { $0.position < $1.position }
-        self.bills = BillColumns(bills).chronological()
+        var columns = BillColumns(bills)
+        columns.sortChronologically()
+        self.bills = columns
         self.settings = settings
         self.lastBillID = max(lastBillID, bills.map(\.id).max() ?? 0)
     }
@@ -35,7 +37,9 @@ public struct Ledger: Equatable, Sendable {
     ) {
         self.init(books: books, categories: categories, bills: [], settings: settings, lastBillID: lastBillID,
                   savedQueries: savedQueries, budgets: budgets, photos: photos)
-        bills = columns.chronological()
+        var columns = columns
+        columns.sortChronologically()
+        bills = columns
         self.lastBillID = max(lastBillID, bills.ids.max() ?? 0)
     }
 

@@ -180,6 +180,14 @@ public struct Query: Sendable {
         self.aggregate = aggregate
     }
 
+    /// Whether the query reads remarks, places or tags: it lists bills,
+    /// groups by place or tag, or tests one of them. Other queries are
+    /// answered from the bills' numbers alone.
+    public var readsTexts: Bool {
+        aggregate == .list || dimensions.contains { $0.value == .place || $0.value == .tag }
+            || [Field.remark, .place, .tag].contains { condition?.mentions($0) ?? false }
+    }
+
     /// A query that names `book` covers every book; otherwise only the current one.
     public var coversAllBooks: Bool {
         readsEveryBook || dimensions.contains { $0.value == .book } || (condition?.mentions(.book) ?? false)

@@ -27,7 +27,7 @@ extension Evaluator {
         }
         // Counts add up across currencies; money never does.
         let spansCurrencies = query.aggregate != .count
-            && Set(Evaluator.books(of: rows, ledger.bills.bookIDs).map { currencies[$0]?.code ?? Currency.cny.code }).count > 1
+            && Set((selection.onlyBook.map { [$0] } ?? Evaluator.books(of: rows, ledger.bills.bookIDs)).map { currencies[$0]?.code ?? Currency.cny.code }).count > 1
         return .groups(groups(
             rows, in: selection.rows, query, value: value, currencies: currencies, spansCurrencies: spansCurrencies,
             emptyCurrency: currency(ofEmpty: query)))

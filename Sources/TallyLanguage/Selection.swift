@@ -118,10 +118,19 @@ struct Selection {
 
     /// The rows selected, in day order.
     var selectedRows: [Int] {
-        var selected: [Int] = []
-        forEach { selected.append($0) }
-        return selected
+        // Written straight into an array as large as the period, with no check of it for each row.
+        [Int](unsafeUninitializedCapacity: rows.count) { buffer, count in
+            var selected = 0
+            forEach { row in
+                buffer[selected] = row
+                selected += 1
+            }
+            count = selected
+        }
     }
+
+    /// The one book every selected bill is in, when the query covers one book.
+    var onlyBook: Int64? { book }
 
     func bills(of ledger: Ledger) -> [Bill] {
         selectedRows.map { ledger.bills[$0] }

@@ -68,8 +68,9 @@ public final class Session {
     /// Set when the file could not be read, or a change failed: the model is
     /// read again before the next statement.
     private var ledgerMayBeStale = false
-    /// False while the model holds only the bills of the days the last query asked about.
-    private var holdsEveryBill: Bool
+    /// What the model holds of the ledger's bills: every one, whole, unless
+    /// the session loads only what each query asks about.
+    private var held: HeldBills
     /// Set when one statement's runs nested too deep or ran too many others:
     /// every nested run then ends at once, with the one error already given.
     private var nestedRunsStopped = false
@@ -92,8 +93,8 @@ public final class Session {
         self.store = store
         self.options = options
         self.output = output
-        holdsEveryBill = !options.loadsBillsAsAsked
-        ledger = try store.load(billsIn: holdsEveryBill ? nil : .nothing)
+        held = options.loadsBillsAsAsked ? HeldBills(days: .nothing, texts: true) : .all
+        ledger = try store.load(billsIn: held.days)
     }
 
     /// Runs every statement of `source` in order, stopping at the first
@@ -140,8 +141,10 @@ public final class Session {
 
     private func execute(_ parsed: ParsedStatement, from source: ScriptSource) -> RunStatus {
         do {
-            if ledgerMayBeStale || !holdsEveryBill || store.hasExternalChanges() {
-                ledger = try load(for: parsed.statement)
+            let needed = bills(neededBy: parsed.statement)
+            if ledgerMayBeStale || !held.covers(needed) || store.hasExternalChanges() {
+                ledger = try store.load(billsIn: needed.days, texts: needed.texts)
+                held = needed
                 ledgerMayBeStale = false
             }
             let outcome: Outcome
@@ -186,27 +189,26 @@ public final class Session {
     }
 
     /// Every bill, unless the session may hold only some and `statement`
-    /// reads only some: a query over a bounded period reads those days'; a
-    /// saved statement's name, `help` and `quit` read none (what a saved
+    /// reads only some: a query over a bounded period reads those days', and
+    /// one that reads no remark, place or tag reads only the bills' numbers;
+    /// a saved statement's name, `help` and `quit` read none (what a saved
     /// statement runs loads what it reads).
-    private func load(for statement: Statement) throws(StoreError) -> Ledger {
-        if !holdsEveryBill {
-            switch statement {
-            case .query(let query):
-                guard let period = query.period else { break }
+    private func bills(neededBy statement: Statement) -> HeldBills {
+        guard options.loadsBillsAsAsked else { return .all }
+        switch statement {
+        case .query(let query):
+            var days: DateRange?
+            if let period = query.period {
                 let asked = period.value.resolve(today: today, weekStart: ledger.settings.weekStart)
-                let days = DateRange(start: max(asked.start, .first), end: min(asked.end, .last))
-                if days != DateRange(start: .first, end: .last) {
-                    return try store.load(billsIn: days)
-                }
-            case .runSaved, .help, .quit:
-                return try store.load(billsIn: .nothing)
-            default:
-                break
+                days = DateRange(start: max(asked.start, .first), end: min(asked.end, .last))
+                if days == DateRange(start: .first, end: .last) { days = nil }
             }
+            return HeldBills(days: days, texts: query.readsTexts)
+        case .runSaved, .help, .quit:
+            return HeldBills(days: .nothing, texts: true)
+        default:
+            return .all
         }
-        holdsEveryBill = true
-        return try store.load()
     }
 
     var evaluator: Evaluator {
@@ -505,6 +507,23 @@ public final class Session {
         let committed = commitGathered()
         output.error(DiagnosticRenderer(style: style, width: options.errorWidth?.columns).render(diagnostic, in: source))
         return committed == .storeFailed ? .storeFailed : .statementFailed
+    }
+}
+
+/// Which bills the model holds: those of `days` (all when nil), whole or
+/// with their numbers alone.
+struct HeldBills: Equatable {
+    let days: DateRange?
+    let texts: Bool
+
+    static let all = HeldBills(days: nil, texts: true)
+
+    /// Whether holding these bills, a statement that needs `needed` has them all.
+    func covers(_ needed: HeldBills) -> Bool {
+        guard texts || !needed.texts else { return false }
+        guard let days else { return true }
+        guard let wanted = needed.days else { return false }
+        return wanted.isEmpty || (!days.isEmpty && days.start <= wanted.start && wanted.end <= days.end)
     }
 }
 

@@ -63,15 +63,17 @@ public final class LedgerStore {
     }
 
     /// The whole ledger, read from one snapshot of the file; with `days`,
-    /// only the bills of those days, for a query that asks about no others.
-    public func load(billsIn days: DateRange? = nil) throws(StoreError) -> Ledger {
+    /// only the bills of those days, for a query that asks about no others;
+    /// without `texts`, bills without their remarks, places and tags, for a
+    /// query that reads none.
+    public func load(billsIn days: DateRange? = nil, texts: Bool = true) throws(StoreError) -> Ledger {
         if let readOnlyReason {
-            return try loadReadOnly(because: readOnlyReason, billsIn: days)
+            return try loadReadOnly(because: readOnlyReason, billsIn: days, texts: texts)
         }
         // Inside the gathering transaction, which holds the lock and sees what it wrote.
-        if isGathering { return try readLedger(billsIn: days) }
+        if isGathering { return try readLedger(billsIn: days, texts: texts) }
         return try connection.transaction(.deferred) { () throws(StoreError) -> Ledger in
-            let ledger = try readLedger(billsIn: days)
+            let ledger = try readLedger(billsIn: days, texts: texts)
             dataVersion = try connection.dataVersion()
             return ledger
         }
@@ -230,10 +232,10 @@ public final class LedgerStore {
         return .replayed(entry, applied: change)
     }
 
-    private func readLedger(billsIn days: DateRange? = nil) throws(StoreError) -> Ledger {
+    private func readLedger(billsIn days: DateRange? = nil, texts: Bool = true) throws(StoreError) -> Ledger {
         let books = try connection.books()
         guard !books.isEmpty else { throw .corrupt(doing: "reading books", "the ledger has no book") }
-        let bills = if let days { try connection.bills(in: days) } else { try connection.bills() }
+        let bills = if let days { try connection.bills(in: days, texts: texts) } else { try connection.bills(texts: texts) }
         return Ledger(
             books: books, categories: try connection.categories(), columns: bills,
             settings: try connection.settings(), lastBillID: try connection.lastBillID(),
@@ -243,14 +245,14 @@ public final class LedgerStore {
     /// Reads a ledger that can only be read. Its owner may write it meanwhile,
     /// and an immutable file is read without locks: a read during a write is
     /// taken again, and a file changed since it was opened is opened afresh.
-    private func loadReadOnly(because reason: String, billsIn days: DateRange? = nil) throws(StoreError) -> Ledger {
+    private func loadReadOnly(because reason: String, billsIn days: DateRange?, texts: Bool) throws(StoreError) -> Ledger {
         for _ in 1...3 {
             let before = LedgerFile.stamp(path)
             if before != readOnlyStamp {
                 connection.close()
                 connection = try LedgerStore.openImmutable(path, because: reason)
             }
-            let ledger = try connection.transaction(.deferred) { () throws(StoreError) -> Ledger in try readLedger(billsIn: days) }
+            let ledger = try connection.transaction(.deferred) { () throws(StoreError) -> Ledger in try readLedger(billsIn: days, texts: texts) }
             readOnlyStamp = before
             if LedgerFile.stamp(path) == before { return ledger }
         }

@@ -245,34 +245,52 @@ extension Connection {
     /// Every bill in the order the file keeps them, which is a straight read;
     /// the ledger puts them in day order itself.
     /// Every bill, as the file keeps them; the ledger puts them in day order.
-    func bills() throws(StoreError) -> BillColumns {
-        var bills = BillColumns()
+    func bills(texts: Bool) throws(StoreError) -> BillColumns {
+        var bills = BillColumns(texts: texts)
         bills.reserveCapacity(Int(try integer("SELECT count(*) FROM bills") ?? 0))
-        try forEachRow(
-            """
-            SELECT id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at FROM bills
-            """
-        ) { row throws(StoreError) in try Connection.append(row, to: &bills) }
+        if texts {
+            try forEachRow(
+                """
+                SELECT id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at FROM bills
+                """
+            ) { row throws(StoreError) in try Connection.append(row, to: &bills) }
+        } else {
+            try forEachRow("SELECT id, book_id, category_id, amount, day FROM bills") { row throws(StoreError) in
+                try Connection.append(row, to: &bills)
+            }
+        }
         return bills
     }
 
     /// The bills whose day lies in `range`, through the day index, so already in day order.
-    func bills(in range: DateRange) throws(StoreError) -> BillColumns {
-        var bills = BillColumns()
-        try forEachRow(
-            """
-            SELECT id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at FROM bills
-            WHERE day BETWEEN ? AND ? ORDER BY day, id
-            """, Int64(range.start.yyyymmdd), Int64(range.end.yyyymmdd)
-        ) { row throws(StoreError) in try Connection.append(row, to: &bills) }
+    func bills(in range: DateRange, texts: Bool) throws(StoreError) -> BillColumns {
+        var bills = BillColumns(texts: texts)
+        let (start, end) = (Int64(range.start.yyyymmdd), Int64(range.end.yyyymmdd))
+        if texts {
+            try forEachRow(
+                """
+                SELECT id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at FROM bills
+                WHERE day BETWEEN ? AND ? ORDER BY day, id
+                """, start, end
+            ) { row throws(StoreError) in try Connection.append(row, to: &bills) }
+        } else {
+            try forEachRow("SELECT id, book_id, category_id, amount, day FROM bills WHERE day BETWEEN ? AND ? ORDER BY day, id", start, end) {
+                row throws(StoreError) in try Connection.append(row, to: &bills)
+            }
+        }
         return bills
     }
 
     /// A row of `bills`, its texts looked up by their bytes: a remark the
-    /// ledger has seen is not made into a String again.
+    /// ledger has seen is not made into a String again. Rows read without
+    /// their texts have five columns.
     private static func append(_ row: Statement, to bills: inout BillColumns) throws(StoreError) {
         guard let day = Day(yyyymmdd: Int(row.int64(4))) else {
             throw .corrupt(doing: "reading bills", "a bill has no valid day")
+        }
+        guard bills.hasTexts else {
+            bills.append(id: row.int64(0), bookID: row.int64(1), categoryID: row.int64(2), amount: row.int64(3), day: day)
+            return
         }
         let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         let remark = row.bytes(5) ?? empty

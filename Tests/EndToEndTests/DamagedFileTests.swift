@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TallyCore
 @testable import TallyStore
 
 /// Files that are not a healthy ledger in a writable place: Tally says what is
@@ -235,17 +236,10 @@ struct DamagedFileTests {
     }
 }
 
-/// The file's SHA-256, as `sha256sum` prints it.
+/// The file's SHA-256, worked out here: a child process's pipe could be
+/// caught up in another test's children.
 func sha256(_ path: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-    process.arguments = [path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+    SHA256.hex([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
 }
 
 /// Running Tally as a user without privileges: root reads and writes any file

@@ -68,7 +68,7 @@ import TallyStore
         #expect(lazy.run(ScriptSource(origin: .argument, text: "monthly")) == .success)
         #expect(lazyOutput.results == [fullOutput.results.last!])
         #expect(!lazy.ledger.bills.isEmpty)
-        #expect(lazy.ledger.bills.allSatisfy { $0.day.year == 2026 && $0.day.month == 10 })
+        #expect(lazy.ledger.bills.days.allSatisfy { Day(ordinal: $0).year == 2026 && Day(ordinal: $0).month == 10 })
     }
 
     @Test func aStatementThatNeedsEveryBillLoadsThemAll() throws {
@@ -77,8 +77,12 @@ import TallyStore
         let (lazy, output) = try session(lazy: true, weekStart: "monday")
         #expect(lazy.ledger.bills.isEmpty)
         #expect(lazy.run(ScriptSource(origin: .argument, text: "count in 2026-11")) == .success)
-        #expect(lazy.ledger.bills.allSatisfy { $0.day.year == 2026 && $0.day.month == 11 })
+        #expect(lazy.ledger.bills.days.allSatisfy { Day(ordinal: $0).year == 2026 && Day(ordinal: $0).month == 11 })
+        // A count reads every bill's numbers, and no remark.
         #expect(lazy.run(ScriptSource(origin: .argument, text: "count")) == .success)
+        #expect(!lazy.ledger.bills.hasTexts)
+        #expect(lazy.ledger.bills.ids == full.ledger.bills.ids && lazy.ledger.bills.amounts == full.ledger.bills.amounts)
+        #expect(lazy.run(ScriptSource(origin: .argument, text: "list where remark ~ a limit 1")) == .success)
         #expect(lazy.ledger.bills == full.ledger.bills)
         #expect(lazy.run(ScriptSource(origin: .argument, text: "-5 food tea; count in 2026-11")) == .success)
         #expect(lazy.ledger.bills.count == full.ledger.bills.count + 1)
