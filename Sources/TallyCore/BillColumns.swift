@@ -193,14 +193,41 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
 
     /// Puts the rows in day order, then entry order. Rows that arrive in order, as
     /// a ledger's usually do, are checked in one pass and not moved; others
-    /// are sorted by plain keys and each column gathered once.
+    /// are counted into their days, each day's few put in id order, and each
+    /// column gathered once.
     public mutating func sortChronologically() {
         let inOrder = indices.dropFirst().allSatisfy { index in
             days[index - 1] != days[index] ? days[index - 1] < days[index] : ids[index - 1] < ids[index]
         }
         if inOrder { return }
-        let (byDay, byID) = (days, ids)
-        gather(indices.sorted { a, b in byDay[a] != byDay[b] ? byDay[a] < byDay[b] : byID[a] < byID[b] })
+        gather(BillColumns.chronologicalOrder(days: days, ids: ids))
+    }
+
+    /// The row numbers in day order, then id order: a counting sort by day
+    /// when the days span no more than a few times as many as there are
+    /// rows, as in any real ledger; a comparison sort otherwise.
+    static func chronologicalOrder(days: [Int32], ids: [Int64]) -> [Int] {
+        guard let first = days.min(), let last = days.max() else { return [] }
+        let span = Int(last) - Int(first) + 1
+        guard span <= 4 * days.count + 1024 else {
+            return days.indices.sorted { a, b in days[a] != days[b] ? days[a] < days[b] : ids[a] < ids[b] }
+        }
+        var starts = [Int](repeating: 0, count: span + 1)
+        for day in days { starts[Int(day - first) + 1] += 1 }
+        for bucket in 0..<span { starts[bucket + 1] += starts[bucket] }
+        var order = [Int](repeating: 0, count: days.count)
+        var next = starts
+        for (row, day) in days.enumerated() {
+            order[next[Int(day - first)]] = row
+            next[Int(day - first)] += 1
+        }
+        for bucket in 0..<span where starts[bucket + 1] - starts[bucket] > 1 {
+            let sameDay = starts[bucket]..<starts[bucket + 1]
+            if !order[sameDay].indices.dropFirst().allSatisfy({ ids[order[$0 - 1]] < ids[order[$0]] }) {
+                order[sameDay].sort { ids[$0] < ids[$1] }
+            }
+        }
+        return order
     }
 
     /// These rows without those whose id is in `removed`, and with `added`

@@ -247,16 +247,17 @@ extension Connection {
     /// Every bill, as the file keeps them; the ledger puts them in day order.
     func bills(texts: Bool) throws(StoreError) -> BillColumns {
         var bills = BillColumns(texts: texts)
+        var days = DayReader()
         bills.reserveCapacity(Int(try integer("SELECT count(*) FROM bills") ?? 0))
         if texts {
             try forEachRow(
                 """
                 SELECT id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at FROM bills
                 """
-            ) { row throws(StoreError) in try Connection.append(row, to: &bills) }
+            ) { row throws(StoreError) in try Connection.append(row, to: &bills, &days) }
         } else {
             try forEachRow("SELECT id, book_id, category_id, amount, day FROM bills") { row throws(StoreError) in
-                try Connection.append(row, to: &bills)
+                try Connection.append(row, to: &bills, &days)
             }
         }
         return bills
@@ -265,6 +266,7 @@ extension Connection {
     /// The bills whose day lies in `range`, through the day index, so already in day order.
     func bills(in range: DateRange, texts: Bool) throws(StoreError) -> BillColumns {
         var bills = BillColumns(texts: texts)
+        var days = DayReader()
         let (start, end) = (Int64(range.start.yyyymmdd), Int64(range.end.yyyymmdd))
         if texts {
             try forEachRow(
@@ -272,10 +274,10 @@ extension Connection {
                 SELECT id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at FROM bills
                 WHERE day BETWEEN ? AND ? ORDER BY day, id
                 """, start, end
-            ) { row throws(StoreError) in try Connection.append(row, to: &bills) }
+            ) { row throws(StoreError) in try Connection.append(row, to: &bills, &days) }
         } else {
             try forEachRow("SELECT id, book_id, category_id, amount, day FROM bills WHERE day BETWEEN ? AND ? ORDER BY day, id", start, end) {
-                row throws(StoreError) in try Connection.append(row, to: &bills)
+                row throws(StoreError) in try Connection.append(row, to: &bills, &days)
             }
         }
         return bills
@@ -284,10 +286,8 @@ extension Connection {
     /// A row of `bills`, its texts looked up by their bytes: a remark the
     /// ledger has seen is not made into a String again. Rows read without
     /// their texts have five columns.
-    private static func append(_ row: Statement, to bills: inout BillColumns) throws(StoreError) {
-        guard let day = Day(yyyymmdd: Int(row.int64(4))) else {
-            throw .corrupt(doing: "reading bills", "a bill has no valid day")
-        }
+    private static func append(_ row: Statement, to bills: inout BillColumns, _ days: inout DayReader) throws(StoreError) {
+        let day = try days.day(row.int64(4))
         guard bills.hasTexts else {
             bills.append(id: row.int64(0), bookID: row.int64(1), categoryID: row.int64(2), amount: row.int64(3), day: day)
             return
@@ -362,3 +362,19 @@ private enum SettingKey {
     static let seenVersion = "seen_version"
 }
 
+/// Days as the file writes them (yyyymmdd) made into `Day`s. Bills come a
+/// day's worth at a time, so the day before is usually this one, and is not
+/// worked out again.
+private struct DayReader {
+    private var written: Int64 = -1
+    private var day = Day.first
+
+    mutating func day(_ written: Int64) throws(StoreError) -> Day {
+        if written == self.written { return day }
+        guard let day = Day(yyyymmdd: Int(written)) else {
+            throw .corrupt(doing: "reading bills", "a bill has no valid day")
+        }
+        (self.written, self.day) = (written, day)
+        return day
+    }
+}
