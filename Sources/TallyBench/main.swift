@@ -118,10 +118,14 @@ for size in sizes.isEmpty ? [10_000, 100_000, 1_000_000] : sizes {
         + ((try? FileManager.default.attributesOfItem(atPath: db + "-wal")[.size] as? Int) ?? 0)
     line(size, "ledger file per bill", "\(fileBytes / size) bytes")
 
-    let adds = 2_000
-    let script = (0..<adds).map { "add \($0 % 400 + 1).50 food bench \($0) on 2019-12-\($0 % 28 + 1)" }.joined(separator: "\n") + "\n"
+    let adds = 100_000
+    let script = (0..<adds).map { "add \($0 % 400 + 1).50 food added \($0) on 2019-12-\($0 % 28 + 1)" }.joined(separator: "\n") + "\n"
     try script.write(toFile: folder + "/adds.tally", atomically: false, encoding: .utf8)
     let added = Child.run(tally, ["--db", db, folder + "/adds.tally"], in: folder)
+    let confirmed = added.output.split(separator: "\n").count { $0.hasPrefix("added #") }
+    let kept = Child.run(tally, ["--db", db, "-c", "count where remark ~ added"], in: folder).output
+    check(.number(Int128(confirmed)), .number(Int128(adds)), "confirmations of the add script")
+    check(csvAnswer("count\n" + kept), .number(Int128(adds)), "bills the add script left")
     line(size, "a script of \(adds) `add` statements", String(format: "%.0f bills/s (%@)", Double(adds) / added.seconds, milliseconds(added.seconds)))
     try? FileManager.default.removeItem(atPath: folder)
 }

@@ -2,24 +2,22 @@ import TallyCore
 
 /// The bills a query or `delete where` reads: its books, period, kind and
 /// condition, with every name resolved up front so scanning is cheap. Bills
-/// are named by their row in the ledger's columns. The book and the
-/// category (from the kind and `category` conditions) are tested in the
-/// scanning loop itself, on plain integers; only other conditions are
-/// called as tests.
+/// are named by their row in the ledger's columns. The book (the current one,
+/// or `book` conditions) and the category (the kind, and `category`
+/// conditions) are tested in the scanning loop itself, on plain integers;
+/// only other conditions are called as tests.
 struct Selection {
     /// The rows of the period.
     let rows: Range<Int>
     private let bills: BillColumns
-    /// Only this book's bills, when the query covers one book.
-    private let book: Int64?
-    /// By category id, whether a bill of that category may be selected; nil when any may.
-    private let categories: [Bool]?
-    /// Whether a bill whose category is not in `categories` may be selected.
-    private let unknownCategory: Bool
+    /// The books whose bills may be selected; nil when any may.
+    private let books: IDMask?
+    /// The categories whose bills may be selected; nil when any may.
+    private let categories: IDMask?
     /// What else a selected bill satisfies; nil when nothing else.
     private let test: ((Int) -> Bool)?
-    /// Past this id, categories are tested by `test` instead.
-    private static let largestCategoryID: Int64 = 65_535
+    /// The one book every selected bill is in, when there is one.
+    let onlyBook: Int64?
 
     /// A query that names `book` covers every book; otherwise only the current one.
     init(
@@ -37,7 +35,11 @@ struct Selection {
         }
         bills = ledger.bills
         rows = bills.indices(in: range)
-        book = allBooks ? nil : ledger.currentBook.id
+        var bookTests: [(Int64) -> Bool] = []
+        if !allBooks {
+            let current = ledger.currentBook.id
+            bookTests.append { $0 == current }
+        }
         var categoryTests: [(Int64) -> Bool] = []
         if let kind {
             let kinds = ByID(kindsOf: ledger.categories)
@@ -45,57 +47,58 @@ struct Selection {
         }
         var tests: [(Int) -> Bool] = []
         if let condition {
-            let compiler = ConditionCompiler(ledger: ledger, today: evaluator.today)
+            let compiler = ConditionCompiler(ledger: ledger, today: evaluator.today, scanning: rows.count)
             let terms = if case .and(let terms) = condition { terms } else { [condition] }
             for term in terms {
-                if case .comparison(let comparison) = term, comparison.field.value == .category {
+                switch term {
+                case .comparison(let comparison) where comparison.field.value == .category:
                     categoryTests.append(try compiler.categoryTest(comparison).holds)
-                } else {
+                case .comparison(let comparison) where comparison.field.value == .book:
+                    bookTests.append(try compiler.bookTest(comparison).holds)
+                default:
                     tests.append(try compiler.compile(term))
                 }
             }
         }
-        let largestID = ledger.categories.map(\.id).max() ?? 0
-        if categoryTests.isEmpty {
-            categories = nil
-            unknownCategory = true
-        } else if largestID <= Selection.largestCategoryID {
-            categories = (0...max(0, largestID)).map { id in categoryTests.allSatisfy { $0(id) } }
-            unknownCategory = categoryTests.allSatisfy { $0(largestID + 1) }
-        } else {
-            categories = nil
-            unknownCategory = true
-            let categoryIDs = bills.categoryIDs
-            tests.insert({ row in categoryTests.allSatisfy { $0(categoryIDs[row]) } }, at: 0)
+        books = IDMask(bookTests, largestID: ledger.books.map(\.id).max() ?? 0)
+        categories = IDMask(categoryTests, largestID: ledger.categories.map(\.id).max() ?? 0)
+        // Ids too large for a mask are tested with the others.
+        if categories == nil && !categoryTests.isEmpty {
+            let column = bills.categoryIDs
+            tests.insert({ row in categoryTests.allSatisfy { $0(column[row]) } }, at: 0)
+        }
+        if books == nil && !bookTests.isEmpty {
+            let column = bills.bookIDs
+            tests.insert({ row in bookTests.allSatisfy { $0(column[row]) } }, at: 0)
         }
         test = tests.isEmpty ? nil : Selection.all(tests)
+        onlyBook = books?.onlyID
     }
 
     /// Calls `body` with each selected row, in day order.
     @inline(__always)
     func forEach(_ body: (Int) -> Void) {
-        let (books, categoryIDs) = (bills.bookIDs, bills.categoryIDs)
-        let (book, filtersBook) = (self.book ?? 0, self.book != nil)
-        let (categories, filtersCategory, unknownCategory) = (self.categories ?? [], self.categories != nil, self.unknownCategory)
+        let (bookIDs, categoryIDs) = (bills.bookIDs, bills.categoryIDs)
         let test = self.test
-        if !filtersCategory && test == nil {
+        if categories == nil && test == nil && (books == nil || onlyBook != nil) {
             // The usual `count` or `sum … in PERIOD`: a loop the compiler can make tight.
-            if filtersBook {
-                for row in rows where books[row] == book { body(row) }
+            if let onlyBook {
+                for row in rows where bookIDs[row] == onlyBook { body(row) }
             } else {
                 for row in rows { body(row) }
             }
             return
         }
-        for row in rows {
-            if filtersBook && books[row] != book { continue }
-            if filtersCategory {
-                let id = categoryIDs[row]
-                guard id >= 0 && id < categories.count ? categories[Int(id)] : unknownCategory else { continue }
-            }
-            if let test, !test(row) { continue }
-            body(row)
+        let (books, categories) = (self.books ?? IDMask.all, self.categories ?? IDMask.all)
+        func isOfBookAndCategory(_ row: Int) -> Bool {
+            books.contains(bookIDs[row]) && categories.contains(categoryIDs[row])
         }
+        // Unwrapped once: an optional closure unwrapped for each row is retained for each row.
+        guard let test else {
+            for row in rows where isOfBookAndCategory(row) { body(row) }
+            return
+        }
+        for row in rows where isOfBookAndCategory(row) && test(row) { body(row) }
     }
 
     /// One test that holds when every one of `tests` does. The usual one, two
@@ -129,8 +132,6 @@ struct Selection {
         }
     }
 
-    /// The one book every selected bill is in, when the query covers one book.
-    var onlyBook: Int64? { book }
 
     func bills(of ledger: Ledger) -> [Bill] {
         selectedRows.map { ledger.bills[$0] }
@@ -138,9 +139,49 @@ struct Selection {
 
     /// How many bills are selected, counted without listing them.
     var count: Int {
+        if categories == nil && test == nil {
+            if books == nil { return rows.count }
+            // A plain count of one book's bills: a loop the compiler makes wide.
+            if let onlyBook { return bills.bookIDs[rows].reduce(0) { $0 + ($1 == onlyBook ? 1 : 0) } }
+        }
         var count = 0
         forEach { _ in count += 1 }
         return count
+    }
+}
+
+/// Which ids (of books or of categories) a selection keeps, as an array of
+/// answers by id: ledgers number them from 1, so the array is short.
+struct IDMask {
+    private let kept: [Bool]
+    /// Whether an id past the array, which names nothing, is kept.
+    private let unknown: Bool
+    private static let largestID: Int64 = 65_535
+
+    static let all = IDMask(kept: [], unknown: true)
+
+    private init(kept: [Bool], unknown: Bool) {
+        self.kept = kept
+        self.unknown = unknown
+    }
+
+    /// The ids every one of `tests` keeps; nil when there is no test, or
+    /// when ids run too high for an array.
+    init?(_ tests: [(Int64) -> Bool], largestID: Int64) {
+        guard !tests.isEmpty, largestID <= IDMask.largestID else { return nil }
+        kept = (0...max(0, largestID)).map { id in tests.allSatisfy { $0(id) } }
+        unknown = tests.allSatisfy { $0(largestID + 1) }
+    }
+
+    @inline(__always)
+    func contains(_ id: Int64) -> Bool {
+        id >= 0 && id < kept.count ? kept[Int(id)] : unknown
+    }
+
+    /// The one id kept, when there is only one.
+    var onlyID: Int64? {
+        guard !unknown, kept.count { $0 } == 1 else { return nil }
+        return kept.firstIndex(of: true).map(Int64.init)
     }
 }
 
@@ -148,11 +189,14 @@ struct Selection {
 struct ConditionCompiler {
     let ledger: Ledger
     let today: Day
+    /// How many bills the test will be asked about, at most.
+    let scanning: Int
     private var bills: BillColumns { ledger.bills }
 
-    init(ledger: Ledger, today: Day) {
+    init(ledger: Ledger, today: Day, scanning: Int = Int.max) {
         self.ledger = ledger
         self.today = today
+        self.scanning = scanning
     }
 
     func compile(_ condition: Condition) throws(Diagnostic) -> (Int) -> Bool {
@@ -186,9 +230,7 @@ struct ConditionCompiler {
             let (test, categories) = (try categoryTest(comparison), bills.categoryIDs)
             return { test.holds(categories[$0]) }
         case .book:
-            let test = try names(op, comparison.operands, lookup: { name throws(Diagnostic) in try ledger.book(named: name).id },
-                                 all: ledger.books.map { ($0.id, [$0.name]) })
-            let books = bills.bookIDs
+            let (test, books) = (try bookTest(comparison), bills.bookIDs)
             return { test.holds(books[$0]) }
         case .kind:
             let kinds = ByID(kindsOf: ledger.categories)
@@ -200,15 +242,21 @@ struct ConditionCompiler {
         case .remark:
             let (texts, remarks) = (bills.texts, bills.remarks)
             let matches = textMatcher(op, comparison.operands)
+            if let answers = answers(matches, texts) { return { row in answers[Int(remarks[row])] } }
             return { row in matches.test(remarks[row], texts) }
         case .place:
             let (texts, places) = (bills.texts, bills.places)
             let matches = textMatcher(op, comparison.operands)
             let none = matches.test("")
+            if let answers = answers(matches, texts) { return { row in places[row] < 0 ? none : answers[Int(places[row])] } }
             return { row in places[row] < 0 ? none : matches.test(places[row], texts) }
         case .tag:
             let (lists, tags) = (bills.tagLists, bills.tags)
             let matches = textMatcher(op, comparison.operands)
+            if lists.count <= scanning {
+                let answers = lists.indices.map { matches.test(list: Int32($0), lists) }
+                return { row in answers[Int(tags[row])] }
+            }
             return { row in matches.test(list: tags[row], lists) }
         case .amount:
             let currencies = Dictionary(uniqueKeysWithValues: ledger.books.map { ($0.id, $0.currency) })
@@ -260,6 +308,12 @@ struct ConditionCompiler {
                   all: ledger.categories.map { ($0.id, $0.allNames) })
     }
 
+    /// A `book` comparison, as a test on a book's id.
+    func bookTest(_ comparison: Comparison) throws(Diagnostic) -> IDTest {
+        try names(comparison.op.value, comparison.operands, lookup: { name throws(Diagnostic) in try ledger.book(named: name).id },
+                  all: ledger.books.map { ($0.id, [$0.name]) })
+    }
+
     /// Fields that name a category or book: `=` and `in` need names that exist.
     private func names(
         _ op: ComparisonOperator, _ operands: [Located<Operand>],
@@ -276,6 +330,13 @@ struct ConditionCompiler {
             ids.append((try lookup(Located(text, operand.range)), true))
         }
         return IDTest(named: ByID(ids), wanted: op == .equal || op == .isIn)
+    }
+
+    /// Whether a bill with each of the ledger's texts is selected, worked out
+    /// before scanning when the texts are no more than the bills to scan:
+    /// the scan then reads an answer from an array and asks nothing more.
+    private func answers(_ matches: TextMatcher, _ texts: TextTable) -> [Bool]? {
+        texts.count <= scanning ? texts.texts.map(matches.test) : nil
     }
 
     /// Free text: `=` ignores case, `~` looks for a part; `!=`, `!~` and
