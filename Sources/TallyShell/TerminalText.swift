@@ -11,7 +11,9 @@ import TallyCore
 public enum TerminalText {
     /// Columns `text` occupies: CJK and emoji take two, combining marks none.
     public static func width(_ text: String) -> Int {
-        text.reduce(0) { $0 + width(of: $1) }
+        // Printable ASCII, most of any table, takes a column a byte: no character is looked up.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + width(of: $1) }
     }
 
     public static func width(of character: Character) -> Int {

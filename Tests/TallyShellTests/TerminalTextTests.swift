@@ -9,6 +9,15 @@ import Testing
         #expect(TerminalText.width(text) == columns)
     }
 
+    /// Printable ASCII is measured by its bytes; every other text character
+    /// by character, and both ways agree wherever both apply.
+    @Test func measuresPrintableASCIIAsEachCharacterWouldBe() {
+        let printable = String((0x20...0x7E).map { Character(UnicodeScalar(UInt8($0))) })
+        #expect(TerminalText.width(printable) == printable.reduce(0) { $0 + TerminalText.width(of: $1) })
+        #expect(TerminalText.width("a\r\nb") == 3, "a line break of two bytes is one character")
+        #expect(TerminalText.width("2016-07 ¥12.50") == 14)
+    }
+
     @Test func neverPassesControlCharactersThrough() {
         // Control characters show as pictures of themselves, a line break as ↵; never U+FFFD.
         #expect(TerminalText.safe("a\u{1B}[2Jb") == "a␛[2Jb")
