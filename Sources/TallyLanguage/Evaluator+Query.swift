@@ -117,12 +117,11 @@ extension Evaluator {
                 slots.forEachCell(of: row, currency: currency(of: row)) { cells.add(amount, to: $0) }
             }
         } else {
-            // A column at a time: each bill has one value of each dimension.
-            let firsts = slots.column(of: selected, 0)
-            let seconds = dimensions.count > 1 ? slots.column(of: selected, 1) : []
-            for (index, row) in selected.enumerated() {
-                let second = dimensions.count > 1 ? seconds[index] : -1
-                cells.add(value(row), to: CellKey(first: firsts[index], second: second, currency: currency(of: row)))
+            // Each bill has one value of each dimension: its cell is found in one pass.
+            let twoDimensions = dimensions.count > 1
+            for row in selected {
+                let second = twoDimensions ? slots.slot(of: row, 1) : -1
+                cells.add(value(row), to: CellKey(first: slots.slot(of: row, 0), second: second, currency: currency(of: row)))
             }
         }
         var rowTotals = SlotTotals()

@@ -165,30 +165,6 @@ struct GroupSlots {
         dimensions.count > 1 ? [keys[0][Int(cell.first)], keys[1][Int(cell.second)]] : [keys[0][Int(cell.first)]]
     }
 
-    /// The slot of dimension `index` for each of `rows`, none of which has
-    /// tags: one loop per dimension, reading one column.
-    mutating func column(of rows: [Int], _ index: Int) -> [Int32] {
-        var slots: [Int32] = []
-        slots.reserveCapacity(rows.count)
-        switch dimensions[index] {
-        case .day, .week, .month, .quarter, .year, .weekday:
-            let (days, firstDay) = (bills.days, self.firstDay)
-            for row in rows { slots.append(slot(of: row, index, value: Int(days[row] - firstDay))) }
-        case .category, .kind:
-            let categories = bills.categoryIDs
-            for row in rows { slots.append(slot(of: row, index, value: Int(categories[row]))) }
-        case .book:
-            let books = bills.bookIDs
-            for row in rows { slots.append(slot(of: row, index, value: Int(books[row]))) }
-        case .place:
-            let places = bills.places
-            for row in rows { slots.append(slot(of: row, index, value: Int(places[row]) + 1)) }
-        case .tag:
-            preconditionFailure("a bill may have several tags")
-        }
-        return slots
-    }
-
     /// The slot of `value`, found in an array once it is known.
     @inline(__always)
     private mutating func slot(of row: Int, _ index: Int, value: Int) -> Int32 {
@@ -213,7 +189,8 @@ struct GroupSlots {
     }
 
     /// The slot of a dimension with one value per bill.
-    private mutating func slot(of row: Int, _ index: Int) -> Int32 {
+    @inline(__always)
+    mutating func slot(of row: Int, _ index: Int) -> Int32 {
         let value: Int
         switch dimensions[index] {
         case .day, .week, .month, .quarter, .year, .weekday: value = Int(bills.days[row] - firstDay)
