@@ -47,11 +47,6 @@ func mebibytes(_ kibibytes: Int?) -> String {
     kibibytes.map { "\($0 / 1024) MiB peak" } ?? "peak unknown: install GNU time"
 }
 
-func residentKiB() -> Int {
-    let fields = ((try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? "").split(separator: " ")
-    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024 : 0
-}
-
 FileHandle.standardOutput.write(Data("""
     Tally benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build, today taken as \(today)
     bills     figure                                                                           value
@@ -86,11 +81,10 @@ for size in sizes.isEmpty ? [10_000, 100_000, 1_000_000] : sizes {
              "\(milliseconds(Spread(runs.map(\.seconds)).median)), \(mebibytes(runs.compactMap(\.peakKiB).max()))")
     }
 
-    let before = residentKiB()
     let loadStart = Clock.seconds()
     let loadedStore = try LedgerStore(path: db, seed: Seed(currency: .cny, categories: DefaultCategories.make(chinese: false)))
     let loaded = try loadedStore.load()
-    line(size, "load the whole ledger in-process", "\(milliseconds(Clock.seconds() - loadStart)), \((residentKiB() - before) * 1024 / max(1, size)) bytes of memory per bill")
+    line(size, "load the whole ledger in-process", "\(milliseconds(Clock.seconds() - loadStart)), \(loaded.bills.bytesHeld / max(1, size)) bytes of memory per bill")
     let evaluator = Evaluator(ledger: loaded, today: Day(iso: today)!, now: 0)
     for query in WarmQuery.all {
         var parser = Parser(query.text)

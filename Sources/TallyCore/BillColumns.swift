@@ -50,6 +50,14 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
             tags: tagLists[Int(tags[index])], created: created[index], updated: updated[index])
     }
 
+    /// Bytes the columns and their tables of texts hold, room kept for more included.
+    public var bytesHeld: Int {
+        let eightByteColumns = [ids.capacity, amounts.capacity, categoryIDs.capacity, bookIDs.capacity, created.capacity, updated.capacity]
+        let fourByteColumns = [days.capacity, remarks.capacity, places.capacity, tags.capacity]
+        let texts = (texts.texts + tagListKeys.texts).reduce(0) { $0 + MemoryLayout<String>.stride + $1.utf8.count }
+        return eightByteColumns.reduce(0, +) * 8 + fourByteColumns.reduce(0, +) * 4 + texts
+    }
+
     public func place(at index: Int) -> String? {
         places[index] < 0 ? nil : texts[places[index]]
     }

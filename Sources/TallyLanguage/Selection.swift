@@ -180,7 +180,7 @@ struct IDMask {
 
     /// The one id kept, when there is only one.
     var onlyID: Int64? {
-        guard !unknown, kept.count { $0 } == 1 else { return nil }
+        guard !unknown, kept.count(where: { $0 }) == 1 else { return nil }
         return kept.firstIndex(of: true).map(Int64.init)
     }
 }
