@@ -18,9 +18,9 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
     private var created: [Int64] = []
     private var updated: [Int64] = []
     /// Every remark and place.
-    public private(set) var texts = TextTable()
+    public private(set) var texts = DistinctTexts()
     /// Each distinct list of tags, as the store writes it: the tags joined by spaces.
-    private var tagListKeys = TextTable()
+    private var tagListKeys = DistinctTexts()
     /// The tags of each list in `tagListKeys`.
     public private(set) var tagLists: [[String]] = []
     /// False for bills read without their remarks, places, tags and times,
@@ -76,6 +76,7 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
         amounts.reserveCapacity(count)
         categoryIDs.reserveCapacity(count)
         bookIDs.reserveCapacity(count)
+        guard hasTexts else { return }
         remarks.reserveCapacity(count)
         places.reserveCapacity(count)
         tags.reserveCapacity(count)

@@ -39,17 +39,6 @@ struct GroupKeyer {
         weekStart = ledger.settings.weekStart
     }
 
-    func keys(of bill: Bill, _ dimension: Dimension) -> [GroupKey] {
-        switch dimension {
-        case .day, .week, .month, .quarter, .year, .weekday: return [key(of: bill.day, dimension)]
-        case .category: return [category(bill.categoryID)]
-        case .book: return [book(bill.bookID)]
-        case .kind: return [kind(ofCategory: bill.categoryID)]
-        case .place: return [GroupKey(order: 0, label: bill.place)]
-        case .tag: return bill.tags.isEmpty ? [GroupKey(order: 0, label: nil)] : bill.tags.map { GroupKey(order: 0, label: $0) }
-        }
-    }
-
     /// What orders a time dimension's groups: one number per group, worked
     /// out without making its label.
     func order(of day: Day, _ dimension: Dimension) -> Int {

@@ -143,7 +143,6 @@ struct Selection {
         }
     }
 
-
     func bills(of ledger: Ledger) -> [Bill] {
         selectedRows.map { ledger.bills[$0] }
     }
@@ -346,7 +345,7 @@ struct ConditionCompiler {
     /// Whether a bill with each of the ledger's texts is selected, worked out
     /// before scanning when the texts are no more than the bills to scan:
     /// the scan then reads an answer from an array and asks nothing more.
-    private func answers(_ matches: TextMatcher, _ texts: TextTable) -> [Bool]? {
+    private func answers(_ matches: TextMatcher, _ texts: DistinctTexts) -> [Bool]? {
         texts.count <= scanning ? texts.texts.map(matches.test) : nil
     }
 
@@ -419,7 +418,7 @@ private final class TextMatcher {
     }
 
     /// Whether a bill whose text is number `index` in `texts` is selected.
-    func test(_ index: Int32, _ texts: TextTable) -> Bool {
+    func test(_ index: Int32, _ texts: DistinctTexts) -> Bool {
         let index = Int(index)
         if index >= known.count { known += [UInt8](repeating: 0, count: texts.count - known.count) }
         if known[index] == 0 { known[index] = matches(texts.texts[index]) ? 1 : 2 }

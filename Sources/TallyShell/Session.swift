@@ -44,8 +44,9 @@ public struct SessionOptions: Sendable {
 
 /// Runs statements against one ledger: parse, evaluate, commit, show. A
 /// change is evaluated again under the ledger's write lock, from what the file
-/// holds then, and the in-memory ledger is changed only after the store has
-/// committed, so the two never disagree and no other process's change is lost.
+/// holds then, so no other process's change is lost; the in-memory ledger is
+/// changed once the store has written it, in the same transaction, and read
+/// again from the file if that transaction then fails to commit.
 public final class Session {
     public internal(set) var ledger: Ledger
     public var options: SessionOptions
@@ -99,7 +100,8 @@ public final class Session {
 
     /// Runs every statement of `source` in order, stopping at the first
     /// failure unless `keepGoing` (the REPL always goes on).
-    public func run(_ source: ScriptSource) -> RunStatus {
+    /// Changes may be left gathered: `run(_ input:)` commits them.
+    func run(_ source: ScriptSource) -> RunStatus {
         var parser = Parser(source.text)
         var status = RunStatus.success
         while !quitRequested, !nestedRunsStopped, let next = parser.next() {
@@ -410,6 +412,7 @@ public final class Session {
 
     /// As `commit`, for a change whose photos' bytes are kept in the same transaction.
     func commit(_ make: (Ledger) -> (ChangeSet, photos: [(bytes: [UInt8], sha256: String)])) throws(StoreError) {
+        _ = commitGathered()
         let change = try store.change { reloaded throws(StoreError) -> ChangeSet in
             if let reloaded { ledger = reloaded }
             let (change, photos) = make(ledger)

@@ -96,10 +96,13 @@ public final class LedgerStore {
     ///
     /// With `gathering`, what it writes is kept in a transaction left open
     /// for the changes that follow, until `commitGathered`: many changes in
-    /// a row wait for one disk sync instead of one each. Each change is still
-    /// undone alone when it throws.
+    /// a row wait for one disk sync instead of one each, and `body` gets nil
+    /// after the first, since the lock has been held since. Each change is
+    /// still undone alone when it throws. A change that is not gathered
+    /// waits until the gathered ones are committed.
     public func change<T>(gathering: Bool = false, _ body: (_ reloaded: Ledger?) throws(StoreError) -> T) throws(StoreError) -> T {
         if let readOnlyReason { throw .readOnly(doing: "changing the ledger", readOnlyReason) }
+        precondition(gathering || !isGathering, "the gathered changes are committed before one that is not gathered")
         if isGathering {
             return try connection.savepoint { () throws(StoreError) -> T in try changing { () throws(StoreError) -> T in try body(nil) } }
         }

@@ -244,7 +244,6 @@ extension Connection {
 
     /// Every bill in the order the file keeps them, which is a straight read;
     /// the ledger puts them in day order itself.
-    /// Every bill, as the file keeps them; the ledger puts them in day order.
     func bills(texts: Bool) throws(StoreError) -> BillColumns {
         var bills = BillColumns(texts: texts)
         var days = DayReader()

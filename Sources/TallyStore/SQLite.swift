@@ -306,10 +306,6 @@ final class Statement {
         return bytes.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    func optionalText(_ column: Int) -> String? {
-        sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL ? nil : text(column)
-    }
-
     private var sql: String {
         String(cString: sqlite3_sql(handle))
     }

@@ -79,7 +79,7 @@ struct CrashTests {
         options.today = Day(iso: TallyBinary.today)
         let store = try LedgerStore(path: path, seed: .english)
         defer { store.close() }
-        _ = try Session(store: store, options: options, output: Discarded()).run(ScriptSource(origin: .file("<stdin>"), text: statement))
+        _ = try Session(store: store, options: options, output: Discarded()).run(.script(ScriptSource(origin: .file("<stdin>"), text: statement)))
     }
 
     /// What the ledger holds, less the moments bills were written, which two ledgers never share.

@@ -184,3 +184,18 @@ struct GroupingAgainstPlainScanTests {
         #expect(compared == 10 * 9 * 3)
     }
 }
+
+extension GroupKeyer {
+    /// The groups a bill belongs to, worked out from the bill alone: the
+    /// plain scan the evaluator's slots are checked against.
+    func keys(of bill: Bill, _ dimension: Dimension) -> [GroupKey] {
+        switch dimension {
+        case .day, .week, .month, .quarter, .year, .weekday: return [key(of: bill.day, dimension)]
+        case .category: return [category(bill.categoryID)]
+        case .book: return [book(bill.bookID)]
+        case .kind: return [kind(ofCategory: bill.categoryID)]
+        case .place: return [GroupKey(order: 0, label: bill.place)]
+        case .tag: return bill.tags.isEmpty ? [GroupKey(order: 0, label: nil)] : bill.tags.map { GroupKey(order: 0, label: $0) }
+        }
+    }
+}

@@ -3,11 +3,13 @@
 /// remarks, and a query tests each of those once instead of once per bill.
 /// Texts are told apart by their UTF-8 bytes, so each keeps exactly the bytes
 /// it was written with.
-public struct TextTable: Sendable {
+public struct DistinctTexts: Sendable {
     public private(set) var texts: [String] = []
     private var hashes: [UInt64] = []
     /// Open addressing: an index into `texts`, or -1 where the slot is free.
     private var slots: [Int32] = []
+    /// Bytes that were not valid UTF-8, by the number of their repaired text.
+    private var repaired: [[UInt8]: Int32] = [:]
 
     public init() {}
 
@@ -26,19 +28,28 @@ public struct TextTable: Sendable {
     /// The number of the text whose UTF-8 bytes are `bytes`; `make` turns
     /// them into a String only when the text is new.
     public mutating func index(ofBytes bytes: UnsafeBufferPointer<UInt8>, make: () -> String) -> Int32 {
-        let hash = TextTable.hash(bytes)
+        let hash = DistinctTexts.hash(bytes)
         if texts.count * 2 >= slots.count { grow() }
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
             let index = slots[slot]
             if index < 0 { break }
-            if hashes[Int(index)] == hash && TextTable.bytes(of: texts[Int(index)], equal: bytes) { return index }
+            if hashes[Int(index)] == hash && DistinctTexts.bytes(of: texts[Int(index)], equal: bytes) { return index }
             slot = (slot + 1) & mask
+        }
+        if let index = repaired[Array(bytes)] { return index }
+        let text = make()
+        guard DistinctTexts.bytes(of: text, equal: bytes) else {
+            // Bytes that are not UTF-8 come out repaired: kept as the repaired
+            // text, and found again by the bytes another program wrote.
+            let index = self.index(of: text)
+            repaired[Array(bytes)] = index
+            return index
         }
         let index = Int32(texts.count)
         slots[slot] = index
-        texts.append(make())
+        texts.append(text)
         hashes.append(hash)
         return index
     }
