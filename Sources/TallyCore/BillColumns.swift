@@ -170,11 +170,13 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
         updated.remove(at: index)
     }
 
-    /// The rows at `order`, in that order, with the same tables of texts.
-    public func rows(at order: some Collection<Int>) -> BillColumns {
-        var rows = self
-        rows.gather(order)
-        return rows
+    /// No rows, with the same tables of texts: where rebuilt columns start.
+    private func withoutRows() -> BillColumns {
+        var empty = BillColumns(texts: hasTexts)
+        empty.texts = texts
+        empty.tagListKeys = tagListKeys
+        empty.tagLists = tagLists
+        return empty
     }
 
     /// Keeps the rows at `order`, in that order, one column at a time: a
@@ -242,7 +244,7 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
     /// These rows without those whose id is in `removed`, and with `added`
     /// (in day order) merged in: a change to many bills in one linear pass.
     public func replacing(_ removed: Set<Int64>, with added: [Bill]) -> BillColumns {
-        var result = rows(at: [Int]())
+        var result = withoutRows()
         result.reserveCapacity(count - removed.count + added.count)
         var next = 0
         for index in indices where !removed.contains(ids[index]) {
