@@ -61,6 +61,8 @@ public enum Statement: Sendable {
     case importFile(ImportOptions)
     /// Bills written to a file, in the format its extension names.
     case export(ExportOptions)
+    /// A period at a glance, written to an HTML page.
+    case report(ReportOptions)
 }
 
 /// A field of a bill that an import reads from a column.
@@ -119,6 +121,26 @@ public struct ExportOptions: Sendable {
 
     public init(file: Located<String>) {
         self.file = file
+    }
+}
+
+/// `report [PERIOD] [where COND] to FILE`
+public struct ReportOptions: Sendable {
+    public var file: Located<String>
+    public var condition: Condition?
+    /// This year when nil.
+    public var period: Located<PeriodSpec>?
+
+    public init(file: Located<String>, condition: Condition?, period: Located<PeriodSpec>?) {
+        self.file = file
+        self.condition = condition
+        self.period = period
+    }
+
+    /// The file as given, with `.html` added when its name does not end in it.
+    public var path: String {
+        let lower = file.value.lowercased()
+        return lower.hasSuffix(".html") || lower.hasSuffix(".htm") ? file.value : file.value + ".html"
     }
 }
 

@@ -4,20 +4,22 @@ import TallyCore
 // book, so every number it shows is one `sum`, `count` or `list` would give.
 
 extension Evaluator {
-    func timeline(_ period: Located<PeriodSpec>?, at range: SourceRange) throws(Diagnostic) -> Timeline {
+    func timeline(
+        _ period: Located<PeriodSpec>?, where condition: Condition? = nil, in currency: Currency? = nil, at range: SourceRange
+    ) throws(Diagnostic) -> Timeline {
         let period = period ?? Located(.this(.month), range)
-        let rows = try listed(Query.view(.list, period: period))
-        let income = try grouped(Query.view(.sum, .income, period: period, by: .day, at: range))
-        let expense = try grouped(Query.view(.sum, .expense, period: period, by: .day, at: range))
+        let rows = try listed(Query.view(.list, period: period, where: condition))
+        let income = try grouped(Query.view(.sum, .income, period: period, where: condition, by: .day, at: range))
+        let expense = try grouped(Query.view(.sum, .expense, period: period, where: condition, by: .day, at: range))
         var days: [TimelineDay] = []
         for row in rows.reversed() where days.last?.day != row.day {
             let label = row.day.iso
             days.append(TimelineDay(
-                day: row.day, summary: balance(income[label], expense[label]),
+                day: row.day, summary: balance(income[label], expense[label], in: currency),
                 bills: rows.filter { $0.day == row.day }))
         }
         return Timeline(
-            period: resolve(period), summary: try balance(over: period), days: days)
+            period: resolve(period), summary: try balance(over: period, where: condition, in: currency), days: days)
     }
 
     func pie(_ kind: Kind, _ period: Located<PeriodSpec>?, at range: SourceRange) throws(Diagnostic) -> Pie {
@@ -93,22 +95,22 @@ extension Evaluator {
 
     // MARK: The queries underneath
 
-    private func resolve(_ period: Located<PeriodSpec>) -> DateRange {
+    func resolve(_ period: Located<PeriodSpec>) -> DateRange {
         period.value.resolve(today: today, weekStart: ledger.settings.weekStart)
     }
 
-    private func balance(over period: Located<PeriodSpec>) throws(Diagnostic) -> Balance {
+    func balance(over period: Located<PeriodSpec>, where condition: Condition? = nil, in currency: Currency? = nil) throws(Diagnostic) -> Balance {
         Balance(
-            income: try total(Query.view(.sum, .income, period: period)),
-            expense: try total(Query.view(.sum, .expense, period: period)),
-            currency: ledger.currentBook.currency)
+            income: try total(Query.view(.sum, .income, period: period, where: condition)),
+            expense: try total(Query.view(.sum, .expense, period: period, where: condition)),
+            currency: currency ?? ledger.currentBook.currency)
     }
 
-    private func balance(_ income: Measure?, _ expense: Measure?) -> Balance {
-        Balance(income: income.map(money) ?? 0, expense: expense.map(money) ?? 0, currency: ledger.currentBook.currency)
+    func balance(_ income: Measure?, _ expense: Measure?, in currency: Currency? = nil) -> Balance {
+        Balance(income: income.map(money) ?? 0, expense: expense.map(money) ?? 0, currency: currency ?? ledger.currentBook.currency)
     }
 
-    private func listed(_ query: Query) throws(Diagnostic) -> [BillRow] {
+    func listed(_ query: Query) throws(Diagnostic) -> [BillRow] {
         try list(query).rows
     }
 
@@ -130,7 +132,7 @@ extension Evaluator {
         money(try measure(query))
     }
 
-    private func groupRows(_ query: Query) throws(Diagnostic) -> [GroupRow] {
+    func groupRows(_ query: Query) throws(Diagnostic) -> [GroupRow] {
         guard case .groups(let groups) = try run(query) else { preconditionFailure("by gives groups") }
         return groups.rows
     }

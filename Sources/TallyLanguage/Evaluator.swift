@@ -96,6 +96,8 @@ public struct Evaluator: Sendable {
             return .importFile(options)
         case .export(let options):
             return try export(options)
+        case .report(let options):
+            return try report(options, at: parsed.range)
         case .save(let name, let statement):
             return save(name, statement)
         case .saved:

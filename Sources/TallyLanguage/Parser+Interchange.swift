@@ -105,6 +105,34 @@ extension Parser {
         return .export(options)
     }
 
+    // report = "report" { view_period | where_clause } "to" file
+    mutating func reportStatement() throws(Diagnostic) -> Statement {
+        advance()
+        var period: Located<PeriodSpec>?
+        var condition: Condition?
+        while true {
+            offer(keywords: ["to"] + (condition == nil ? ["where"] : []) + (period == nil ? PeriodWord.words : []))
+            if period == nil { offer([.monthWithBills]) }
+            if checkWord("to") { break }
+            let startsAPeriod = check(.number)
+                || (check(.word) && (PeriodWord(rawValue: peek.text.lowercased()) != nil || monthNumber(peek.text) != nil))
+            if checkWord("where") {
+                guard condition == nil else { throw Diagnostic(.duplicateClause("where", statement: "report"), at: peek.range) }
+                condition = try whereClause()
+            } else if startsAPeriod {
+                guard period == nil else { throw Diagnostic(.duplicateClause("period", statement: "report"), at: peek.range) }
+                period = try viewPeriod()
+            } else {
+                let suggestion = check(.word) ? Suggestion.nearest(to: peek.text, among: ["to", "where"] + PeriodWord.words) : nil
+                throw unexpected("a period, 'where', or 'to' and the file to write, such as to 2016.html", suggestion: suggestion)
+            }
+        }
+        advance()
+        offer([.file])
+        let file = try self.file("the file to write the report to, such as 2016.html")
+        return .report(ReportOptions(file: file, condition: condition, period: period))
+    }
+
     // file = STRING | PATH
     /// A quoted path, or one written without spaces, such as `~/bank/2016.csv`:
     /// the tokens that follow each other with nothing between.

@@ -79,7 +79,7 @@ public struct Parser {
     // statement = query | add | quick_add | edit | delete | undo
     //           | book_statement | "use" name | category_statement
     //           | "books" | "categories" [ kind ] | set | help | "about" | "quit" | "exit"
-    //           | save | "saved" | "forget" NAME | run | view | budget | photo | import | export | NAME
+    //           | save | "saved" | "forget" NAME | run | view | budget | photo | import | export | report | NAME
     mutating func statement() throws(Diagnostic) -> Statement {
         if check(.minus) || check(.plus) || check(.number) { return try quickAdd() }
         guard check(.word) else { throw unexpected("a statement") }
@@ -119,6 +119,7 @@ public struct Parser {
         case "attach", "attachments", "extract", "detach": return try photoStatement()
         case "import": return try importStatement()
         case "export": return try exportStatement()
+        case "report": return try reportStatement()
         default:
             if check(.word, at: 0), check(.separator, at: 1) || check(.end, at: 1) {
                 let name = advance()

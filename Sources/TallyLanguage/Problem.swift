@@ -59,6 +59,8 @@ public enum Problem: Sendable, Equatable {
     case categoryKindsDiffer(source: String, sourceKind: Kind, destination: String, destinationKind: Kind)
     case noBudget(book: String, category: String?)
     case budgetNeedsAMonth
+    /// A report adds up one currency; the books it covers keep several.
+    case reportSpansCurrencies([String])
     case budgetOnIncome(String)
     case tooManyPhotos(bill: Int64)
     case noSuchPhoto(bill: Int64, number: Int, count: Int)
@@ -156,6 +158,8 @@ public enum Problem: Sendable, Equatable {
             return "'\(source)' is an \(sourceKind.rawValue) category but '\(destination)' is an \(destinationKind.rawValue) one"
         case .noBudget(let book, let category): return "'\(book)' has no budget \(category.map { "for '\($0)'" } ?? "in total")"
         case .budgetNeedsAMonth: return "budgets are monthly: give a month, such as 'budget 2016-07' or 'budget last month'"
+        case .reportSpansCurrencies(let codes):
+            return "a report adds up one currency, but these bills are in \(codes.joined(separator: " and ")); name the books of one, such as where book = travel"
         case .budgetOnIncome(let category): return "budgets limit spending, and '\(category)' is an income category"
         case .tooManyPhotos(let bill): return "#\(bill) has \(Photo.maximumPerBill) photos already, as many as a bill may have"
         case .noSuchPhoto(let bill, let number, let count): return "#\(bill) has no photo \(number); it has \(count == 0 ? "none" : "\(count)")"

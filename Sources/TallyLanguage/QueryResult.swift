@@ -177,6 +177,8 @@ public enum Outcome: Sendable {
     case importFile(ImportOptions)
     /// Write `bills` to the file, in the format its extension names.
     case exportFile(ExportOptions, bills: BillList)
+    /// Draw the report as a page and write it to the file.
+    case reportFile(ReportOptions, PeriodReport)
 }
 
 /// Settings that last for the session only.

@@ -27,6 +27,8 @@ public enum Report: Sendable, Equatable {
     case imported(count: Int, file: String, skipped: Int, newCategories: [String])
     case nothingToImport(file: String, rows: Int)
     case exported(count: Int, file: String, format: String)
+    /// `report`: the page of `period` (as a view names it), of `count` bills, written to `file`.
+    case reportWritten(period: String, count: Int, file: String, size: Int)
     case photoAttached(number: Int, bill: Int64, file: String, type: String, size: Int)
     case photoDetached(number: Int, bill: Int64)
     case photoWritten(number: Int, bill: Int64, file: String, size: Int)
@@ -73,6 +75,8 @@ public enum Report: Sendable, Equatable {
         case .nothingToImport(let file, 0): return "nothing to import: \(file) has no rows under its header"
         case .nothingToImport(let file, let rows): return "nothing to import: all \(Literal.count(rows, "row")) of \(file) are in the ledger already"
         case .exported(let count, let file, let format): return "exported \(Literal.count(count, "bill")) to \(file) (\(format))"
+        case .reportWritten(let period, let count, let file, let size):
+            return "wrote the report of \(period) (\(Literal.count(count, "bill"))) to \(file) (\(PhotoList.size(size)))"
         case .photoAttached(let number, let bill, let file, let type, let size):
             return "attached photo \(number) to #\(bill): \(file) (\(type), \(PhotoList.size(size)))"
         case .photoDetached(let number, let bill): return "detached photo \(number) from #\(bill)"
@@ -127,6 +131,9 @@ public enum Report: Sendable, Equatable {
                     ("new_categories", .list([]))]
         case .exported(let count, let file, let format):
             return [("report", .text("exported")), ("file", .text(file)), ("count", .number(count)), ("format", .text(format))]
+        case .reportWritten(let period, let count, let file, let size):
+            return [("report", .text("report written")), ("period", .text(period)), ("count", .number(count)), ("file", .text(file)),
+                    ("bytes", .number(size))]
         case .photoAttached(let number, let bill, let file, let type, let size):
             return [("report", .text("photo attached")), ("id", .id(bill)), ("photo", .number(number)), ("file", .text(file)),
                     ("type", .text(type)), ("bytes", .number(size))]

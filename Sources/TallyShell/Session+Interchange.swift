@@ -82,4 +82,16 @@ extension Session {
         show(.report(.exported(count: bills.rows.count, file: file.value, format: format.title)))
         return .success
     }
+
+    /// Draws the report as a page and writes it, replacing only an earlier report.
+    func writeReport(_ report: PeriodReport, _ options: ReportOptions, _ source: ScriptSource) -> RunStatus {
+        let page = ReportPage(report: report).html
+        do {
+            try ReportFile.write(page, to: options.path)
+        } catch {
+            return self.report(Diagnostic(.fileFailed(error.message), at: options.file.range), in: source)
+        }
+        show(.report(.reportWritten(period: report.period.label, count: report.count, file: options.path, size: page.utf8.count)))
+        return .success
+    }
 }

@@ -290,6 +290,8 @@ public final class Session {
             return try importFile(options, parsed, source)
         case .exportFile(let options, let bills):
             return export(bills, options, source)
+        case .reportFile(let options, let report):
+            return writeReport(report, options, source)
         case .extractPhoto(let photo, let file):
             guard let bytes = try store.photoData(sha256: photo.sha256) else {
                 return report(Diagnostic(.photoBytesMissing(photo.number), at: parsed.range), in: source)

@@ -13,7 +13,7 @@ struct ViewRenderer {
     /// expenses left of the centre line and its income right of it.
     func render(_ timeline: Timeline) -> String {
         let currency = timeline.summary.currency
-        var lines = [flow([periodLabel(timeline.period)] + summary(timeline.summary, currency))]
+        var lines = [flow([timeline.period.label] + summary(timeline.summary, currency))]
         guard !timeline.days.isEmpty else { return (lines + ["no bills"]).joined(separator: "\n") }
         let half = (width - 3) / 2
         /// Text on the left with an expense at the centre line; an income just after it, then its text.
@@ -51,7 +51,7 @@ struct ViewRenderer {
     /// Each category's amount, share and bills, largest first, with a bar.
     func render(_ pie: Pie) -> String {
         let count = pie.slices.reduce(0) { $0 + $1.count }
-        let title = flow(["\(pie.kind.rawValue) \(periodLabel(pie.period))", MoneyFormat.withSymbol(pie.total, pie.currency),
+        let title = flow(["\(pie.kind.rawValue) \(pie.period.label)", MoneyFormat.withSymbol(pie.total, pie.currency),
                           "\(count) bill\(count == 1 ? "" : "s")"])
         guard !pie.slices.isEmpty else { return title + "\nno bills" }
         var table = TextTable(headers: ["category", "amount", "share", "bills"])
@@ -182,16 +182,6 @@ struct ViewRenderer {
     }
 
     // MARK: Pieces
-
-    /// `2016-07`, `2016`, `2016-07-04`, or the first and last days, `…` where the period has no end.
-    private func periodLabel(_ period: DateRange) -> String {
-        let start = period.start >= Day.first ? period.start.iso : "…"
-        let end = period.end <= Day.last ? period.end.iso : "…"
-        guard period.start >= Day.first, period.end <= Day.last else { return start + " – " + end }
-        if DateRange.month(period.start.year, period.start.month) == period { return String(start.prefix(7)) }
-        if DateRange.year(period.start.year) == period { return String(start.prefix(4)) }
-        return period.start == period.end ? start : start + " – " + end
-    }
 
     private func summary(_ balance: Balance, _ currency: Currency) -> [String] {
         ["income " + MoneyFormat.withSymbol(balance.income, currency), "expense " + MoneyFormat.withSymbol(balance.expense, currency),

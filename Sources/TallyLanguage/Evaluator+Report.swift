@@ -1,0 +1,150 @@
+import TallyCore
+
+// The report is put together from the language's own queries over the
+// period and condition it was given, as the views are.
+
+extension Evaluator {
+    func report(_ options: ReportOptions, at range: SourceRange) throws(Diagnostic) -> Outcome {
+        let period = options.period ?? Located(.this(.year), range)
+        let condition = options.condition
+        let days = resolve(period)
+        let books = try reportedBooks(period, condition)
+        let currencies = Array(Set(books.map(\.currency.code))).sorted()
+        guard currencies.count <= 1 else { throw Diagnostic(.reportSpansCurrencies(currencies), at: range) }
+        let currency = books.first?.currency ?? ledger.currentBook.currency
+
+        let summary = try balance(over: period, where: condition, in: currency)
+        let billCount = count(try measure(Query.view(.count, period: period, where: condition)))
+        let monthCounts = try groupRows(Query.view(.count, period: period, where: condition, by: .month, at: range))
+        let labels = monthLabels(days, withBills: monthCounts.compactMap { $0.labels[0] })
+        let income = try grouped(Query.view(.sum, .income, period: period, where: condition, by: .month, at: range))
+        let expense = try grouped(Query.view(.sum, .expense, period: period, where: condition, by: .month, at: range))
+        let counts = Dictionary(uniqueKeysWithValues: monthCounts.map { ($0.labels[0] ?? "", self.count($0.measure)) })
+        let months = labels.map { label in
+            ReportMonth(label: label, summary: balance(income[label], expense[label], in: currency), count: counts[label] ?? 0)
+        }
+
+        var timeline: Timeline?
+        if let latest = monthCounts.last?.labels[0], let month = DateRange(monthLabel: latest) {
+            let shown = DateRange(start: max(month.start, days.start), end: min(month.end, days.end))
+            timeline = try self.timeline(Located(.range(shown), range), where: condition, in: currency, at: range)
+        }
+
+        var largest = Query.view(.list, .expense, period: period, where: condition)
+        largest.top = PeriodReport.largestShown
+        return .reportFile(options, PeriodReport(
+            period: days, books: books.map(\.name), currency: currency, summary: summary, count: billCount,
+            savingsPermille: Evaluator.permille(of: summary.balance, in: summary.income),
+            months: months,
+            expense: try reportPie(.expense, period, condition, at: range),
+            income: try reportPie(.income, period, condition, at: range),
+            spending: try spending(labels, period, condition, at: range),
+            budgets: Query.view(.count, period: period, where: condition).coversAllBooks ? [] : try budgets(labels),
+            timeline: timeline,
+            largest: try listed(largest),
+            made: today))
+    }
+
+    /// The current book, unless the condition names books: then those its bills are in.
+    private func reportedBooks(_ period: Located<PeriodSpec>, _ condition: Condition?) throws(Diagnostic) -> [Book] {
+        guard Query.view(.count, period: period, where: condition).coversAllBooks else { return [ledger.currentBook] }
+        return try groupRows(Query.view(.count, period: period, where: condition, by: .book, at: period.range)).compactMap { $0.labels[0].flatMap(ledger.book(named:)) }
+            .sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
+    }
+
+    /// Every month of the period up to this one, and later ones up to the
+    /// last with bills; a period longer than a year, or without an end, only
+    /// from its first month with bills to its last.
+    private func monthLabels(_ days: DateRange, withBills: [String]) -> [String] {
+        let earliest = withBills.first.flatMap(DateRange.init(monthLabel:))
+        let latest = withBills.last.flatMap(DateRange.init(monthLabel:))
+        var first = days.start
+        var last = min(days.end, max(DateRange.month(containing: today).end, latest?.end ?? Day.first))
+        let bounded = days.start >= Day.first && days.end <= Day.last
+        if !bounded || days.end.adding(months: -12) >= days.start {
+            guard let earliest, let latest else { return [] }
+            first = max(first, earliest.start)
+            last = min(last, latest.end)
+        }
+        var labels: [String] = []
+        var month = DateRange.month(containing: first)
+        while month.start <= last {
+            labels.append(String(month.start.iso.prefix(7)))
+            month = DateRange.month(containing: month.end.adding(days: 1))
+        }
+        return labels
+    }
+
+    /// The largest categories of `kind` by amount, the rest as one slice.
+    private func reportPie(_ kind: Kind, _ period: Located<PeriodSpec>, _ condition: Condition?, at range: SourceRange) throws(Diagnostic) -> ReportPie {
+        let selector: KindSelector = kind == .expense ? .expense : .income
+        let sums = try groupRows(Query.view(.sum, selector, period: period, where: condition, by: .category, at: range))
+        let counts = try grouped(Query.view(.count, selector, period: period, where: condition, by: .category, at: range))
+        let total = try self.total(Query.view(.sum, selector, period: period, where: condition))
+        let shown = sums.prefix(PeriodReport.slicesShown)
+        let rest = sums.dropFirst(PeriodReport.slicesShown)
+        var amounts = shown.map { money($0.measure) }
+        if !rest.isEmpty { amounts.append(rest.reduce(0) { $0 + money($1.measure) }) }
+        let shares = PieSlice.shares(of: amounts, total: total)
+        let slices = shown.indices.map { index in
+            let name = shown[index].labels[0] ?? ""
+            return PieSlice(
+                category: name, icon: ledger.category(named: name)?.icon ?? "", amount: amounts[index],
+                count: count(counts[name]), permille: shares[index])
+        }
+        let restSlice = rest.isEmpty ? nil : PieSlice(
+            category: "", icon: "", amount: amounts[shown.count],
+            count: rest.reduce(0) { $0 + count(counts[$1.labels[0] ?? ""]) }, permille: shares[shown.count])
+        return ReportPie(kind: kind, total: total, slices: slices, rest: restSlice, restCategories: rest.count)
+    }
+
+    /// Each expense category's spending month by month, largest total first.
+    private func spending(_ labels: [String], _ period: Located<PeriodSpec>, _ condition: Condition?, at range: SourceRange) throws(Diagnostic) -> [CategorySpending] {
+        var query = Query.view(.sum, .expense, period: period, where: condition, by: .category, at: range)
+        query.dimensions.append(Located(.month, range))
+        var cells: [String: [String: Int128]] = [:]
+        for row in try groupRows(query) {
+            guard let category = row.labels[0], let month = row.labels[1] else { continue }
+            cells[category, default: [:]][month] = money(row.measure)
+        }
+        let totals = try groupRows(Query.view(.sum, .expense, period: period, where: condition, by: .category, at: range))
+        return totals.compactMap { row in
+            guard let name = row.labels[0] else { return nil }
+            return CategorySpending(
+                category: name, icon: ledger.category(named: name)?.icon ?? "",
+                amounts: labels.map { cells[name]?[$0] ?? 0 }, total: money(row.measure))
+        }
+    }
+
+    /// The current book's budgets in each month that has begun, as `budget` shows them.
+    private func budgets(_ labels: [String]) throws(Diagnostic) -> [BudgetReport] {
+        guard ledger.budgets.contains(where: { $0.bookID == ledger.currentBook.id }) else { return [] }
+        var reports: [BudgetReport] = []
+        for label in labels {
+            guard let month = DateRange(monthLabel: label), month.start <= today else { continue }
+            let report = try budgetReport(Located(.range(month), .nowhere), at: .nowhere)
+            if !report.lines.isEmpty { reports.append(report) }
+        }
+        return reports
+    }
+
+    /// `part` as tenths of a percent of `whole`, rounded half away from zero.
+    static func permille(of part: Int128, in whole: Int128) -> Int? {
+        guard whole > 0 else { return nil }
+        let scaled = part * 1000
+        var quotient = scaled / whole
+        let remainder = scaled % whole
+        if 2 * remainder.magnitude >= whole.magnitude { quotient += remainder < 0 ? -1 : 1 }
+        return Int(quotient)
+    }
+}
+
+extension DateRange {
+    /// The month `2016-07` names.
+    public init?(monthLabel label: String) {
+        let parts = label.split(separator: "-")
+        guard parts.count == 2, let year = Int(parts[0]), let month = Int(parts[1]) else { return nil }
+        guard let range = DateRange.month(year, month) else { return nil }
+        self = range
+    }
+}

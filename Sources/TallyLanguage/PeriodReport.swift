@@ -1,0 +1,63 @@
+import TallyCore
+
+/// `report`: a period at a glance, for a page. Every number in it is one the
+/// language's own queries give for the same period and condition; the page
+/// only draws them.
+public struct PeriodReport: Sendable, Equatable {
+    public let period: DateRange
+    /// The books its bills are in: the current book unless the condition names books.
+    public let books: [String]
+    public let currency: Currency
+    public let summary: Balance
+    public let count: Int
+    /// The share of the income kept, in tenths of a percent (below zero when
+    /// more was spent); nil without income.
+    public let savingsPermille: Int?
+    /// Each month of the period, oldest first, with or without bills.
+    public let months: [ReportMonth]
+    public let expense: ReportPie
+    public let income: ReportPie
+    /// Each expense category's spending in each of `months`, largest total first.
+    public let spending: [CategorySpending]
+    /// Each month's budgets as `budget MONTH` shows them, for the months that
+    /// have begun; empty when the book has none or the report covers other books.
+    public let budgets: [BudgetReport]
+    /// The latest month with bills, day by day.
+    public let timeline: Timeline?
+    /// The largest expenses, largest first.
+    public let largest: [BillRow]
+    /// The day it was made.
+    public let made: Day
+
+    /// How many categories each pie shows on their own; the rest are one slice.
+    public static let slicesShown = 10
+    /// How many of the largest expenses are listed.
+    public static let largestShown = 10
+}
+
+public struct ReportMonth: Sendable, Equatable {
+    /// `2016-07`, as `by month` labels it.
+    public let label: String
+    public let summary: Balance
+    public let count: Int
+}
+
+/// Timi's pie for a page: the largest categories, then the rest as one slice.
+/// The shares of all of them add up to exactly 100.0%.
+public struct ReportPie: Sendable, Equatable {
+    public let kind: Kind
+    public let total: Int128
+    public let slices: [PieSlice]
+    /// The categories past the largest, as one slice whose category is empty.
+    public let rest: PieSlice?
+    /// How many categories `rest` holds.
+    public let restCategories: Int
+}
+
+public struct CategorySpending: Sendable, Equatable {
+    public let category: String
+    public let icon: String
+    /// In the order of the report's months.
+    public let amounts: [Int128]
+    public let total: Int128
+}

@@ -1,0 +1,150 @@
+import Foundation
+import TallyCore
+import TallyLanguage
+
+// The report's charts as inline SVG. Lengths are in tenths of a pixel of the
+// chart's own box, which the page scales to fit; each mark says its value
+// in a `<title>`, which browsers show on hover.
+
+/// Income and expense bars for each month, and the balance as a line.
+struct MonthChart {
+    let months: [ReportMonth]
+    let currency: Currency
+
+    private let width = 7600
+    private let height = 2800
+    private let left = 760
+    private let right = 100
+    private let top = 140
+    private let bottom = 2480
+
+    var svg: String {
+        let values = months.flatMap { [$0.summary.income, $0.summary.expense, $0.summary.balance] }
+        let axis = ChartAxis(values: values, unit: Int128(currency.scale))
+        let plot = bottom - top
+        func y(_ value: Int128) -> Int { top + axis.offset(value, height: plot) }
+        let band = (width - left - right) / max(months.count, 1)
+        var svg = "<svg class=\"chart months\" viewBox=\"0 0 \(HTML.pixels(width)) \(HTML.pixels(height))\" role=\"img\" "
+            + "aria-label=\"Income, expense and balance by month\">\n"
+        for tick in axis.ticks {
+            let position = HTML.pixels(y(tick))
+            svg += "<line class=\"\(tick == 0 ? "zero" : "grid")\" x1=\"\(HTML.pixels(left))\" x2=\"\(HTML.pixels(width - right))\" "
+                + "y1=\"\(position)\" y2=\"\(position)\"/>"
+            svg += "<text class=\"tick\" x=\"\(HTML.pixels(left - 80))\" y=\"\(HTML.pixels(y(tick) + 40))\" text-anchor=\"end\">"
+                + HTML.text(MonthChart.roundAmount(tick, currency)) + "</text>\n"
+        }
+        let labelEvery = (months.count + 23) / 24
+        var points: [String] = []
+        for (index, month) in months.enumerated() {
+            let start = left + band * index
+            for (kind, amount, offset) in [("income", month.summary.income, 12), ("expense", month.summary.expense, 52)] {
+                let top = y(max(amount, 0))
+                svg += "<rect class=\"\(kind)\" x=\"\(HTML.pixels(start + band * offset / 100))\" y=\"\(HTML.pixels(top))\" "
+                    + "width=\"\(HTML.pixels(band * 36 / 100))\" height=\"\(HTML.pixels(y(0) - top))\">"
+                    + "<title>\(month.label) \(kind) \(money(amount))</title></rect>"
+            }
+            svg += "\n"
+            let centre = start + band / 2
+            points.append("\(HTML.pixels(centre)),\(HTML.pixels(y(month.summary.balance)))")
+            if index % labelEvery == 0 {
+                svg += "<text class=\"label\" x=\"\(HTML.pixels(centre))\" y=\"\(HTML.pixels(bottom + 220))\" text-anchor=\"middle\">"
+                    + MonthChart.shortName(month.label, first: index == 0) + "</text>\n"
+            }
+        }
+        if !months.isEmpty {
+            svg += "<polyline class=\"balance\" points=\"\(points.joined(separator: " "))\"/>\n"
+            for (month, point) in zip(months, points) {
+                let xy = point.split(separator: ",")
+                svg += "<circle class=\"balance\" cx=\"\(xy[0])\" cy=\"\(xy[1])\" r=\"4\">"
+                    + "<title>\(month.label) balance \(money(month.summary.balance))</title></circle>\n"
+            }
+        }
+        return svg + "</svg>"
+    }
+
+    private func money(_ amount: Int128) -> String {
+        HTML.text(MoneyFormat.withSymbol(amount, currency))
+    }
+
+    /// `Jul`, with the year's last two digits on January and on the first month shown: `Jan ’17`.
+    static func shortName(_ label: String, first: Bool) -> String {
+        guard let range = DateRange(monthLabel: label) else { return HTML.text(label) }
+        let name = MonthChart.names[range.start.month - 1]
+        return range.start.month == 1 || first ? name + " ’" + String(label.prefix(4).suffix(2)) : name
+    }
+
+    static let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// `10,000`: an axis value, without decimals when it has none.
+    static func roundAmount(_ amount: Int128, _ currency: Currency) -> String {
+        let text = MoneyFormat.grouped(amount, currency)
+        guard amount % Int128(currency.scale) == 0, let point = text.firstIndex(of: ".") else { return text }
+        return String(text[..<point])
+    }
+}
+
+/// Timi's pie: a ring of each category's share, the total in its middle.
+struct Donut {
+    let pie: ReportPie
+    let currency: Currency
+
+    var svg: String {
+        let noun = pie.kind == .expense ? "Spending" : "Income"
+        var svg = "<svg class=\"donut\" viewBox=\"0 0 220 220\" role=\"img\" aria-label=\"\(noun) by category\">\n"
+            + "<circle class=\"ring\" cx=\"110\" cy=\"110\" r=\"80\"/>\n"
+        var start = 0
+        let slices = pie.slices.enumerated().map { ("slice s\($0.offset)", $0.element, HTML.text($0.element.category)) }
+            + (pie.rest.map { [("slice rest", $0, ReportPage.restName(pie.restCategories))] } ?? [])
+        for (classes, slice, name) in slices where slice.permille > 0 {
+            let title = "<title>\(name) \(HTML.text(MoneyFormat.withSymbol(slice.amount, currency))) (\(slice.share)%)</title>"
+            if slice.permille == 1000 {
+                svg += "<circle class=\"\(classes)\" cx=\"110\" cy=\"110\" r=\"80\">\(title)</circle>\n"
+            } else {
+                let end = start + slice.permille
+                svg += "<path class=\"\(classes)\" d=\"M\(Donut.point(start)) A80 80 0 \(slice.permille > 500 ? 1 : 0) 1 \(Donut.point(end))\">"
+                    + title + "</path>\n"
+            }
+            start += slice.permille
+        }
+        svg += "<text class=\"centre amount\" x=\"110\" y=\"112\" text-anchor=\"middle\">"
+            + HTML.text(MoneyFormat.withSymbol(pie.total, currency)) + "</text>\n"
+        svg += "<text class=\"centre\" x=\"110\" y=\"134\" text-anchor=\"middle\">\(pie.kind.rawValue)</text>\n"
+        return svg + "</svg>"
+    }
+}
+
+extension Donut {
+    /// Where the ring is `permille` of the way round, clockwise from the top:
+    /// geometry only, from a share already counted in whole tenths of a percent.
+    static func point(_ permille: Int) -> String {
+        let angle = Double(permille) * Double.pi / 500 - Double.pi / 2
+        let x = Int((1100 + 800 * cos(angle)).rounded())
+        let y = Int((1100 + 800 * sin(angle)).rounded())
+        return HTML.pixels(x) + " " + HTML.pixels(y)
+    }
+}
+
+/// A category's months as a small line, its highest month marked.
+struct Sparkline {
+    let amounts: [Int128]
+
+    private let width = 1000
+    private let height = 300
+
+    var svg: String {
+        let highest = amounts.max() ?? 0
+        func y(_ amount: Int128) -> Int {
+            highest > 0 ? 260 - Int(amount * 220 / highest) : 260
+        }
+        func x(_ index: Int) -> Int {
+            amounts.count > 1 ? 40 + index * (width - 80) / (amounts.count - 1) : width / 2
+        }
+        let points = amounts.indices.map { "\(HTML.pixels(x($0))),\(HTML.pixels(y(amounts[$0])))" }
+        var svg = "<svg class=\"spark\" viewBox=\"0 0 \(HTML.pixels(width)) \(HTML.pixels(height))\" aria-hidden=\"true\">"
+        if amounts.count > 1 { svg += "<polyline points=\"\(points.joined(separator: " "))\"/>" }
+        if let peak = amounts.firstIndex(of: highest), highest > 0 {
+            svg += "<circle cx=\"\(HTML.pixels(x(peak)))\" cy=\"\(HTML.pixels(y(highest)))\" r=\"2.5\"/>"
+        }
+        return svg + "</svg>"
+    }
+}

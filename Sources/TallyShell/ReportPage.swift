@@ -1,0 +1,116 @@
+import TallyCore
+import TallyLanguage
+
+/// `report`'s page: one HTML file that holds everything it shows (inline CSS
+/// and SVG, no script, no reference to anything outside), so it opens
+/// offline, prints, and is safe to pass on.
+struct ReportPage {
+    let report: PeriodReport
+
+    /// What marks a file as a Tally report, near its start: only such a file
+    /// is written over.
+    static let generator = "<meta name=\"generator\" content=\"Tally report\">"
+
+    var html: String {
+        let books = report.books.map(HTML.text).joined(separator: ", ")
+        var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\(ReportPage.generator)\n"
+            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            + "<meta name=\"color-scheme\" content=\"light dark\">\n"
+            + "<title>\(report.period.label)\(books.isEmpty ? "" : " · " + books) · Tally</title>\n"
+            + "<style>\n\(ReportStylesheet.css)</style>\n</head>\n<body>\n"
+        page += header(books: books)
+        page += "<main>\n"
+        page += months
+        page += "<section id=\"pies\">\n<h2>Where the money went, and where it came from</h2>\n<div class=\"pies\">\n"
+            + pie(report.expense) + pie(report.income) + "</div>\n</section>\n"
+        let sections = ReportSections(report: report)
+        page += sections.spending + sections.budgets + sections.timeline + sections.largest
+        page += "</main>\n<footer>Made by Tally on \(report.made.iso).</footer>\n</body>\n</html>\n"
+        return page
+    }
+
+    private func header(books: String) -> String {
+        var facts = [books, report.currency.code, Literal.count(report.count, "bill")]
+        if books.isEmpty { facts.removeFirst() }
+        let savings = report.savingsPermille.map(ReportPage.percent) ?? "–"
+        return "<header>\n<h1>\(report.period.label)</h1>\n<p class=\"books\">\(facts.joined(separator: " · "))</p>\n<dl class=\"totals\">\n"
+            + total("income", "Income", money(report.summary.income))
+            + total("expense", "Expense", money(report.summary.expense))
+            + total("balance", "Balance", money(report.summary.balance))
+            + total("savings", "Savings rate", savings)
+            + "</dl>\n</header>\n"
+    }
+
+    private func total(_ id: String, _ name: String, _ value: String) -> String {
+        "<div class=\"total \(id)\"><dt>\(name)</dt><dd id=\"\(id)\">\(value)</dd></div>\n"
+    }
+
+    /// The month carousel: the chart, then its numbers as a table.
+    private var months: String {
+        var section = "<section id=\"months\">\n<h2>Month by month</h2>\n"
+        guard !report.months.isEmpty else { return section + "<p class=\"none\">No bills in this period.</p>\n</section>\n" }
+        section += "<p class=\"key\"><span class=\"swatch income\"></span>income <span class=\"swatch expense\"></span>expense "
+            + "<span class=\"swatch balance\"></span>balance</p>\n"
+        section += MonthChart(months: report.months, currency: report.currency).svg + "\n"
+        section += "<div class=\"scroll\"><table class=\"numbers\">\n<thead><tr><th>month</th><th>income</th><th>expense</th>"
+            + "<th>balance</th><th>bills</th></tr></thead>\n<tbody>\n"
+        for month in report.months {
+            section += "<tr data-month=\"\(month.label)\"><th>\(month.label)</th>"
+                + "<td class=\"income\">\(grouped(month.summary.income))</td><td class=\"expense\">\(grouped(month.summary.expense))</td>"
+                + "<td class=\"balance\">\(grouped(month.summary.balance))</td><td class=\"count\">\(month.count)</td></tr>\n"
+        }
+        section += "</tbody>\n<tfoot><tr><th>total</th><td class=\"income\">\(grouped(report.summary.income))</td>"
+            + "<td class=\"expense\">\(grouped(report.summary.expense))</td><td class=\"balance\">\(grouped(report.summary.balance))</td>"
+            + "<td class=\"count\">\(report.count)</td></tr></tfoot>\n</table></div>\n</section>\n"
+        return section
+    }
+
+    /// A donut and its legend: each slice's amount, share and bills.
+    private func pie(_ pie: ReportPie) -> String {
+        let title = pie.kind == .expense ? "Spending" : "Income"
+        var figure = "<figure class=\"pie \(pie.kind.rawValue)\">\n<figcaption>\(title)</figcaption>\n"
+        guard pie.total > 0 else { return figure + "<p class=\"none\">No \(pie.kind.rawValue) in this period.</p>\n</figure>\n" }
+        figure += Donut(pie: pie, currency: report.currency).svg + "\n"
+        figure += "<table class=\"legend\">\n<thead><tr><th>category</th><th>amount</th><th>share</th><th>bills</th></tr></thead>\n<tbody>\n"
+        var count = 0
+        for (index, slice) in pie.slices.enumerated() {
+            figure += legendRow("s\(index)", ReportPage.named(slice.icon, slice.category), slice)
+            count += slice.count
+        }
+        if let rest = pie.rest {
+            figure += legendRow("rest", "<em>\(ReportPage.restName(pie.restCategories))</em>", rest)
+            count += rest.count
+        }
+        figure += "</tbody>\n<tfoot><tr><th>total</th><td class=\"amount\">\(grouped(pie.total))</td><td class=\"share\">100.0%</td>"
+            + "<td class=\"count\">\(count)</td></tr></tfoot>\n</table>\n</figure>\n"
+        return figure
+    }
+
+    private func legendRow(_ swatch: String, _ name: String, _ slice: PieSlice) -> String {
+        "<tr class=\"slice\"><th><span class=\"swatch \(swatch)\"></span>\(name)</th><td class=\"amount\">\(grouped(slice.amount))</td>"
+            + "<td class=\"share\">\(slice.share)%</td><td class=\"count\">\(slice.count)</td></tr>\n"
+    }
+
+    private func money(_ amount: Int128) -> String {
+        HTML.text(MoneyFormat.withSymbol(amount, report.currency))
+    }
+
+    private func grouped(_ amount: Int128) -> String {
+        HTML.text(MoneyFormat.grouped(amount, report.currency))
+    }
+
+    /// `🍜 food`, escaped.
+    static func named(_ icon: String, _ name: String) -> String {
+        (icon.isEmpty ? "" : "<span class=\"icon\">\(HTML.text(icon))</span> ") + HTML.text(name)
+    }
+
+    /// What the slice of the categories past the largest is called.
+    static func restName(_ categories: Int) -> String {
+        "other (\(categories) categor\(categories == 1 ? "y" : "ies"))"
+    }
+
+    /// `53.9%`, `-12.0%`.
+    static func percent(_ permille: Int) -> String {
+        (permille < 0 ? "-" : "") + "\(permille.magnitude / 10).\(permille.magnitude % 10)%"
+    }
+}

@@ -1,0 +1,129 @@
+import TallyCore
+import TallyLanguage
+
+/// The report's tables: spending by category and month, budgets, the latest
+/// month's days, and the largest expenses.
+struct ReportSections {
+    let report: PeriodReport
+
+    /// How many bills of each kind a day of the timeline lists; the rest are counted.
+    static let billsPerDay = 6
+
+    var spending: String {
+        var section = "<section id=\"spending\">\n<h2>Spending by category and month</h2>\n"
+        guard !report.spending.isEmpty else { return section + "<p class=\"none\">No expenses in this period.</p>\n</section>\n" }
+        section += "<div class=\"scroll\"><table class=\"numbers grid\">\n<thead><tr><th>category</th>"
+        for month in report.months {
+            section += "<th>\(MonthChart.shortName(month.label, first: month.label == report.months.first?.label))</th>"
+        }
+        section += "<th>trend</th><th>total</th></tr></thead>\n<tbody>\n"
+        for category in report.spending {
+            section += "<tr><th>\(ReportPage.named(category.icon, category.category))</th>"
+            for (month, amount) in zip(report.months, category.amounts) {
+                section += amount == 0 ? "<td class=\"zero\">·</td>" : "<td title=\"\(month.label)\">\(grouped(amount))</td>"
+            }
+            section += "<td class=\"trend\">\(Sparkline(amounts: category.amounts).svg)</td><td class=\"sum\">\(grouped(category.total))</td></tr>\n"
+        }
+        section += "</tbody>\n<tfoot><tr><th>total</th>"
+        for month in report.months {
+            section += "<td>\(grouped(month.summary.expense))</td>"
+        }
+        section += "<td></td><td class=\"sum\">\(grouped(report.summary.expense))</td></tr></tfoot>\n</table></div>\n</section>\n"
+        return section
+    }
+
+    /// Each budget across the months: a bar of what was spent against it, the
+    /// share written out, and "over" said in words, not by colour alone.
+    var budgets: String {
+        guard let first = report.budgets.first else { return "" }
+        var section = "<section id=\"budgets\">\n<h2>Budgets</h2>\n<div class=\"scroll\"><table class=\"budgets\">\n"
+            + "<thead><tr><th>budget</th><th>a month</th>"
+        for month in report.budgets {
+            section += "<th>\(MonthChart.shortName(month.month, first: month.month == first.month))</th>"
+        }
+        section += "</tr></thead>\n<tbody>\n"
+        for (index, line) in first.lines.enumerated() {
+            let name = line.category.map { ReportPage.named(line.icon, $0) } ?? "<em>total</em>"
+            section += "<tr><th>\(name)</th><td class=\"amount\">\(grouped(line.budget))</td>"
+            for month in report.budgets where index < month.lines.count {
+                let spent = month.lines[index]
+                let permille = spent.budget > 0 ? Int(min(spent.spent * 1000 / spent.budget, 9999)) : 0
+                let over = spent.left < 0
+                let title = "\(month.month): spent \(money(spent.spent)) of \(money(spent.budget))"
+                    + (over ? ", over by \(money(-spent.left))" : ", \(money(spent.left)) left")
+                section += "<td class=\"progress\(over ? " over" : "")\" title=\"\(title)\">"
+                    + "<span class=\"bar\"><span style=\"width:\(min(permille, 1000) / 10)%\"></span></span>"
+                    + "<span class=\"pct\">\(permille / 10)%\(over ? " over" : "")</span></td>"
+            }
+            section += "</tr>\n"
+        }
+        return section + "</tbody>\n</table></div>\n</section>\n"
+    }
+
+    /// The latest month, newest day first: expenses left of the centre line, income right, as in Timi.
+    var timeline: String {
+        guard let timeline = report.timeline else { return "" }
+        var section = "<section id=\"timeline\">\n<h2>\(timeline.period.label), day by day</h2>\n"
+            + "<p class=\"key\">expense \(money(timeline.summary.expense)) · income \(money(timeline.summary.income)) · "
+            + "balance \(money(timeline.summary.balance))</p>\n<ol class=\"timeline\">\n"
+        for day in timeline.days {
+            let weekday = Weekday.shortNames[day.day.isoWeekday - 1]
+            section += "<li>"
+                + side("out", day.bills.filter { $0.kind == .expense }, total: day.summary.expense, sign: "−")
+                + "<div class=\"day\"><time datetime=\"\(day.day.iso)\">\(day.day.iso.suffix(5))</time><span>\(weekday)</span></div>"
+                + side("in", day.bills.filter { $0.kind == .income }, total: day.summary.income, sign: "+")
+                + "</li>\n"
+        }
+        return section + "</ol>\n</section>\n"
+    }
+
+    private func side(_ side: String, _ bills: [BillRow], total: Int128, sign: String) -> String {
+        guard !bills.isEmpty else { return "<div class=\"\(side)\"></div>" }
+        var html = "<div class=\"\(side)\"><p class=\"subtotal\">\(sign)\(grouped(total))</p><ul>"
+        for bill in bills.prefix(ReportSections.billsPerDay) {
+            html += "<li><span class=\"what\">\(describe(bill))</span> <span class=\"amount\">\(grouped(Int128(bill.amount)))</span></li>"
+        }
+        if bills.count > ReportSections.billsPerDay {
+            let rest = bills.dropFirst(ReportSections.billsPerDay)
+            html += "<li class=\"more\">and \(rest.count) more, \(grouped(rest.reduce(Int128(0)) { $0 + Int128($1.amount) }))</li>"
+        }
+        return html + "</ul></div>"
+    }
+
+    var largest: String {
+        var section = "<section id=\"largest\">\n<h2>Largest expenses</h2>\n"
+        guard !report.largest.isEmpty else { return section + "<p class=\"none\">No expenses in this period.</p>\n</section>\n" }
+        let books = report.books.count > 1
+        section += "<div class=\"scroll\"><table class=\"numbers bills\">\n<thead><tr><th>date</th><th>category</th><th>remark</th>"
+            + (books ? "<th>book</th>" : "") + "<th>amount</th></tr></thead>\n<tbody>\n"
+        for bill in report.largest {
+            section += "<tr><td class=\"date\">\(bill.day.iso)</td><td>\(ReportPage.named(bill.icon, bill.category))</td>"
+                + "<td class=\"remark\">\(remark(bill))</td>" + (books ? "<td>\(HTML.text(bill.book))</td>" : "")
+                + "<td class=\"amount\">\(grouped(Int128(bill.amount)))</td></tr>\n"
+        }
+        return section + "</tbody>\n</table></div>\n</section>\n"
+    }
+
+    /// `🍜 food · lunch @ canteen`.
+    private func describe(_ bill: BillRow) -> String {
+        let remark = self.remark(bill)
+        return ReportPage.named(bill.icon, bill.category) + (remark.isEmpty ? "" : " · " + remark)
+    }
+
+    /// The remark, then the place and tags, escaped.
+    private func remark(_ bill: BillRow) -> String {
+        var parts: [String] = []
+        if !bill.remark.isEmpty { parts.append(HTML.text(bill.remark)) }
+        if let place = bill.place, !place.isEmpty { parts.append("<span class=\"place\">@ \(HTML.text(place))</span>") }
+        if !bill.tags.isEmpty { parts.append("<span class=\"tags\">\(bill.tags.map { HTML.text("#" + $0) }.joined(separator: " "))</span>") }
+        return parts.joined(separator: " ")
+    }
+
+    private func money(_ amount: Int128) -> String {
+        HTML.text(MoneyFormat.withSymbol(amount, report.currency))
+    }
+
+    private func grouped(_ amount: Int128) -> String {
+        HTML.text(MoneyFormat.grouped(amount, report.currency))
+    }
+}
