@@ -123,8 +123,11 @@ extension Parser {
                 guard period == nil else { throw Diagnostic(.duplicateClause("period", statement: "report"), at: peek.range) }
                 period = try viewPeriod()
             } else {
+                let clauses = (period == nil ? ["a period"] : []) + (condition == nil ? ["'where'"] : [])
                 let suggestion = check(.word) ? Suggestion.nearest(to: peek.text, among: ["to", "where"] + PeriodWord.words) : nil
-                throw unexpected("a period, 'where', or 'to' and the file to write, such as to 2016.html", suggestion: suggestion)
+                throw unexpected(
+                    (clauses.isEmpty ? "" : clauses.joined(separator: ", ") + " or ") + "'to' and the file to write, such as to 2016.html",
+                    suggestion: suggestion)
             }
         }
         advance()

@@ -32,6 +32,8 @@ enum Help {
               productions: ["import", "column_mapping", "import_field", "file"]),
         Topic(name: "export", summary: "Write bills to a CSV file, a journal for hledger and ledger, or a beancount file.",
               productions: ["export"]),
+        Topic(name: "report", summary: "Write a period as one HTML page of charts to open in a browser: months, the pies, budgets, the latest month's days.",
+              productions: ["report"]),
         Topic(name: "add", summary: "Write down a bill: -25 (or just 25) is spent, +25 is received; 'add' alone asks for each field.",
               productions: ["add", "quick_add", "remark", "amount"]),
         Topic(name: "edit", summary: "Change a bill's fields; what is not named stays as it was.", productions: ["edit", "assignment", "tag_list"]),
@@ -58,7 +60,7 @@ enum Help {
         "view": "views", "timeline": "views", "pie": "views", "months": "views", "detail": "views", "show": "views",
         "search": "views", "budgets": "budget", "attach": "photos", "attachments": "photos", "extract": "photos",
         "detach": "photos", "photo": "photos", "csv": "import", "hledger": "export", "ledger": "export",
-        "beancount": "export", "journal": "export",
+        "beancount": "export", "journal": "export", "html": "report", "reports": "report",
     ]
 
     /// The text of `help TOPIC`, or the overview; examples are dated around `today`.
@@ -93,6 +95,7 @@ enum Help {
               budget food 1500    budget total 5000    budget
               attach #12 receipt.jpg    attachments #12    extract #12 1 copy.jpg    detach #12 1
               import bank.csv    export \(dates.year).journal in \(dates.year)    export all.beancount
+              report to \(dates.year).html                       the year as a page of charts, for a browser
               books    use travel    categories expense
               save weekly sum expense this week by category    weekly    saved
               run FILE    about    quit

@@ -1,7 +1,7 @@
 import Testing
 @testable import TallyLanguage
 
-@Suite("Parser: import and export")
+@Suite("Parser: import, export and report")
 struct ParserInterchangeTests {
     @Test(arguments: [
         ("import bills.csv", "import [bills.csv] book - columns [] skip 0"),
@@ -17,6 +17,12 @@ struct ParserInterchangeTests {
         ("export out.journal where category = food in 2016", "export [out.journal] where category = food period 2016-01-01..2016-12-31"),
         ("export \"all bills.beancount\" overwrite", "export [all bills.beancount] where - period - overwrite"),
         ("export ~/x/last.csv last month overwrite", "export [~/x/last.csv] where - period last month"  + " overwrite"),
+        ("report to 2016.html", "report [2016.html] where - period -"),
+        ("report 2016-07 to july", "report [july] where - period 2016-07-01..2016-07-31"),
+        ("report where category = food in 2016 to \"food report.html\"", "report [food report.html] where category = food period 2016-01-01..2016-12-31"),
+        ("REPORT last 30 days where remark ~ to TO ~/r/to.html", "report [~/r/to.html] where remark ~ to period last 30 day"),
+        ("report from 2016-01-01 to 2016-03-31 to q1", "report [q1] where - period 2016-01-01..2016-03-31"),
+        ("report jul 2016 to x", "report [x] where - period 2016-07-01..2016-07-31"),
     ])
     func parses(text: String, expected: String) throws {
         #expect(summary(try statement(text)) == expected)
@@ -36,6 +42,15 @@ struct ParserInterchangeTests {
         ("export a.csv in 2016 in 2017", "an export takes only one period"),
         ("import my bills.csv", "unexpected 'bills'; expected 'book NAME', 'columns (…)', 'skip N', 'create categories', 'allow duplicates' or end of statement"),
         ("export a.csv wher category = food", "unknown word 'wher' — did you mean 'where'?"),
+        ("report", "incomplete statement; expected a period, 'where' or 'to' and the file to write, such as to 2016.html"),
+        ("report 2016", "incomplete statement; expected 'where' or 'to' and the file to write"),
+        ("report 2016 where kind = income", "incomplete statement; expected 'to' and the file to write"),
+        ("report to", "incomplete statement; expected the file to write the report to, such as 2016.html"),
+        ("report 2016 2017 to x", "a report takes only one period"),
+        ("report where kind = income where kind = income to x", "'where' may appear only once in a report"),
+        ("report tx x.html", "unknown word 'tx' — did you mean 'to'?"),
+        ("report food to x", "unexpected 'food'; expected a period, 'where' or 'to'"),
+        ("report to x.html overwrite", "unexpected 'overwrite'; expected end of statement"),
     ])
     func refuses(text: String, message: String) {
         #expect(parseError(text)?.message.hasPrefix(message) == true, "\(parseError(text)?.message ?? "no error")")

@@ -233,6 +233,8 @@ func summary(_ statement: Statement) -> String {
     case .export(let options):
         return "export [\(options.file.value)] where \(options.condition.map(render) ?? "-") period \(options.period.map { render($0.value) } ?? "-")"
             + (options.overwrites ? " overwrite" : "")
+    case .report(let options):
+        return "report [\(options.file.value)] where \(options.condition.map(render) ?? "-") period \(options.period.map { render($0.value) } ?? "-")"
     }
 }
 

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+import TallyCore
+@testable import TallyLanguage
+@testable import TallyShell
+
+/// The report's page as text: what the ledger wrote stays text, the page
+/// refers to nothing outside itself, and it stays small.
+@Suite("Report page")
+struct ReportPageTests {
+    static let hostile = ["<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "a'b&c", "https://example.com/x.png"]
+
+    /// Every text the page shows from the ledger is one of the hostile ones:
+    /// book, category names and icons, remarks, places and tags.
+    static func hostileLedger(bills count: Int = 60) -> Ledger {
+        let book = Book(id: 1, name: hostile[0], currency: .cny, icon: hostile[1], position: 1)
+        let categories = (0..<14).map { index in
+            Category(
+                id: Int64(index + 1), name: hostile[index % hostile.count] + " \(index)", kind: index < 12 ? .expense : .income,
+                icon: hostile[(index + 1) % hostile.count], aliases: [], position: index)
+        }
+        var random = SeededRandom(seed: 5)
+        let bills = (1...count).map { id in
+            Bill(
+                id: Int64(id), bookID: 1, categoryID: Int64(Int.random(in: 0..<14, using: &random) + 1), amount: Int64(Int.random(in: 0..<100_000, using: &random) + 1),
+                day: Day(iso: "2016-01-01")!.adding(days: Int.random(in: 0..<366, using: &random)), remark: hostile[Int.random(in: 0..<hostile.count, using: &random)],
+                place: hostile[Int.random(in: 0..<hostile.count, using: &random)], tags: ["x" + String(Int.random(in: 0..<9, using: &random))])
+        }
+        let budgets = [Budget(id: 1, bookID: 1, categoryID: 1, amount: 50_000), Budget(id: 2, bookID: 1, categoryID: nil, amount: 900_000)]
+        return Ledger(books: [book], categories: categories, bills: bills, settings: Settings(currentBookID: 1), budgets: budgets)
+    }
+
+    static func page(_ statement: String, in ledger: Ledger, today: String = "2016-12-31") throws -> String {
+        var parser = Parser(statement)
+        let parsed = try parser.next()!.get()
+        let outcome = try Evaluator(ledger: ledger, today: Day(iso: today)!, now: 0).evaluate(parsed)
+        guard case .reportFile(_, let report) = outcome else { throw NoReport(statement: statement) }
+        return ReportPage(report: report).html
+    }
+
+    struct NoReport: Error {
+        let statement: String
+    }
+
+    /// The names of the elements the page's markup opens, in order.
+    static func elements(_ page: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(page)
+        while let open = rest.firstIndex(of: "<") {
+            rest = rest[rest.index(after: open)...]
+            let name = rest.prefix { $0.isLetter || $0.isNumber }
+            if !name.isEmpty { names.append(name.lowercased()) }
+        }
+        return names
+    }
+
+    @Test func escapesTextForHTMLAndSVG() {
+        #expect(HTML.text("<script>alert(1)</script>") == "&lt;script&gt;alert(1)&lt;/script&gt;")
+        #expect(HTML.text("\"><img src=x onerror=alert(1)>") == "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;")
+        #expect(HTML.text("a'b&c") == "a&#39;b&amp;c")
+        #expect(HTML.text("https://x") == "https&#58;//x")
+        #expect(HTML.text("bell\u{7} del\u{7F} c1\u{85} ok\ttab 面条 🍜") == "bell\u{FFFD} del\u{FFFD} c1\u{FFFD} ok\ttab 面条 🍜")
+    }
+
+    @Test func textFromTheLedgerMakesNoElementAndNoReference() throws {
+        let page = try Self.page("report 2016 to r", in: Self.hostileLedger())
+        let plain = try Self.page("report 2016 to r", in: Self.plainCopy(of: Self.hostileLedger()))
+        // The same bills under harmless names make the very same elements.
+        #expect(Self.elements(page) == Self.elements(plain))
+        #expect(!Self.elements(page).contains("script") && !Self.elements(page).contains("img"))
+        #expect(!page.contains("://"))
+        #expect(!page.contains("<script") && !page.contains("onerror=alert(1)>"))
+        for section in ["<header>", "id=\"months\"", "id=\"pies\"", "id=\"spending\"", "id=\"budgets\"", "id=\"timeline\"", "id=\"largest\""] {
+            #expect(page.contains(section), "\(section)")
+        }
+        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(page.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"))
+    }
+
+    /// The ledger with each character of markup in its texts replaced by a letter.
+    static func plainCopy(of ledger: Ledger) -> Ledger {
+        func plain(_ text: String) -> String { String(text.map { $0.isLetter || $0.isNumber || $0 == " " ? $0 : "x" }) }
+        let books = ledger.books.map { Book(id: $0.id, name: plain($0.name), currency: $0.currency, icon: plain($0.icon), position: $0.position) }
+        let categories = ledger.categories.map {
+            Category(id: $0.id, name: plain($0.name), kind: $0.kind, icon: plain($0.icon), aliases: [], position: $0.position)
+        }
+        let bills = ledger.bills.map {
+            Bill(id: $0.id, bookID: $0.bookID, categoryID: $0.categoryID, amount: $0.amount, day: $0.day, remark: plain($0.remark),
+                 place: $0.place.map(plain), tags: $0.tags)
+        }
+        return Ledger(books: books, categories: categories, bills: bills, settings: ledger.settings, budgets: ledger.budgets)
+    }
+
+    @Test func aYearOfTenThousandBillsMakesAPageUnderAMegabyte() throws {
+        let page = try Self.page("report 2016 to r", in: Self.hostileLedger(bills: 10_000))
+        #expect(page.utf8.count < 1_000_000, "\(page.utf8.count) bytes")
+        // Each day of the timeline lists at most a few bills of each kind and counts the rest.
+        #expect(page.contains("<li class=\"more\">and "))
+    }
+
+    @Test func theAxisHasRoundStepsAndZero() {
+        let axis = ChartAxis(values: [0, 1_234_500, -20_000], unit: 100)
+        #expect(axis.step == 500_000)
+        #expect(axis.ticks == [-500_000, 0, 500_000, 1_000_000, 1_500_000])
+        #expect(axis.offset(1_500_000, height: 1000) == 0 && axis.offset(-500_000, height: 1000) == 1000 && axis.offset(0, height: 1000) == 750)
+        let empty = ChartAxis(values: [], unit: 100)
+        #expect(empty.ticks == [0, 100])
+        #expect(ChartAxis(values: [99], unit: 1).ticks == [0, 50, 100])
+        #expect(MonthChart.roundAmount(1_000_000, .cny) == "10,000")
+        #expect(MonthChart.roundAmount(-50, .cny) == "-0.50")
+    }
+
+    @Test func monthsAreNamedShortWithTheYearWhereItTurns() {
+        #expect(MonthChart.shortName("2016-07", first: false) == "Jul")
+        #expect(MonthChart.shortName("2016-07", first: true) == "Jul ’16")
+        #expect(MonthChart.shortName("2017-01", first: false) == "Jan ’17")
+    }
+
+    @Test func writesANewFileReplacesAReportAndLeavesAnyOtherFileAlone() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = try Self.page("report 2016 to r", in: Self.hostileLedger())
+        let report = folder.appendingPathComponent("r.html").path
+        try ReportFile.write(page, to: report)
+        #expect(try String(contentsOfFile: report, encoding: .utf8) == page)
+        try ReportFile.write("<!DOCTYPE html>\n\(ReportPage.generator)\nagain", to: report)
+        #expect(try String(contentsOfFile: report, encoding: .utf8).hasSuffix("again"))
+
+        let other = folder.appendingPathComponent("notes.html").path
+        try "<p>my notes</p>".write(toFile: other, atomically: true, encoding: .utf8)
+        #expect(throws: NewFile.Failure.self) { try ReportFile.write(page, to: other) }
+        #expect(try String(contentsOfFile: other, encoding: .utf8) == "<p>my notes</p>")
+        // The mark counts only near the start, where a report has it.
+        try (String(repeating: " ", count: ReportFile.markWithin) + ReportPage.generator).write(toFile: other, atomically: true, encoding: .utf8)
+        #expect(throws: NewFile.Failure.self) { try ReportFile.write(page, to: other) }
+        #expect(throws: NewFile.Failure.self) { try ReportFile.write(page, to: folder.path) }
+    }
+}
