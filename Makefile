@@ -79,12 +79,14 @@ deps:
 		fi; \
 	fi
 
-# The tools the tests check exports with: hledger, ledger and beancount.
+# The tools the tests check exports with (hledger, ledger and beancount) and
+# open reports in (headless Chromium).
 test-tools:
 	@missing=""; \
 	command -v hledger >/dev/null 2>&1 || missing="$$missing hledger"; \
 	command -v ledger >/dev/null 2>&1 || missing="$$missing ledger"; \
 	command -v bean-check >/dev/null 2>&1 || missing="$$missing beancount"; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 			echo "Installing$$missing"; \

@@ -43,7 +43,7 @@ let package = Package(
             // The store too, to hold a ledger's write lock, check its integrity
             // and read it back; the shell to measure text as a terminal does.
             dependencies: [.target(name: "tally"), "TallyStore", "TallyShell"],
-            resources: [.copy("Scripts")]
+            resources: [.copy("Scripts"), .copy("Reports")]
         ),
     ]
 )

@@ -63,13 +63,19 @@ import TallyStore
         #expect(february.redated("count last 30 days") == "count last 30 days")
     }
 
-    @Test func theExamplesOfQueriesAnswerFromTheDemoLedger() throws {
+    /// A session on the demo ledger, and what it prints.
+    func demoSession() throws -> (Session, CapturedOutput) {
         var options = SessionOptions()
         options.today = HelpTests.today
         let output = CapturedOutput()
         let store = try LedgerStore(path: folder + "/ledger.db", seed: Seed(currency: .cny, categories: DefaultCategories.make(chinese: false)), creatingFolders: true)
         let session = try Session(store: store, options: options, output: output)
         try session.fillWithDemo()
+        return (session, output)
+    }
+
+    @Test func theExamplesOfQueriesAnswerFromTheDemoLedger() throws {
+        let (session, output) = try demoSession()
         for topic in ["queries", "periods", "conditions", "views", "formats"] {
             for example in try examples(topic) where !example.hasPrefix("show") {
                 output.results = []
@@ -105,6 +111,25 @@ import TallyStore
         #expect(try examples("export").contains("export 2026.journal in 2026"))
         #expect(help("beancount") == exporting)
         #expect(help(nil)?.contains("import bank.csv") == true)
+    }
+
+    @Test func theExamplesOfReportsWritePagesOfTheDemoLedger() throws {
+        let (session, output) = try demoSession()
+        let shown = try examples("report")
+        #expect(shown.count == 3)
+        #expect(help("html") == help("report"))
+        #expect(help(nil)?.contains("report to 2026.html") == true)
+        for (number, example) in shown.enumerated() {
+            // Each page goes to the test's folder, not where the example names.
+            let statement = String(example[..<example.range(of: " to ", options: .backwards)!.lowerBound]) + " to \(folder)/example-\(number)"
+            output.results = []
+            _ = session.run(ScriptSource(origin: .argument, text: statement))
+            #expect(output.errors == [], "help report: \(example)")
+            #expect(output.results.count == 1 && output.results[0].hasPrefix("wrote the report of "), "\(example) → \(output.results)")
+            #expect(!output.results[0].contains("(0 bills)"), "\(example) → \(output.results)")
+            #expect(FileManager.default.fileExists(atPath: "\(folder)/example-\(number).html"))
+            output.errors = []
+        }
     }
 
     @Test func keepsProductionsWrittenTogetherWithTheirNotes() {
