@@ -27,15 +27,17 @@ extension Evaluator {
             report: .report(.budgetDropped(book: book.name, category: category?.name)), confirmation: nil)
     }
 
-    /// Each budget of the current book for one month, with what was spent.
-    func budgetReport(_ period: Located<PeriodSpec>?, at range: SourceRange) throws(Diagnostic) -> BudgetReport {
+    /// Each budget of a book (the current one unless given) for one month, with what was spent.
+    func budgetReport(_ period: Located<PeriodSpec>?, of book: Book? = nil, at range: SourceRange) throws(Diagnostic) -> BudgetReport {
         let period = period ?? Located(.this(.month), range)
         let days = period.value.resolve(today: today, weekStart: ledger.settings.weekStart)
         guard days.start >= Day.first, days.end <= Day.last, DateRange.month(days.start.year, days.start.month) == days else {
             throw Diagnostic(.budgetNeedsAMonth, at: period.range)
         }
-        let book = ledger.currentBook
-        let spent = try grouped(Query.view(.sum, .expense, period: period, by: .category, at: range))
+        let book = book ?? ledger.currentBook
+        let inBook = book.id == ledger.currentBook.id ? nil : Condition.comparison(Comparison(
+            field: Located(.book, range), op: Located(.equal, range), operands: [Located(.text(book.name), range)]))
+        let spent = try grouped(Query.view(.sum, .expense, period: period, where: inBook, by: .category, at: range))
         let budgets = ledger.budgets.filter { $0.bookID == book.id }
         var lines: [BudgetLine] = []
         for category in ledger.categories {
@@ -45,7 +47,7 @@ extension Evaluator {
         }
         if let total = budgets.first(where: { $0.categoryID == nil }) {
             lines.append(BudgetLine(
-                category: nil, icon: "", budget: Int128(total.amount), spent: try self.total(Query.view(.sum, .expense, period: period))))
+                category: nil, icon: "", budget: Int128(total.amount), spent: try self.total(Query.view(.sum, .expense, period: period, where: inBook))))
         }
         return BudgetReport(month: String(days.start.iso.prefix(7)), currency: book.currency, lines: lines)
     }

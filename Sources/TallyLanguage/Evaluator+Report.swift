@@ -8,7 +8,8 @@ extension Evaluator {
         let period = options.period ?? Located(.this(.year), range)
         let condition = options.condition
         let days = resolve(period)
-        let books = try reportedBooks(period, condition)
+        let coversOtherBooks = Query.view(.count, period: period, where: condition).coversAllBooks
+        let books = coversOtherBooks ? try booksWithBills(period, condition) : [ledger.currentBook]
         let currencies = Array(Set(books.map(\.currency.code))).sorted()
         guard currencies.count <= 1 else { throw Diagnostic(.reportSpansCurrencies(currencies), at: range) }
         let currency = books.first?.currency ?? ledger.currentBook.currency
@@ -39,16 +40,15 @@ extension Evaluator {
             expense: try reportPie(.expense, period, condition, at: range),
             income: try reportPie(.income, period, condition, at: range),
             spending: try spending(labels, period, condition, at: range),
-            budgets: Query.view(.count, period: period, where: condition).coversAllBooks ? [] : try budgets(labels),
+            budgets: books.count == 1 ? try budgets(of: books[0], labels) : [],
             timeline: timeline,
             largest: try listed(largest),
             made: today))
     }
 
-    /// The current book, unless the condition names books: then those its bills are in.
-    private func reportedBooks(_ period: Located<PeriodSpec>, _ condition: Condition?) throws(Diagnostic) -> [Book] {
-        guard Query.view(.count, period: period, where: condition).coversAllBooks else { return [ledger.currentBook] }
-        return try groupRows(Query.view(.count, period: period, where: condition, by: .book, at: period.range)).compactMap { $0.labels[0].flatMap(ledger.book(named:)) }
+    /// The books of the bills a condition that names books selects.
+    private func booksWithBills(_ period: Located<PeriodSpec>, _ condition: Condition?) throws(Diagnostic) -> [Book] {
+        try groupRows(Query.view(.count, period: period, where: condition, by: .book, at: period.range)).compactMap { $0.labels[0].flatMap(ledger.book(named:)) }
             .sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
     }
 
@@ -116,13 +116,13 @@ extension Evaluator {
         }
     }
 
-    /// The current book's budgets in each month that has begun, as `budget` shows them.
-    private func budgets(_ labels: [String]) throws(Diagnostic) -> [BudgetReport] {
-        guard ledger.budgets.contains(where: { $0.bookID == ledger.currentBook.id }) else { return [] }
+    /// A book's budgets in each month that has begun, as `budget` shows them.
+    private func budgets(of book: Book, _ labels: [String]) throws(Diagnostic) -> [BudgetReport] {
+        guard ledger.budgets.contains(where: { $0.bookID == book.id }) else { return [] }
         var reports: [BudgetReport] = []
         for label in labels {
             guard let month = DateRange(monthLabel: label), month.start <= today else { continue }
-            let report = try budgetReport(Located(.range(month), .nowhere), at: .nowhere)
+            let report = try budgetReport(Located(.range(month), .nowhere), of: book, at: .nowhere)
             if !report.lines.isEmpty { reports.append(report) }
         }
         return reports

@@ -30,7 +30,7 @@ struct ReportPage {
     }
 
     private func header(books: String) -> String {
-        var facts = [books, report.currency.code, Literal.count(report.count, "bill")]
+        var facts = [books, HTML.text(report.currency.code), Literal.count(report.count, "bill")]
         if books.isEmpty { facts.removeFirst() }
         let savings = report.savingsPermille.map(ReportPage.percent) ?? "–"
         return "<header>\n<h1>\(report.period.label)</h1>\n<p class=\"books\">\(facts.joined(separator: " · "))</p>\n<dl class=\"totals\">\n"

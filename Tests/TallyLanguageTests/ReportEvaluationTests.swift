@@ -147,10 +147,16 @@ struct ReportEvaluationTests {
         #expect(travel.books == ["travel"])
         #expect(travel.currency == Fixture.usd)
         #expect(travel.summary.expense == (try money("sum expense in 2016 where book = travel")))
-        #expect(travel.budgets.isEmpty)
+        // A report of one book shows that book's budgets.
+        #expect(travel.budgets.count == 12)
+        for budget in travel.budgets {
+            #expect(budget.currency == Fixture.usd && budget.lines.map(\.category) == ["food"])
+            #expect(budget.lines.first?.spent == (try money("sum expense where book = travel and category = food in \(budget.month)")))
+        }
         #expect(travel.timeline?.summary.currency == Fixture.usd)
         let both = try report("report 2016 where book in (daily, home) to r")
         #expect(both.books == ["daily", "home"])
+        #expect(both.budgets.isEmpty)
         let error = try #require(try evaluationError("report 2016 where book != home to r", in: Self.ledger, today: Self.today))
         #expect(error.problem == .reportSpansCurrencies(["CNY", "USD"]))
     }
