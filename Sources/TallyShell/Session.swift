@@ -191,26 +191,35 @@ public final class Session {
     }
 
     /// Every bill, unless the session may hold only some and `statement`
-    /// reads only some: a query over a bounded period reads those days', and
-    /// one that reads no remark, place or tag reads only the bills' numbers;
-    /// a saved statement's name, `help` and `quit` read none (what a saved
-    /// statement runs loads what it reads).
+    /// reads only some: a query or report over a bounded period reads those
+    /// days', and a query that reads no remark, place or tag reads only the
+    /// bills' numbers; a saved statement's name, `help` and `quit` read none
+    /// (what a saved statement runs loads what it reads).
     private func bills(neededBy statement: Statement) -> HeldBills {
         guard options.loadsBillsAsAsked else { return .all }
         switch statement {
         case .query(let query):
-            var days: DateRange?
-            if let period = query.period {
-                let asked = period.value.resolve(today: today, weekStart: ledger.settings.weekStart)
-                days = DateRange(start: max(asked.start, .first), end: min(asked.end, .last))
-                if days == DateRange(start: .first, end: .last) { days = nil }
-            }
-            return HeldBills(days: days, texts: query.readsTexts)
+            return HeldBills(days: query.period.flatMap { days(of: $0.value) }, texts: query.readsTexts)
+        case .report(let options):
+            // A report's budgets add up whole months: it reads every month its period touches.
+            return HeldBills(days: days(of: options.period?.value ?? .this(.year), wholeMonths: true), texts: true)
         case .runSaved, .help, .quit:
             return HeldBills(days: .nothing, texts: true)
         default:
             return .all
         }
+    }
+
+    /// The days of `period` there can be bills on; nil for all of them.
+    private func days(of period: PeriodSpec, wholeMonths: Bool = false) -> DateRange? {
+        let asked = period.resolve(today: today, weekStart: ledger.settings.weekStart)
+        var start = max(asked.start, .first)
+        var end = min(asked.end, .last)
+        if wholeMonths && start <= end {
+            start = DateRange.month(containing: start).start
+            end = DateRange.month(containing: end).end
+        }
+        return start == .first && end == .last ? nil : DateRange(start: start, end: end)
     }
 
     var evaluator: Evaluator {

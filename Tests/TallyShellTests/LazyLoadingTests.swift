@@ -60,6 +60,24 @@ import TallyStore
         #expect(heldFewer >= compared * 3 / 4)
     }
 
+    @Test func aReportReadsTheMonthsOfItsPeriodAndDrawsTheSamePage() throws {
+        let (full, _) = try session(lazy: false, weekStart: "monday")
+        try full.fillWithDemo()
+        var heldFewer = 0
+        for (number, period) in (LazyLoadingTests.periods + [""]).enumerated() {
+            let (lazy, lazyOutput) = try session(lazy: true, weekStart: "monday")
+            let statement = "report \(period) to \(folder)/NAME-\(number)"
+            #expect(full.run(ScriptSource(origin: .argument, text: statement.replacingOccurrences(of: "NAME", with: "full"))) == .success)
+            #expect(lazy.run(ScriptSource(origin: .argument, text: statement.replacingOccurrences(of: "NAME", with: "lazy"))) == .success)
+            #expect(lazyOutput.errors == [], "\(statement)")
+            let fullPage = try String(contentsOfFile: "\(folder)/full-\(number).html", encoding: .utf8)
+            let lazyPage = try String(contentsOfFile: "\(folder)/lazy-\(number).html", encoding: .utf8)
+            #expect(fullPage == lazyPage, "\(statement)")
+            if lazy.ledger.bills.count < full.ledger.bills.count { heldFewer += 1 }
+        }
+        #expect(heldFewer >= LazyLoadingTests.periods.count * 3 / 4)
+    }
+
     @Test func aSavedQueryOverAPeriodReadsOnlyItsDays() throws {
         let (full, fullOutput) = try session(lazy: false, weekStart: "monday")
         try full.fillWithDemo()
