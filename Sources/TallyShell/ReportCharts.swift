@@ -33,7 +33,6 @@ struct MonthChart {
             svg += "<text class=\"tick\" x=\"\(HTML.pixels(left - 80))\" y=\"\(HTML.pixels(y(tick) + 40))\" text-anchor=\"end\">"
                 + HTML.text(MonthChart.roundAmount(tick, currency)) + "</text>\n"
         }
-        let labelEvery = (months.count + 23) / 24
         var points: [String] = []
         for (index, month) in months.enumerated() {
             let start = left + band * index
@@ -46,16 +45,16 @@ struct MonthChart {
             svg += "\n"
             let centre = start + band / 2
             points.append("\(HTML.pixels(centre)),\(HTML.pixels(y(month.summary.balance)))")
-            if index % labelEvery == 0 {
+            if let label = label(month, first: index == 0) {
                 svg += "<text class=\"label\" x=\"\(HTML.pixels(centre))\" y=\"\(HTML.pixels(bottom + 220))\" text-anchor=\"middle\">"
-                    + MonthChart.shortName(month.label, first: index == 0) + "</text>\n"
+                    + label + "</text>\n"
             }
         }
         if !months.isEmpty {
             svg += "<polyline class=\"balance\" points=\"\(points.joined(separator: " "))\"/>\n"
             for (month, point) in zip(months, points) {
                 let xy = point.split(separator: ",")
-                svg += "<circle class=\"balance\" cx=\"\(xy[0])\" cy=\"\(xy[1])\" r=\"4\">"
+                svg += "<circle class=\"balance\" cx=\"\(xy[0])\" cy=\"\(xy[1])\" r=\"\(months.count > MonthChart.monthsNamed ? 2 : 4)\">"
                     + "<title>\(month.label) balance \(money(month.summary.balance))</title></circle>\n"
             }
         }
@@ -64,6 +63,19 @@ struct MonthChart {
 
     private func money(_ amount: Int128) -> String {
         HTML.text(MoneyFormat.withSymbol(amount, currency))
+    }
+
+    /// Up to this many months, each is named under its bars; past it, only
+    /// the years, so the names do not run into each other.
+    static let monthsNamed = 24
+
+    /// What is written under a month's bars, if anything: `Jul`, `Jan ’17`,
+    /// or on a long chart `2017` under January of every year or every few.
+    private func label(_ month: ReportMonth, first: Bool) -> String? {
+        guard months.count > MonthChart.monthsNamed else { return MonthChart.shortName(month.label, first: first) }
+        let yearsPerLabel = (months.count + 12 * MonthChart.monthsNamed / 2 - 1) / (12 * MonthChart.monthsNamed / 2)
+        guard month.label.hasSuffix("-01"), let year = Int(month.label.prefix(4)), year % yearsPerLabel == 0 else { return nil }
+        return String(month.label.prefix(4))
     }
 
     /// `Jul`, with the year's last two digits on January and on the first month shown: `Jan ’17`.

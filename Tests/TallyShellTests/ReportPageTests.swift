@@ -116,6 +116,23 @@ struct ReportPageTests {
         #expect(MonthChart.shortName("2017-01", first: false) == "Jan ’17")
     }
 
+    @Test func aLongChartNamesYearsInsteadOfMonths() {
+        func labels(years: ClosedRange<Int>) -> [String] {
+            let months = years.flatMap { year in
+                (1...12).map { month in
+                    ReportMonth(label: "\(year)-" + (month < 10 ? "0" : "") + "\(month)",
+                                summary: Balance(income: 0, expense: Int128(month), currency: .cny), count: 1)
+                }
+            }
+            let svg = MonthChart(months: months, currency: .cny).svg
+            return svg.components(separatedBy: "<text class=\"label\"").dropFirst().map { String($0.split(separator: ">")[1].prefix { $0 != "<" }) }
+        }
+        #expect(labels(years: 2016...2017) == ["Jan ’16", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+                                                "Jan ’17", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"])
+        #expect(labels(years: 2010...2019) == (2010...2019).map(String.init))
+        #expect(labels(years: 1990...2019) == stride(from: 1992, through: 2019, by: 3).map(String.init))
+    }
+
     @Test func writesANewFileReplacesAReportAndLeavesAnyOtherFileAlone() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-report-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
