@@ -81,6 +81,16 @@ for size in sizes.isEmpty ? [10_000, 100_000, 1_000_000] : sizes {
              "\(milliseconds(Spread(runs.map(\.seconds)).median)), \(mebibytes(runs.compactMap(\.peakKiB).max()))")
     }
 
+    // The report of a year: the current book's bills of 2016, counted by a plain scan.
+    let daily = ledger.books.first { $0.name == "daily" }!.id
+    let reported = ledger.bills.filter { $0.bookID == daily && $0.day.year == 2016 }.count
+    let reports = (0..<5).map { _ in Child.run(tally, ["--db", db, "--today", today, "-c", "report 2016 to \(folder)/2016.html"], in: folder) }
+    guard reports[0].output.hasPrefix("wrote the report of 2016 (\(reported) bills)") else {
+        fatalError("report 2016: Tally says \(reports[0].output), a plain scan counts \(reported) bills")
+    }
+    line(size, "cold `tally -c 'report 2016 to 2016.html'`, median of 5",
+         "\(milliseconds(Spread(reports.map(\.seconds)).median)), \(mebibytes(reports.compactMap(\.peakKiB).max()))")
+
     let loadStart = Clock.seconds()
     let loadedStore = try LedgerStore(path: db, seed: Seed(currency: .cny, categories: DefaultCategories.make(chinese: false)))
     let loaded = try loadedStore.load()

@@ -127,11 +127,12 @@ public struct ExportOptions: Sendable {
 /// `report [PERIOD] [where COND] to FILE`
 public struct ReportOptions: Sendable {
     public var file: Located<String>
-    public var condition: Condition?
+    /// From `where` to the condition's end.
+    public var condition: Located<Condition>?
     /// This year when nil.
     public var period: Located<PeriodSpec>?
 
-    public init(file: Located<String>, condition: Condition?, period: Located<PeriodSpec>?) {
+    public init(file: Located<String>, condition: Located<Condition>?, period: Located<PeriodSpec>?) {
         self.file = file
         self.condition = condition
         self.period = period

@@ -6,12 +6,12 @@ import TallyCore
 extension Evaluator {
     func report(_ options: ReportOptions, at range: SourceRange) throws(Diagnostic) -> Outcome {
         let period = options.period ?? Located(.this(.year), range)
-        let condition = options.condition
+        let condition = options.condition?.value
         let days = resolve(period)
         let coversOtherBooks = Query.view(.count, period: period, where: condition).coversAllBooks
         let books = coversOtherBooks ? try booksWithBills(period, condition) : [ledger.currentBook]
         let currencies = Array(Set(books.map(\.currency.code))).sorted()
-        guard currencies.count <= 1 else { throw Diagnostic(.reportSpansCurrencies(currencies), at: range) }
+        guard currencies.count <= 1 else { throw Diagnostic(.reportSpansCurrencies(currencies), at: options.condition?.range ?? range) }
         let currency = books.first?.currency ?? ledger.currentBook.currency
 
         let summary = try balance(over: period, where: condition, in: currency)

@@ -109,7 +109,7 @@ extension Parser {
     mutating func reportStatement() throws(Diagnostic) -> Statement {
         advance()
         var period: Located<PeriodSpec>?
-        var condition: Condition?
+        var condition: Located<Condition>?
         while true {
             offer(keywords: ["to"] + (condition == nil ? ["where"] : []) + (period == nil ? PeriodWord.words : []))
             if period == nil { offer([.monthWithBills]) }
@@ -118,7 +118,9 @@ extension Parser {
                 || (check(.word) && (PeriodWord(rawValue: peek.text.lowercased()) != nil || monthNumber(peek.text) != nil))
             if checkWord("where") {
                 guard condition == nil else { throw Diagnostic(.duplicateClause("where", statement: "report"), at: peek.range) }
-                condition = try whereClause()
+                let start = peek.range
+                let read = try whereClause()
+                condition = Located(read, start.through(previous.range))
             } else if startsAPeriod {
                 guard period == nil else { throw Diagnostic(.duplicateClause("period", statement: "report"), at: peek.range) }
                 period = try viewPeriod()

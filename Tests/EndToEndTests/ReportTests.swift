@@ -248,7 +248,7 @@ struct Queries {
 /// Debian's headless Chromium, as `make test` installs it.
 enum Chromium {
     static func run(_ arguments: [String], in sandbox: Sandbox) async throws -> Run {
-        let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+        let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--hide-scrollbars",
                      "--user-data-dir=" + sandbox.path("chromium")]
         return try await Tool.run("chromium", flags + arguments, in: sandbox)
     }

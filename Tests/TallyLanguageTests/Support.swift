@@ -234,7 +234,7 @@ func summary(_ statement: Statement) -> String {
         return "export [\(options.file.value)] where \(options.condition.map(render) ?? "-") period \(options.period.map { render($0.value) } ?? "-")"
             + (options.overwrites ? " overwrite" : "")
     case .report(let options):
-        return "report [\(options.file.value)] where \(options.condition.map(render) ?? "-") period \(options.period.map { render($0.value) } ?? "-")"
+        return "report [\(options.file.value)] where \(options.condition.map { render($0.value) } ?? "-") period \(options.period.map { render($0.value) } ?? "-")"
     }
 }
 
