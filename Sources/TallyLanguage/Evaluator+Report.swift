@@ -17,7 +17,7 @@ extension Evaluator {
         let summary = try balance(over: period, where: condition, in: currency)
         let billCount = count(try measure(Query.view(.count, period: period, where: condition)))
         let monthCounts = try groupRows(Query.view(.count, period: period, where: condition, by: .month, at: range))
-        let labels = monthLabels(days, withBills: monthCounts.compactMap { $0.labels[0] })
+        let labels = try monthLabels(days, withBills: monthCounts.compactMap { $0.labels[0] }, at: options.period?.range ?? range)
         let income = try grouped(Query.view(.sum, .income, period: period, where: condition, by: .month, at: range))
         let expense = try grouped(Query.view(.sum, .expense, period: period, where: condition, by: .month, at: range))
         let counts = Dictionary(uniqueKeysWithValues: monthCounts.map { ($0.labels[0] ?? "", self.count($0.measure)) })
@@ -54,25 +54,28 @@ extension Evaluator {
 
     /// Every month of the period up to this one, and later ones up to the
     /// last with bills; a period longer than a year, or without an end, only
-    /// from its first month with bills to its last.
-    private func monthLabels(_ days: DateRange, withBills: [String]) -> [String] {
+    /// from its first month with bills to its last. Past a lifetime of months
+    /// the page could not be read, nor written in reasonable time and room.
+    private func monthLabels(_ days: DateRange, withBills: [String], at range: SourceRange) throws(Diagnostic) -> [String] {
         let earliest = withBills.first.flatMap(DateRange.init(monthLabel:))
         let latest = withBills.last.flatMap(DateRange.init(monthLabel:))
         var first = days.start
         var last = min(days.end, max(DateRange.month(containing: today).end, latest?.end ?? Day.first))
         let bounded = days.start >= Day.first && days.end <= Day.last
-        if !bounded || days.end.adding(months: -12) >= days.start {
+        let monthsTouched = (days.end.year - days.start.year) * 12 + days.end.month - days.start.month + 1
+        if !bounded || monthsTouched > 12 {
             guard let earliest, let latest else { return [] }
             first = max(first, earliest.start)
             last = min(last, latest.end)
         }
-        var labels: [String] = []
-        var month = DateRange.month(containing: first)
-        while month.start <= last {
-            labels.append(String(month.start.iso.prefix(7)))
-            month = DateRange.month(containing: month.end.adding(days: 1))
+        let span = (last.year - first.year) * 12 + last.month - first.month + 1
+        guard span <= PeriodReport.monthsAtMost else {
+            throw Diagnostic(.reportTooLong(months: span, from: String(first.iso.prefix(7)), to: String(last.iso.prefix(7))), at: range)
         }
-        return labels
+        let firstMonth = first.year * 12 + first.month - 1
+        return (0..<max(span, 0)).compactMap { offset in
+            DateRange.month((firstMonth + offset) / 12, (firstMonth + offset) % 12 + 1).map { String($0.start.iso.prefix(7)) }
+        }
     }
 
     /// The largest categories of `kind` by amount, the rest as one slice.

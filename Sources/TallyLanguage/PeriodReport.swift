@@ -33,6 +33,8 @@ public struct PeriodReport: Sendable, Equatable {
     public static let slicesShown = 10
     /// How many of the largest expenses are listed.
     public static let largestShown = 10
+    /// The most months a report spans: fifty years.
+    public static let monthsAtMost = 600
 }
 
 public struct ReportMonth: Sendable, Equatable {

@@ -61,6 +61,8 @@ public enum Problem: Sendable, Equatable {
     case budgetNeedsAMonth
     /// A report adds up one currency; the books it covers keep several.
     case reportSpansCurrencies([String])
+    /// The months a report would span, more than it shows.
+    case reportTooLong(months: Int, from: String, to: String)
     case budgetOnIncome(String)
     case tooManyPhotos(bill: Int64)
     case noSuchPhoto(bill: Int64, number: Int, count: Int)
@@ -160,6 +162,9 @@ public enum Problem: Sendable, Equatable {
         case .budgetNeedsAMonth: return "budgets are monthly: give a month, such as 'budget 2016-07' or 'budget last month'"
         case .reportSpansCurrencies(let codes):
             return "a report adds up one currency, but these bills are in \(codes.joined(separator: " and ")); name the books of one, such as where book = travel"
+        case .reportTooLong(let months, let from, let to):
+            return "a report spans at most \(PeriodReport.monthsAtMost) months, but this one would run from \(from) to \(to), "
+                + "\(months) months; give a shorter period, such as 'report \(to.prefix(4)) to \(to.prefix(4)).html'"
         case .budgetOnIncome(let category): return "budgets limit spending, and '\(category)' is an income category"
         case .tooManyPhotos(let bill): return "#\(bill) has \(Photo.maximumPerBill) photos already, as many as a bill may have"
         case .noSuchPhoto(let bill, let number, let count): return "#\(bill) has no photo \(number); it has \(count == 0 ? "none" : "\(count)")"

@@ -142,6 +142,23 @@ struct ReportEvaluationTests {
         #expect(try months("report 2014 to r", today: "2016-07-20").count == 12)
     }
 
+    @Test func theFirstAndLastYearsHaveTheirMonthsAndALifetimeIsTheMost() throws {
+        let edges = Ledger(
+            books: Fixture.books, categories: Fixture.categories,
+            bills: ["0001-01-01", "2016-07-01", "9999-12-31"].enumerated().map { index, date in
+                Bill(id: Int64(index + 1), bookID: Fixture.daily, categoryID: Fixture.category("food"), amount: 500, day: day(date), remark: "")
+            },
+            settings: Settings(currentBookID: Fixture.daily))
+        #expect(try report("report 9999 to r", in: edges).months.count == 12)
+        #expect(try report("report 0001 to r", in: edges).months.count == 12)
+        #expect(try report("report 9999 to r", in: edges).timeline?.days.map(\.day) == [day("9999-12-31")])
+        #expect(try report("report from 1967-01-01 to 2016-12-31 to r", in: edges).months.map(\.label) == ["2016-07"])
+        let error = try #require(try evaluationError("report since 0001-01-01 to r", in: edges, today: Self.today))
+        #expect(error.problem == .reportTooLong(months: 119_988, from: "0001-01", to: "9999-12"))
+        #expect(error.message.hasPrefix("a report spans at most 600 months"))
+        #expect(error.range.start.column == 8)
+    }
+
     @Test func aConditionOnBooksCoversThoseBooksInTheirCurrency() throws {
         let travel = try report("report 2016 where book = travel to r")
         #expect(travel.books == ["travel"])
