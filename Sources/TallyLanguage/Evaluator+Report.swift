@@ -8,8 +8,7 @@ extension Evaluator {
         let period = options.period ?? Located(.this(.year), range)
         let condition = options.condition?.value
         let days = resolve(period)
-        let coversOtherBooks = Query.view(.count, period: period, where: condition).coversAllBooks
-        let books = coversOtherBooks ? try booksWithBills(period, condition) : [ledger.currentBook]
+        let books = try reportedBooks(period, condition)
         let currencies = Array(Set(books.map(\.currency.code))).sorted()
         guard currencies.count <= 1 else { throw Diagnostic(.reportSpansCurrencies(currencies), at: options.condition?.range ?? range) }
         let currency = books.first?.currency ?? ledger.currentBook.currency
@@ -46,10 +45,25 @@ extension Evaluator {
             made: today))
     }
 
-    /// The books of the bills a condition that names books selects.
-    private func booksWithBills(_ period: Located<PeriodSpec>, _ condition: Condition?) throws(Diagnostic) -> [Book] {
-        try groupRows(Query.view(.count, period: period, where: condition, by: .book, at: period.range)).compactMap { $0.labels[0].flatMap(ledger.book(named:)) }
-            .sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
+    /// The current book, unless the condition names books. Books named by
+    /// comparisons joined with `and` are those the report covers, with bills
+    /// or without (so an empty report still has their currency and budgets);
+    /// books named inside `or` or `not` can be told only from the bills.
+    private func reportedBooks(_ period: Located<PeriodSpec>, _ condition: Condition?) throws(Diagnostic) -> [Book] {
+        guard let condition, condition.mentions(.book) else { return [ledger.currentBook] }
+        let terms = if case .and(let terms) = condition { terms } else { [condition] }
+        let bookTerms = terms.compactMap { term -> Comparison? in
+            guard case .comparison(let comparison) = term, comparison.field.value == .book else { return nil }
+            return comparison
+        }
+        if bookTerms.count == terms.filter({ $0.mentions(.book) }).count {
+            let compiler = ConditionCompiler(ledger: ledger, today: today)
+            var tests: [IDTest] = []
+            for term in bookTerms { tests.append(try compiler.bookTest(term)) }
+            return ledger.books.filter { book in tests.allSatisfy { $0.holds(book.id) } }
+        }
+        let named = try groupRows(Query.view(.count, period: period, where: condition, by: .book, at: period.range)).compactMap(\.labels[0])
+        return ledger.books.filter { named.contains($0.name) }
     }
 
     /// Every month of the period up to this one, and later ones up to the
@@ -62,8 +76,7 @@ extension Evaluator {
         var first = days.start
         var last = min(days.end, max(DateRange.month(containing: today).end, latest?.end ?? Day.first))
         let bounded = days.start >= Day.first && days.end <= Day.last
-        let monthsTouched = (days.end.year - days.start.year) * 12 + days.end.month - days.start.month + 1
-        if !bounded || monthsTouched > 12 {
+        if !bounded || (days.end.year - days.start.year) * 12 + days.end.month - days.start.month >= 12 {
             guard let earliest, let latest else { return [] }
             first = max(first, earliest.start)
             last = min(last, latest.end)
@@ -78,27 +91,21 @@ extension Evaluator {
         }
     }
 
-    /// The largest categories of `kind` by amount, the rest as one slice.
+    /// The largest categories of `kind` by amount, the rest as one slice; the
+    /// shares are of these slices, so each is its own amount's share rounded.
     private func reportPie(_ kind: Kind, _ period: Located<PeriodSpec>, _ condition: Condition?, at range: SourceRange) throws(Diagnostic) -> ReportPie {
-        let selector: KindSelector = kind == .expense ? .expense : .income
-        let sums = try groupRows(Query.view(.sum, selector, period: period, where: condition, by: .category, at: range))
-        let counts = try grouped(Query.view(.count, selector, period: period, where: condition, by: .category, at: range))
-        let total = try self.total(Query.view(.sum, selector, period: period, where: condition))
-        let shown = sums.prefix(PeriodReport.slicesShown)
-        let rest = sums.dropFirst(PeriodReport.slicesShown)
-        var amounts = shown.map { money($0.measure) }
-        if !rest.isEmpty { amounts.append(rest.reduce(0) { $0 + money($1.measure) }) }
-        let shares = PieSlice.shares(of: amounts, total: total)
-        let slices = shown.indices.map { index in
-            let name = shown[index].labels[0] ?? ""
-            return PieSlice(
-                category: name, icon: ledger.category(named: name)?.icon ?? "", amount: amounts[index],
-                count: count(counts[name]), permille: shares[index])
+        let whole = try pie(kind, period, where: condition, at: range)
+        let shown = whole.slices.prefix(PeriodReport.slicesShown)
+        let rest = whole.slices.dropFirst(PeriodReport.slicesShown)
+        var amounts = shown.map(\.amount)
+        if !rest.isEmpty { amounts.append(rest.reduce(0) { $0 + $1.amount }) }
+        let shares = PieSlice.shares(of: amounts, total: whole.total)
+        let slices = shown.enumerated().map { index, slice in
+            PieSlice(category: slice.category, icon: slice.icon, amount: slice.amount, count: slice.count, permille: shares[index])
         }
         let restSlice = rest.isEmpty ? nil : PieSlice(
-            category: "", icon: "", amount: amounts[shown.count],
-            count: rest.reduce(0) { $0 + count(counts[$1.labels[0] ?? ""]) }, permille: shares[shown.count])
-        return ReportPie(kind: kind, total: total, slices: slices, rest: restSlice, restCategories: rest.count)
+            category: "", icon: "", amount: amounts[shown.count], count: rest.reduce(0) { $0 + $1.count }, permille: shares[shown.count])
+        return ReportPie(kind: kind, total: whole.total, slices: slices, rest: restSlice, restCategories: rest.count)
     }
 
     /// Each expense category's spending month by month, largest total first.
@@ -138,16 +145,7 @@ extension Evaluator {
         var quotient = scaled / whole
         let remainder = scaled % whole
         if 2 * remainder.magnitude >= whole.magnitude { quotient += remainder < 0 ? -1 : 1 }
-        return Int(quotient)
-    }
-}
-
-extension DateRange {
-    /// The month `2016-07` names.
-    public init?(monthLabel label: String) {
-        let parts = label.split(separator: "-")
-        guard parts.count == 2, let year = Int(parts[0]), let month = Int(parts[1]) else { return nil }
-        guard let range = DateRange.month(year, month) else { return nil }
-        self = range
+        // A balance can be thousands of times a tiny income: past what an Int holds the rate is shown at its limit.
+        return Int(clamping: quotient)
     }
 }

@@ -22,16 +22,18 @@ extension Evaluator {
             period: resolve(period), summary: try balance(over: period, where: condition, in: currency), days: days)
     }
 
-    func pie(_ kind: Kind, _ period: Located<PeriodSpec>?, at range: SourceRange) throws(Diagnostic) -> Pie {
+    func pie(
+        _ kind: Kind, _ period: Located<PeriodSpec>?, where condition: Condition? = nil, in currency: Currency? = nil, at range: SourceRange
+    ) throws(Diagnostic) -> Pie {
         let period = period ?? Located(.this(.month), range)
         let selector: KindSelector = kind == .expense ? .expense : .income
-        let sums = try groupRows(Query.view(.sum, selector, period: period, by: .category, at: range))
-        let counts = try grouped(Query.view(.count, selector, period: period, by: .category, at: range))
-        let total = try self.total(Query.view(.sum, selector, period: period))
+        let sums = try groupRows(Query.view(.sum, selector, period: period, where: condition, by: .category, at: range))
+        let counts = try grouped(Query.view(.count, selector, period: period, where: condition, by: .category, at: range))
+        let total = try self.total(Query.view(.sum, selector, period: period, where: condition))
         let amounts = sums.map { money($0.measure) }
         let shares = PieSlice.shares(of: amounts, total: total)
         return Pie(
-            kind: kind, period: resolve(period), total: total, currency: ledger.currentBook.currency,
+            kind: kind, period: resolve(period), total: total, currency: currency ?? ledger.currentBook.currency,
             slices: sums.indices.map { index in
                 let name = sums[index].labels[0] ?? ""
                 return PieSlice(

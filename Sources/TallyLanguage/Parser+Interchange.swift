@@ -113,7 +113,12 @@ extension Parser {
         while true {
             offer(keywords: ["to"] + (condition == nil ? ["where"] : []) + (period == nil ? PeriodWord.words : []))
             if period == nil { offer([.monthWithBills]) }
-            if checkWord("to") { break }
+            if checkWord("to") {
+                // `to.html` is a file's name, not `to` and a file.
+                guard position + 1 < tokens.count, tokens[position + 1].range.start.offset == peek.range.end.offset,
+                      tokens[position + 1].kind != .end, tokens[position + 1].kind != .separator else { break }
+                throw unexpected("a space after 'to', then the file to write, such as to 2016.html")
+            }
             let startsAPeriod = check(.number)
                 || (check(.word) && (PeriodWord(rawValue: peek.text.lowercased()) != nil || monthNumber(peek.text) != nil))
             if checkWord("where") {

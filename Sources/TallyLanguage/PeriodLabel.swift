@@ -11,4 +11,12 @@ extension DateRange {
         if DateRange.year(start.year) == self { return String(first.prefix(4)) }
         return start == end ? first : first + " – " + last
     }
+
+    /// The month `2016-07` names: the inverse of `label` for a month.
+    public init?(monthLabel label: String) {
+        let parts = label.split(separator: "-")
+        guard parts.count == 2, let year = Int(parts[0]), let month = Int(parts[1]) else { return nil }
+        guard let range = DateRange.month(year, month) else { return nil }
+        self = range
+    }
 }

@@ -33,7 +33,8 @@ public struct PeriodReport: Sendable, Equatable {
     public static let slicesShown = 10
     /// How many of the largest expenses are listed.
     public static let largestShown = 10
-    /// The most months a report spans: fifty years.
+    /// The most months a report spans, fifty years: a lifetime of bills,
+    /// while a page of more could be neither read nor written in good time.
     public static let monthsAtMost = 600
 }
 

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import TallyCore
 import TallyLanguage
 
@@ -33,28 +35,27 @@ struct MonthChart {
             svg += "<text class=\"tick\" x=\"\(HTML.pixels(left - 80))\" y=\"\(HTML.pixels(y(tick) + 40))\" text-anchor=\"end\">"
                 + HTML.text(MonthChart.roundAmount(tick, currency)) + "</text>\n"
         }
-        var points: [String] = []
+        var points: [(x: Int, y: Int)] = []
         for (index, month) in months.enumerated() {
             let start = left + band * index
             for (kind, amount, offset) in [("income", month.summary.income, 12), ("expense", month.summary.expense, 52)] {
-                let top = y(max(amount, 0))
-                svg += "<rect class=\"\(kind)\" x=\"\(HTML.pixels(start + band * offset / 100))\" y=\"\(HTML.pixels(top))\" "
-                    + "width=\"\(HTML.pixels(band * 36 / 100))\" height=\"\(HTML.pixels(y(0) - top))\">"
+                let barTop = y(max(amount, 0))
+                svg += "<rect class=\"\(kind)\" x=\"\(HTML.pixels(start + band * offset / 100))\" y=\"\(HTML.pixels(barTop))\" "
+                    + "width=\"\(HTML.pixels(band * 36 / 100))\" height=\"\(HTML.pixels(y(0) - barTop))\">"
                     + "<title>\(month.label) \(kind) \(money(amount))</title></rect>"
             }
             svg += "\n"
             let centre = start + band / 2
-            points.append("\(HTML.pixels(centre)),\(HTML.pixels(y(month.summary.balance)))")
+            points.append((centre, y(month.summary.balance)))
             if let label = label(month, first: index == 0) {
                 svg += "<text class=\"label\" x=\"\(HTML.pixels(centre))\" y=\"\(HTML.pixels(bottom + 220))\" text-anchor=\"middle\">"
                     + label + "</text>\n"
             }
         }
         if !months.isEmpty {
-            svg += "<polyline class=\"balance\" points=\"\(points.joined(separator: " "))\"/>\n"
+            svg += "<polyline class=\"balance\" points=\"\(points.map { "\(HTML.pixels($0.x)),\(HTML.pixels($0.y))" }.joined(separator: " "))\"/>\n"
             for (month, point) in zip(months, points) {
-                let xy = point.split(separator: ",")
-                svg += "<circle class=\"balance\" cx=\"\(xy[0])\" cy=\"\(xy[1])\" r=\"\(months.count > MonthChart.monthsNamed ? 2 : 4)\">"
+                svg += "<circle class=\"balance\" cx=\"\(HTML.pixels(point.x))\" cy=\"\(HTML.pixels(point.y))\" r=\"\(months.count > MonthChart.monthsNamed ? 2 : 4)\">"
                     + "<title>\(month.label) balance \(money(month.summary.balance))</title></circle>\n"
             }
         }
@@ -123,9 +124,7 @@ struct Donut {
         svg += "<text class=\"centre\" x=\"110\" y=\"134\" text-anchor=\"middle\">\(pie.kind.rawValue)</text>\n"
         return svg + "</svg>"
     }
-}
 
-extension Donut {
     /// Where the ring is `permille` of the way round, clockwise from the top:
     /// geometry only, from a share already counted in whole tenths of a percent.
     static func point(_ permille: Int) -> String {

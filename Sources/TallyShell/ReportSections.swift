@@ -42,11 +42,14 @@ struct ReportSections {
             section += "<th>\(MonthChart.shortName(month.month, first: month.month == first.month))</th>"
         }
         section += "</tr></thead>\n<tbody>\n"
-        for (index, line) in first.lines.enumerated() {
+        for line in first.lines {
             let name = line.category.map { ReportPage.named(line.icon, $0) } ?? "<em>total</em>"
             section += "<tr><th>\(name)</th><td class=\"amount\">\(grouped(line.budget))</td>"
-            for month in report.budgets where index < month.lines.count {
-                let spent = month.lines[index]
+            for month in report.budgets {
+                guard let spent = month.lines.first(where: { $0.category == line.category }) else {
+                    section += "<td></td>"
+                    continue
+                }
                 let permille = spent.budget > 0 ? Int(min(spent.spent * 1000 / spent.budget, 9999)) : 0
                 let over = spent.left < 0
                 let title = "\(month.month): spent \(money(spent.spent)) of \(money(spent.budget))"

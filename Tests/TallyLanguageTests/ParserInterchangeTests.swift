@@ -51,6 +51,8 @@ struct ParserInterchangeTests {
         ("report tx x.html", "unknown word 'tx' — did you mean 'to'?"),
         ("report food to x", "unexpected 'food'; expected a period, 'where' or 'to'"),
         ("report to x.html overwrite", "unexpected 'overwrite'; expected end of statement"),
+        ("report to.html", "unexpected 'to'; expected a space after 'to', then the file to write"),
+        ("report 2016 to.html", "unexpected 'to'; expected a space after 'to', then the file to write"),
     ])
     func refuses(text: String, message: String) {
         #expect(parseError(text)?.message.hasPrefix(message) == true, "\(parseError(text)?.message ?? "no error")")

@@ -176,6 +176,12 @@ struct ReportEvaluationTests {
         #expect(both.budgets.isEmpty)
         let error = try #require(try evaluationError("report 2016 where book != home to r", in: Self.ledger, today: Self.today))
         #expect(error.problem == .reportSpansCurrencies(["CNY", "USD"]))
+        #expect(error.range.start.column == 13)
+        // Books named with `and` are covered with bills or without; inside `or`, those with bills are.
+        let future = try report("report 2030 where book = travel and amount > 0 to r")
+        #expect(future.books == ["travel"] && future.currency == Fixture.usd && future.count == 0)
+        #expect(try report("report 2016-03 where book = home or book = daily to r").books == ["daily", "home"])
+        #expect(try report("report 2030 where not book = travel to r").books.isEmpty)
     }
 
     @Test func budgetsAreThoseOfTheMonthsBegun() throws {
@@ -195,6 +201,7 @@ struct ReportEvaluationTests {
         #expect(Evaluator.permille(of: 1, in: 2000) == 1)
         #expect(Evaluator.permille(of: -1, in: 2000) == -1)
         #expect(Evaluator.permille(of: 5, in: 0) == nil)
+        #expect(Evaluator.permille(of: -Int128(Int64.max) * 100, in: 1) == Int.min)
         let report = try self.report("report 2016 to r")
         #expect(report.savingsPermille == Evaluator.permille(of: report.summary.balance, in: report.summary.income))
     }

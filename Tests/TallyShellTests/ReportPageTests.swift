@@ -152,5 +152,15 @@ struct ReportPageTests {
         try (String(repeating: " ", count: ReportFile.markWithin) + ReportPage.generator).write(toFile: other, atomically: true, encoding: .utf8)
         #expect(throws: NewFile.Failure.self) { try ReportFile.write(page, to: other) }
         #expect(throws: NewFile.Failure.self) { try ReportFile.write(page, to: folder.path) }
+
+        // Through a link: the report it points to is made again and the link stays; a link to another file is refused.
+        let link = folder.appendingPathComponent("latest.html").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: report)
+        try ReportFile.write(page, to: link)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == report)
+        #expect(try String(contentsOfFile: report, encoding: .utf8) == page)
+        let otherLink = folder.appendingPathComponent("notes-link.html").path
+        try FileManager.default.createSymbolicLink(atPath: otherLink, withDestinationPath: other)
+        #expect(throws: NewFile.Failure.self) { try ReportFile.write(page, to: otherLink) }
     }
 }
