@@ -98,6 +98,19 @@ struct ReportPageTests {
         #expect(page.contains("<li class=\"more\">and "))
     }
 
+    @Test func thePageFollowsLightAndDarkPrintsOnA4AndNamesCJKFonts() throws {
+        let page = try Self.page("report 2016 to r", in: Self.plainCopy(of: Self.hostileLedger()))
+        #expect(page.contains("@media (prefers-color-scheme: dark)") && page.contains("<meta name=\"color-scheme\" content=\"light dark\">"))
+        #expect(page.contains("@media print") && page.contains("@page { size: A4;"))
+        for family in ["\"PingFang SC\"", "\"Noto Sans CJK SC\"", "\"Microsoft YaHei\"", "\"Hiragino Sans GB\""] {
+            #expect(page.contains(family), "\(family)")
+        }
+        // Nothing is fetched: no script, no link, no image, no font or style from elsewhere.
+        for reference in ["<script", "<link", "<img", "@import", "url(", "src=", "href="] {
+            #expect(!page.contains(reference), "\(reference)")
+        }
+    }
+
     @Test func theAxisHasRoundStepsAndZero() {
         let axis = ChartAxis(values: [0, 1_234_500, -20_000], unit: 100)
         #expect(axis.step == 500_000)
