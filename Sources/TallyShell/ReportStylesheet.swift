@@ -71,7 +71,8 @@ enum ReportStylesheet {
     .numbers thead th:not(:first-child), .legend thead th:not(:first-child), .budgets thead th:not(:first-child) { text-align: right; }
     td.zero { color: var(--soft); }
     td.remark { text-align: left; white-space: normal; }
-    .bills td:nth-child(2) { text-align: left; }
+    .numbers.bills thead th:not(:last-child), .numbers.bills td { text-align: left; }
+    .numbers.bills td.amount { text-align: right; }
     .scroll { overflow-x: auto; }
     .grid, .budgets { font-size: 12px; }
     .grid td, .grid th, .budgets td, .budgets th { padding: 4px 4px; }
