@@ -129,12 +129,15 @@ public struct ReportOptions: Sendable {
     public var file: Located<String>
     /// From `where` to the condition's end.
     public var condition: Located<Condition>?
+    /// `where category != housing` as typed: the page says what it leaves out.
+    public var conditionText: String?
     /// This year when nil.
     public var period: Located<PeriodSpec>?
 
-    public init(file: Located<String>, condition: Located<Condition>?, period: Located<PeriodSpec>?) {
+    public init(file: Located<String>, condition: Located<Condition>?, conditionText: String? = nil, period: Located<PeriodSpec>?) {
         self.file = file
         self.condition = condition
+        self.conditionText = conditionText
         self.period = period
     }
 

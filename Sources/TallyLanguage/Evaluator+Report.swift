@@ -8,7 +8,7 @@ extension Evaluator {
         let period = options.period ?? Located(.this(.year), range)
         let condition = options.condition?.value
         let days = resolve(period)
-        let books = try reportedBooks(period, condition)
+        let (books, wholeBooks) = try reportedBooks(period, condition)
         let currencies = Array(Set(books.map(\.currency.code))).sorted()
         guard currencies.count <= 1 else { throw Diagnostic(.reportSpansCurrencies(currencies), at: options.condition?.range ?? range) }
         let currency = books.first?.currency ?? ledger.currentBook.currency
@@ -33,13 +33,13 @@ extension Evaluator {
         var largest = Query.view(.list, .expense, period: period, where: condition)
         largest.top = PeriodReport.largestShown
         return .reportFile(options, PeriodReport(
-            period: days, books: books.map(\.name), currency: currency, summary: summary, count: billCount,
+            period: days, books: books.map(\.name), currency: currency, condition: options.conditionText, summary: summary, count: billCount,
             savingsPermille: Evaluator.permille(of: summary.balance, in: summary.income),
             months: months,
             expense: try reportPie(.expense, period, condition, at: range),
             income: try reportPie(.income, period, condition, at: range),
             spending: try spending(labels, period, condition, at: range),
-            budgets: books.count == 1 ? try budgets(of: books[0], labels) : [],
+            budgets: wholeBooks && books.count == 1 ? try budgets(of: books[0], within: days, labels) : [],
             timeline: timeline,
             largest: try listed(largest),
             made: today))
@@ -47,23 +47,25 @@ extension Evaluator {
 
     /// The current book, unless the condition names books. Books named by
     /// comparisons joined with `and` are those the report covers, with bills
-    /// or without (so an empty report still has their currency and budgets);
-    /// books named inside `or` or `not` can be told only from the bills.
-    private func reportedBooks(_ period: Located<PeriodSpec>, _ condition: Condition?) throws(Diagnostic) -> [Book] {
-        guard let condition, condition.mentions(.book) else { return [ledger.currentBook] }
+    /// or without (so an empty report still has their currency); books named
+    /// inside `or` or `not` can be told only from the bills. The books are
+    /// whole when the condition names nothing but books.
+    private func reportedBooks(_ period: Located<PeriodSpec>, _ condition: Condition?) throws(Diagnostic) -> (books: [Book], whole: Bool) {
+        guard let condition else { return ([ledger.currentBook], true) }
         let terms = if case .and(let terms) = condition { terms } else { [condition] }
         let bookTerms = terms.compactMap { term -> Comparison? in
             guard case .comparison(let comparison) = term, comparison.field.value == .book else { return nil }
             return comparison
         }
+        guard condition.mentions(.book) else { return ([ledger.currentBook], false) }
         if bookTerms.count == terms.filter({ $0.mentions(.book) }).count {
             let compiler = ConditionCompiler(ledger: ledger, today: today)
             var tests: [IDTest] = []
             for term in bookTerms { tests.append(try compiler.bookTest(term)) }
-            return ledger.books.filter { book in tests.allSatisfy { $0.holds(book.id) } }
+            return (ledger.books.filter { book in tests.allSatisfy { $0.holds(book.id) } }, bookTerms.count == terms.count)
         }
         let named = try groupRows(Query.view(.count, period: period, where: condition, by: .book, at: period.range)).compactMap(\.labels[0])
-        return ledger.books.filter { named.contains($0.name) }
+        return (ledger.books.filter { named.contains($0.name) }, false)
     }
 
     /// Every month of the period up to this one, and later ones up to the
@@ -126,12 +128,14 @@ extension Evaluator {
         }
     }
 
-    /// A book's budgets in each month that has begun, as `budget` shows them.
-    private func budgets(of book: Book, _ labels: [String]) throws(Diagnostic) -> [BudgetReport] {
+    /// A book's budgets, as `budget` shows them, in each month that has begun
+    /// and lies wholly in the period: a budget is of a whole month's spending,
+    /// which a month the period cuts short would not show.
+    private func budgets(of book: Book, within days: DateRange, _ labels: [String]) throws(Diagnostic) -> [BudgetReport] {
         guard ledger.budgets.contains(where: { $0.bookID == book.id }) else { return [] }
         var reports: [BudgetReport] = []
         for label in labels {
-            guard let month = DateRange(monthLabel: label), month.start <= today else { continue }
+            guard let month = DateRange(monthLabel: label), month.start <= today, days.start <= month.start, month.end <= days.end else { continue }
             let report = try budgetReport(Located(.range(month), .nowhere), of: book, at: .nowhere)
             if !report.lines.isEmpty { reports.append(report) }
         }

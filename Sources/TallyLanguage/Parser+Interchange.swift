@@ -110,6 +110,7 @@ extension Parser {
         advance()
         var period: Located<PeriodSpec>?
         var condition: Located<Condition>?
+        var conditionText: String?
         while true {
             offer(keywords: ["to"] + (condition == nil ? ["where"] : []) + (period == nil ? PeriodWord.words : []))
             if period == nil { offer([.monthWithBills]) }
@@ -125,7 +126,9 @@ extension Parser {
                 guard condition == nil else { throw Diagnostic(.duplicateClause("where", statement: "report"), at: peek.range) }
                 let start = peek.range
                 let read = try whereClause()
-                condition = Located(read, start.through(previous.range))
+                let range = start.through(previous.range)
+                condition = Located(read, range)
+                conditionText = String(characters[range.start.offset..<range.end.offset])
             } else if startsAPeriod {
                 guard period == nil else { throw Diagnostic(.duplicateClause("period", statement: "report"), at: peek.range) }
                 period = try viewPeriod()
@@ -140,7 +143,10 @@ extension Parser {
         advance()
         offer([.file])
         let file = try self.file("the file to write the report to, such as 2016.html")
-        return .report(ReportOptions(file: file, condition: condition, period: period))
+        guard !file.value.isEmpty, !file.value.hasSuffix("/") else {
+            throw Diagnostic(.reportNeedsAFileName, at: file.range)
+        }
+        return .report(ReportOptions(file: file, condition: condition, conditionText: conditionText, period: period))
     }
 
     // file = STRING | PATH

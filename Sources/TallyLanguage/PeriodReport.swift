@@ -8,6 +8,8 @@ public struct PeriodReport: Sendable, Equatable {
     /// The books its bills are in: the current book unless the condition names books.
     public let books: [String]
     public let currency: Currency
+    /// `where …` as typed, when the report leaves bills out.
+    public let condition: String?
     public let summary: Balance
     public let count: Int
     /// The share of the income kept, in tenths of a percent (below zero when
@@ -20,7 +22,8 @@ public struct PeriodReport: Sendable, Equatable {
     /// Each expense category's spending in each of `months`, largest total first.
     public let spending: [CategorySpending]
     /// Each month's budgets as `budget MONTH` shows them, for the months that
-    /// have begun; empty when the book has none or the report covers other books.
+    /// have begun and lie wholly in the period; only when the report covers
+    /// one whole book (its condition names nothing but books).
     public let budgets: [BudgetReport]
     /// The latest month with bills, day by day.
     public let timeline: Timeline?

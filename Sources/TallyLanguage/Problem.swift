@@ -61,6 +61,8 @@ public enum Problem: Sendable, Equatable {
     case budgetNeedsAMonth
     /// A report adds up one currency; the books it covers keep several.
     case reportSpansCurrencies([String])
+    /// `report to ""`, `report to reports/`: a folder or nothing, where a file's name goes.
+    case reportNeedsAFileName
     /// The months a report would span, more than it shows.
     case reportTooLong(months: Int, from: String, to: String)
     case budgetOnIncome(String)
@@ -162,6 +164,7 @@ public enum Problem: Sendable, Equatable {
         case .budgetNeedsAMonth: return "budgets are monthly: give a month, such as 'budget 2016-07' or 'budget last month'"
         case .reportSpansCurrencies(let codes):
             return "a report adds up one currency, but these bills are in \(codes.joined(separator: " and ")); name the books of one, such as where book = travel"
+        case .reportNeedsAFileName: return "give the report a file's name, such as 2016.html"
         case .reportTooLong(let months, let from, let to):
             return "a report spans at most \(PeriodReport.monthsAtMost) months, but this one would run from \(from) to \(to), "
                 + "\(months) months; give a shorter period, such as 'report \(to.prefix(4)) to \(to.prefix(4)).html'"

@@ -47,7 +47,7 @@ struct MonthChart {
             svg += "\n"
             let centre = start + band / 2
             points.append((centre, y(month.summary.balance)))
-            if let label = label(month, first: index == 0) {
+            if let label = label(month, index: index) {
                 svg += "<text class=\"label\" x=\"\(HTML.pixels(centre))\" y=\"\(HTML.pixels(bottom + 220))\" text-anchor=\"middle\">"
                     + label + "</text>\n"
             }
@@ -66,17 +66,22 @@ struct MonthChart {
         HTML.text(MoneyFormat.withSymbol(amount, currency))
     }
 
-    /// Up to this many months, each is named under its bars; past it, only
-    /// the years, so the names do not run into each other.
-    static let monthsNamed = 24
+    /// Up to a year, each month is named under its bars; up to three years,
+    /// the first month of each quarter; past that, only the years: the names
+    /// must not run into each other.
+    static let monthsNamed = 12
+    static let quartersNamed = 36
 
     /// What is written under a month's bars, if anything: `Jul`, `Jan ’17`,
     /// or on a long chart `2017` under January of every year or every few.
-    private func label(_ month: ReportMonth, first: Bool) -> String? {
-        guard months.count > MonthChart.monthsNamed else { return MonthChart.shortName(month.label, first: first) }
-        let yearsPerLabel = (months.count + 12 * MonthChart.monthsNamed / 2 - 1) / (12 * MonthChart.monthsNamed / 2)
-        guard month.label.hasSuffix("-01"), let year = Int(month.label.prefix(4)), year % yearsPerLabel == 0 else { return nil }
-        return String(month.label.prefix(4))
+    private func label(_ month: ReportMonth, index: Int) -> String? {
+        guard let number = Int(month.label.suffix(2)), let year = Int(month.label.prefix(4)) else { return nil }
+        if months.count <= MonthChart.monthsNamed { return MonthChart.shortName(month.label, first: index == 0) }
+        if months.count <= MonthChart.quartersNamed {
+            return number % 3 == 1 ? MonthChart.shortName(month.label, first: index < 3) : nil
+        }
+        let yearsPerLabel = (months.count + 12 * MonthChart.monthsNamed - 1) / (12 * MonthChart.monthsNamed)
+        return number == 1 && year % yearsPerLabel == 0 ? String(month.label.prefix(4)) : nil
     }
 
     /// `Jul`, with the year's last two digits on January and on the first month shown: `Jan ’17`.

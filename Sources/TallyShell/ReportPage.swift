@@ -16,7 +16,7 @@ struct ReportPage {
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\(ReportPage.generator)\n"
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             + "<meta name=\"color-scheme\" content=\"light dark\">\n"
-            + "<title>\(report.period.label)\(books.isEmpty ? "" : " · " + books) · Tally</title>\n"
+            + "<title>\(report.period.label)\(books.isEmpty ? "" : " · " + books)\(report.condition.map { " · " + HTML.text($0) } ?? "") · Tally</title>\n"
             + "<style>\n\(ReportStylesheet.css)</style>\n</head>\n<body>\n"
         page += header(books: books)
         page += "<main>\n"
@@ -32,6 +32,7 @@ struct ReportPage {
     private func header(books: String) -> String {
         var facts = [books, HTML.text(report.currency.code), Literal.count(report.count, "bill")]
         if books.isEmpty { facts.removeFirst() }
+        if let condition = report.condition { facts.append("<span class=\"condition\">\(HTML.text(condition))</span>") }
         let savings = report.savingsPermille.map(ReportPage.percent) ?? "–"
         return "<header>\n<h1>\(report.period.label)</h1>\n<p class=\"books\">\(facts.joined(separator: " · "))</p>\n<dl class=\"totals\">\n"
             + total("income", "Income", money(report.summary.income))

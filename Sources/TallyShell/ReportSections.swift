@@ -36,7 +36,9 @@ struct ReportSections {
     /// share written out, and "over" said in words, not by colour alone.
     var budgets: String {
         guard let first = report.budgets.first else { return "" }
-        var section = "<section id=\"budgets\">\n<h2>Budgets</h2>\n<div class=\"scroll\"><table class=\"budgets\">\n"
+        var section = "<section id=\"budgets\">\n<h2>Budgets</h2>\n"
+            + "<p class=\"key\">What the book spent in each whole month against its budgets, as 'budget \(first.month)' shows it.</p>\n"
+            + "<div class=\"scroll\"><table class=\"budgets\">\n"
             + "<thead><tr><th>budget</th><th>a month</th>"
         for month in report.budgets {
             section += "<th>\(MonthChart.shortName(month.month, first: month.month == first.month))</th>"

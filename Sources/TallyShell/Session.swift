@@ -201,8 +201,7 @@ public final class Session {
         case .query(let query):
             return HeldBills(days: query.period.flatMap { days(of: $0.value) }, texts: query.readsTexts)
         case .report(let options):
-            // A report's budgets add up whole months: it reads every month its period touches.
-            return HeldBills(days: days(of: options.period?.value ?? .this(.year), wholeMonths: true), texts: true)
+            return HeldBills(days: days(of: options.period?.value ?? .this(.year)), texts: true)
         case .runSaved, .help, .quit:
             return HeldBills(days: .nothing, texts: true)
         default:
@@ -211,15 +210,10 @@ public final class Session {
     }
 
     /// The days of `period` there can be bills on; nil for all of them.
-    private func days(of period: PeriodSpec, wholeMonths: Bool = false) -> DateRange? {
+    private func days(of period: PeriodSpec) -> DateRange? {
         let asked = period.resolve(today: today, weekStart: ledger.settings.weekStart)
-        var start = max(asked.start, .first)
-        var end = min(asked.end, .last)
-        if wholeMonths && start <= end {
-            start = DateRange.month(containing: start).start
-            end = DateRange.month(containing: end).end
-        }
-        return start == .first && end == .last ? nil : DateRange(start: start, end: end)
+        let days = DateRange(start: max(asked.start, .first), end: min(asked.end, .last))
+        return days == DateRange(start: .first, end: .last) ? nil : days
     }
 
     var evaluator: Evaluator {

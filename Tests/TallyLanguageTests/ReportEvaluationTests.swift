@@ -192,6 +192,11 @@ struct ReportEvaluationTests {
             #expect(budget.lines.map(\.category) == ["food", nil])
         }
         #expect(try self.report("report 2016 to r", in: Fixture.ledger()).budgets.isEmpty)
+        // A budget is of a book's whole month: a report that leaves bills or days of it out shows none for it.
+        #expect(try self.report("report 2016 where category != food to r", today: day("2016-07-20")).budgets.isEmpty)
+        #expect(try self.report("report 2016-07-20 to r", today: day("2016-07-20")).budgets.isEmpty)
+        #expect(try self.report("report from 2016-02-15 to 2016-05-10 to r").budgets.map(\.month) == ["2016-03", "2016-04"])
+        #expect(try self.report("report 2016 where book = daily to r").budgets.count == 12)
     }
 
     @Test func savingsAreTheShareOfIncomeKeptRoundedHalfAwayFromZero() throws {
