@@ -122,7 +122,8 @@ extension Parser {
             }
             let startsAPeriod = check(.number)
                 || (check(.word) && (PeriodWord(rawValue: peek.text.lowercased()) != nil || monthNumber(peek.text) != nil))
-            if checkWord("where") {
+            // A second `where` is not offered, only refused when written.
+            if condition == nil ? checkWord("where") : peek.isWord("where") {
                 guard condition == nil else { throw Diagnostic(.duplicateClause("where", statement: "report"), at: peek.range) }
                 let start = peek.range
                 let read = try whereClause()

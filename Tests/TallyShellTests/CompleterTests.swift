@@ -35,6 +35,8 @@ import TallyCore
         #expect(words("report where category=food t") == ["to", "today", "this"])
         #expect(words("report last month where category=food t") == ["to"])
         #expect(completer.complete("report 2016 to ") == .files)
+        #expect(!words("report where category = food ").contains("where"))
+        #expect(!words("report where category = hous ").contains("where"))
     }
 
     @Test func offersKindsAndClausesAfterAnAggregate() {
