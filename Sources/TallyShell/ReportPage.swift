@@ -52,7 +52,8 @@ struct ReportPage {
         guard !report.months.isEmpty else { return section + "<p class=\"none\">No bills in this period.</p>\n</section>\n" }
         section += "<p class=\"key\"><span class=\"swatch income\"></span>income <span class=\"swatch expense\"></span>expense "
             + "<span class=\"swatch balance\"></span>balance</p>\n"
-        section += MonthChart(months: report.months, currency: report.currency).svg + "\n"
+        // On a narrow screen the chart keeps a readable size and scrolls.
+        section += "<div class=\"scroll\">" + MonthChart(months: report.months, currency: report.currency).svg + "</div>\n"
         section += "<div class=\"scroll\"><table class=\"numbers\">\n<thead><tr><th>month</th><th>income</th><th>expense</th>"
             + "<th>balance</th><th>bills</th></tr></thead>\n<tbody>\n"
         for month in report.months {

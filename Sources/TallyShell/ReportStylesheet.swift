@@ -104,9 +104,14 @@ enum ReportStylesheet {
     .timeline .amount { font-variant-numeric: tabular-nums; }
     .more { color: var(--soft); font-style: italic; }
     .place, .tags { color: var(--soft); }
+    .legend th { white-space: normal; }
     @media (max-width: 700px) {
+      body { padding: 12px 8px 24px; }
+      header, section { padding: 14px 12px; }
       .totals { grid-template-columns: 1fr 1fr; }
+      dd { font-size: 18px; }
       .pies { grid-template-columns: 1fr; }
+      svg.months { min-width: 560px; }
     }
     @media print {
       :root { color-scheme: light; --page: #ffffff; --card: #ffffff; --ink: #000000; --soft: #444444; --rule: #bbbbbb; --grid: #dddddd;
