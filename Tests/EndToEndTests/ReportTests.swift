@@ -30,7 +30,7 @@ struct ReportTests {
     func replacesOnlyReports() async throws {
         try await withSandbox { sandbox in
             let first = try await sandbox.tally(["-c", "-25 food lunch on 2016-07-01", "-c", "report to summer"], in: sandbox.url)
-            #expect(first.stdout.hasSuffix("wrote the report of 2016 (1 bill) to summer.html (15 KiB)\n"), "\(first)")
+            #expect(first.stdout.contains("\nwrote the report of 2016 (1 bill) to summer.html ("), "\(first)")
             let again = try await sandbox.tally(["-c", "-5 food tea on 2016-07-02", "-c", "report 2016-07 to summer.html"], in: sandbox.url)
             #expect(again.status == 0 && again.stdout.contains("wrote the report of 2016-07 (2 bills) to summer.html"), "\(again)")
             #expect(try String(contentsOfFile: sandbox.path("summer.html"), encoding: .utf8).contains("<h1>2016-07</h1>"))
