@@ -10,6 +10,8 @@ static inline void tally_rl_configure(const char *name, rl_completion_func_t *co
     rl_readline_name = name;
     rl_attempted_completion_function = completion;
     rl_completer_word_break_characters = (char *)word_breaks;
+    // A file's name with spaces is written in quotes, and completed inside them.
+    rl_completer_quote_characters = "\"'";
     // Tally handles Ctrl-C itself, to abandon the line instead of quitting.
     rl_catch_signals = 0;
 }

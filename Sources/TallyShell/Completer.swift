@@ -27,6 +27,12 @@ public struct Completer: Sendable {
         if before.hasSuffix("#") {
             return .words(matching(partial, ledger.tags))
         }
+        // Inside a quote the parser sees a string left open; a file's name may stand there.
+        if let quote = before.lastIndex(where: { $0 == "\"" || $0 == "'" }),
+           before.filter({ $0 == before[quote] }).count % 2 == 1,
+           Parser.expectations(after: String(before[..<quote])).contains(.file) {
+            return .files
+        }
         var words: [String] = []
         for expectation in Parser.expectations(after: before) {
             switch expectation {

@@ -37,6 +37,11 @@ import TallyCore
         #expect(completer.complete("report 2016 to ") == .files)
         #expect(!words("report where category = food ").contains("where"))
         #expect(!words("report where category = hous ").contains("where"))
+        // Inside a quote, where a file's name may stand, files are completed.
+        #expect(completer.complete("report to \"my fi") == .files)
+        #expect(completer.complete("import 'sub d") == .files)
+        #expect(completer.complete("sum where remark = \"co") != .files)
+        #expect(completer.complete("report where remark = \"a b\" to \"x") == .files)
     }
 
     @Test func offersKindsAndClausesAfterAnAggregate() {
