@@ -110,27 +110,39 @@ extension Evaluator {
         return ReportPie(kind: kind, total: whole.total, slices: slices, rest: restSlice, restCategories: rest.count)
     }
 
-    /// Each expense category's spending month by month, largest total first.
-    private func spending(_ labels: [String], _ period: Located<PeriodSpec>, _ condition: Condition?, at range: SourceRange) throws(Diagnostic) -> [CategorySpending] {
+    /// Each expense category's spending month by month, or year by year when
+    /// the months are more than a page's width holds; largest total first.
+    private func spending(_ labels: [String], _ period: Located<PeriodSpec>, _ condition: Condition?, at range: SourceRange) throws(Diagnostic) -> SpendingGrid {
+        let byYear = labels.count > PeriodReport.monthColumns
+        let dimension: Dimension = byYear ? .year : .month
+        var columns = labels
+        if byYear {
+            columns = []
+            for label in labels where columns.last != String(label.prefix(4)) { columns.append(String(label.prefix(4))) }
+        }
         var query = Query.view(.sum, .expense, period: period, where: condition, by: .category, at: range)
-        query.dimensions.append(Located(.month, range))
+        query.dimensions.append(Located(dimension, range))
         var cells: [String: [String: Int128]] = [:]
         for row in try groupRows(query) {
-            guard let category = row.labels[0], let month = row.labels[1] else { continue }
-            cells[category, default: [:]][month] = money(row.measure)
+            guard let category = row.labels[0], let column = row.labels[1] else { continue }
+            cells[category, default: [:]][column] = money(row.measure)
         }
-        let totals = try groupRows(Query.view(.sum, .expense, period: period, where: condition, by: .category, at: range))
-        return totals.compactMap { row in
-            guard let name = row.labels[0] else { return nil }
-            return CategorySpending(
-                category: name, icon: ledger.category(named: name)?.icon ?? "",
-                amounts: labels.map { cells[name]?[$0] ?? 0 }, total: money(row.measure))
-        }
+        let columnTotals = try grouped(Query.view(.sum, .expense, period: period, where: condition, by: dimension, at: range))
+        let categoryTotals = try groupRows(Query.view(.sum, .expense, period: period, where: condition, by: .category, at: range))
+        return SpendingGrid(
+            columns: columns, totals: columns.map { columnTotals[$0].map(money) ?? 0 },
+            categories: categoryTotals.compactMap { row in
+                guard let name = row.labels[0] else { return nil }
+                return CategorySpending(
+                    category: name, icon: ledger.category(named: name)?.icon ?? "",
+                    amounts: columns.map { cells[name]?[$0] ?? 0 }, total: money(row.measure))
+            })
     }
 
-    /// A book's budgets, as `budget` shows them, in each month that has begun
-    /// and lies wholly in the period: a budget is of a whole month's spending,
-    /// which a month the period cuts short would not show.
+    /// A book's budgets, as `budget` shows them, in the latest months (as
+    /// many as a page's width holds) that have begun and lie wholly in the
+    /// period: a budget is of a whole month's spending, which a month the
+    /// period cuts short would not show.
     private func budgets(of book: Book, within days: DateRange, _ labels: [String]) throws(Diagnostic) -> [BudgetReport] {
         guard ledger.budgets.contains(where: { $0.bookID == book.id }) else { return [] }
         var reports: [BudgetReport] = []
@@ -139,7 +151,7 @@ extension Evaluator {
             let report = try budgetReport(Located(.range(month), .nowhere), of: book, at: .nowhere)
             if !report.lines.isEmpty { reports.append(report) }
         }
-        return reports
+        return Array(reports.suffix(PeriodReport.monthColumns))
     }
 
     /// `part` as tenths of a percent of `whole`, rounded half away from zero.

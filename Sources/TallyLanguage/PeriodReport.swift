@@ -19,11 +19,12 @@ public struct PeriodReport: Sendable, Equatable {
     public let months: [ReportMonth]
     public let expense: ReportPie
     public let income: ReportPie
-    /// Each expense category's spending in each of `months`, largest total first.
-    public let spending: [CategorySpending]
-    /// Each month's budgets as `budget MONTH` shows them, for the months that
-    /// have begun and lie wholly in the period; only when the report covers
-    /// one whole book (its condition names nothing but books).
+    /// Each expense category's spending in each month, or each year when the
+    /// report spans more than a year.
+    public let spending: SpendingGrid
+    /// Each month's budgets as `budget MONTH` shows them, for the latest
+    /// twelve months that have begun and lie wholly in the period; only when
+    /// the report covers one whole book (its condition names nothing but books).
     public let budgets: [BudgetReport]
     /// The latest month with bills, day by day.
     public let timeline: Timeline?
@@ -34,6 +35,9 @@ public struct PeriodReport: Sendable, Equatable {
 
     /// How many categories each pie shows on their own; the rest are one slice.
     public static let slicesShown = 10
+    /// The most months the grids of spending and budgets show side by side,
+    /// as a page's width (and an A4 sheet's) holds them.
+    public static let monthColumns = 12
     /// How many of the largest expenses are listed.
     public static let largestShown = 10
     /// The most months a report spans, fifty years: a lifetime of bills,
@@ -60,10 +64,19 @@ public struct ReportPie: Sendable, Equatable {
     public let restCategories: Int
 }
 
+public struct SpendingGrid: Sendable, Equatable {
+    /// `2016-07` for each month of the report, or `2016` for each of its years.
+    public let columns: [String]
+    /// What all the expenses came to in each column.
+    public let totals: [Int128]
+    /// Largest total first.
+    public let categories: [CategorySpending]
+}
+
 public struct CategorySpending: Sendable, Equatable {
     public let category: String
     public let icon: String
-    /// In the order of the report's months.
+    /// In the order of the grid's columns.
     public let amounts: [Int128]
     public let total: Int128
 }

@@ -10,23 +10,25 @@ struct ReportSections {
     static let billsPerDay = 6
 
     var spending: String {
-        var section = "<section id=\"spending\">\n<h2>Spending by category and month</h2>\n"
-        guard !report.spending.isEmpty else { return section + "<p class=\"none\">No expenses in this period.</p>\n</section>\n" }
+        let grid = report.spending
+        let byYear = grid.columns.first?.count == 4
+        var section = "<section id=\"spending\">\n<h2>Spending by category and \(byYear ? "year" : "month")</h2>\n"
+        guard !grid.categories.isEmpty else { return section + "<p class=\"none\">No expenses in this period.</p>\n</section>\n" }
         section += "<div class=\"scroll\"><table class=\"numbers grid\">\n<thead><tr><th>category</th>"
-        for month in report.months {
-            section += "<th>\(MonthChart.shortName(month.label, first: month.label == report.months.first?.label))</th>"
+        for (index, column) in grid.columns.enumerated() {
+            section += "<th>\(byYear ? column : MonthChart.shortName(column, first: index == 0))</th>"
         }
         section += "<th>trend</th><th>total</th></tr></thead>\n<tbody>\n"
-        for category in report.spending {
+        for category in grid.categories {
             section += "<tr><th>\(ReportPage.named(category.icon, category.category))</th>"
-            for (month, amount) in zip(report.months, category.amounts) {
-                section += amount == 0 ? "<td class=\"zero\">·</td>" : "<td title=\"\(month.label)\">\(grouped(amount))</td>"
+            for (column, amount) in zip(grid.columns, category.amounts) {
+                section += amount == 0 ? "<td class=\"zero\">·</td>" : "<td title=\"\(column)\">\(grouped(amount))</td>"
             }
             section += "<td class=\"trend\">\(Sparkline(amounts: category.amounts).svg)</td><td class=\"sum\">\(grouped(category.total))</td></tr>\n"
         }
         section += "</tbody>\n<tfoot><tr><th>total</th>"
-        for month in report.months {
-            section += "<td>\(grouped(month.summary.expense))</td>"
+        for total in grid.totals {
+            section += "<td>\(grouped(total))</td>"
         }
         section += "<td></td><td class=\"sum\">\(grouped(report.summary.expense))</td></tr></tfoot>\n</table></div>\n</section>\n"
         return section

@@ -101,16 +101,7 @@ struct ReportEvaluationTests {
             }
         }
 
-        let byCategory = try rows("sum expense \(query) by category")
-        #expect(report.spending.map(\.category) == byCategory.map(\.0))
-        #expect(report.spending.map(\.total) == byCategory.map(\.1))
-        let cells = Dictionary(uniqueKeysWithValues: try rows("sum expense \(query) by category, month"))
-        for category in report.spending {
-            #expect(category.amounts.reduce(0, +) == category.total, "\(category.category)")
-            for (month, amount) in zip(report.months, category.amounts) {
-                #expect(amount == cells["\(category.category) \(month.label)"] ?? 0, "\(category.category) \(month.label)")
-            }
-        }
+        try expectSpending(report, query)
 
         #expect(report.largest.map(\.id) == (try listedIDs("list expense \(query) top 10", in: Self.ledger, today: Self.today)))
         if let timeline = report.timeline {
@@ -118,6 +109,34 @@ struct ReportEvaluationTests {
         } else {
             #expect(report.count == 0)
         }
+    }
+
+    /// The grid of spending: by month up to a year's worth, by year past it.
+    func expectSpending(_ report: PeriodReport, _ query: String) throws {
+        let dimension = report.months.count > PeriodReport.monthColumns ? "year" : "month"
+        let grid = report.spending
+        let byCategory = try rows("sum expense \(query) by category")
+        #expect(grid.categories.map(\.category) == byCategory.map(\.0))
+        #expect(grid.categories.map(\.total) == byCategory.map(\.1))
+        let columns = Dictionary(uniqueKeysWithValues: try rows("sum expense \(query) by \(dimension)"))
+        #expect(grid.totals == grid.columns.map { columns[$0] ?? 0 })
+        #expect(Set(columns.keys).isSubset(of: grid.columns))
+        let cells = Dictionary(uniqueKeysWithValues: try rows("sum expense \(query) by category, \(dimension)"))
+        for category in grid.categories {
+            #expect(category.amounts.reduce(0, +) == category.total, "\(category.category)")
+            for (column, amount) in zip(grid.columns, category.amounts) {
+                #expect(amount == cells["\(category.category) \(column)"] ?? 0, "\(category.category) \(column)")
+            }
+        }
+    }
+
+    @Test func aReportOfMoreThanAYearGridsItsSpendingByYearAndKeepsTwelveMonthsOfBudgets() throws {
+        let report = try self.report("report from 2015-03-01 to 2016-12-31 to r")
+        #expect(report.months.count == 22)
+        #expect(report.spending.columns == ["2015", "2016"])
+        try expectSpending(report, "from 2015-03-01 to 2016-12-31")
+        let year: [String] = (1...12).map { month in "2016-" + (month < 10 ? "0" : "") + String(month) }
+        #expect(report.budgets.map(\.month) == year)
     }
 
     @Test func pieSharesCountTheRestAsOneSlice() throws {
