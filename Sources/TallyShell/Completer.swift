@@ -27,10 +27,9 @@ public struct Completer: Sendable {
         if before.hasSuffix("#") {
             return .words(matching(partial, ledger.tags))
         }
-        // Inside a quote the parser sees a string left open; a file's name may stand there.
-        if let quote = before.lastIndex(where: { $0 == "\"" || $0 == "'" }),
-           before.filter({ $0 == before[quote] }).count % 2 == 1,
-           Parser.expectations(after: String(before[..<quote])).contains(.file) {
+        // A file's name runs back to an open quote, or else to the last space:
+        // where the statement expects a file there, readline completes the name.
+        if Parser.expectations(after: String(line[..<Completer.fileNameStart(in: line)])).contains(.file) {
             return .files
         }
         var words: [String] = []
@@ -48,6 +47,14 @@ public struct Completer: Sendable {
             }
         }
         return .words(matching(partial, words))
+    }
+
+    /// Where the word being typed began: at a quote left open, else after the last space.
+    static func fileNameStart(in line: String) -> String.Index {
+        if let quote = line.lastIndex(where: { $0 == "\"" || $0 == "'" }), line.filter({ $0 == line[quote] }).count % 2 == 1 {
+            return quote
+        }
+        return line.lastIndex(where: \.isWhitespace).map(line.index(after:)) ?? line.startIndex
     }
 
     /// The years and months that hold bills, newest first: `2016`, `2016-07`, `2016-06`, `2015`, …

@@ -42,6 +42,11 @@ import TallyCore
         #expect(completer.complete("import 'sub d") == .files)
         #expect(completer.complete("sum where remark = \"co") != .files)
         #expect(completer.complete("report where remark = \"a b\" to \"x") == .files)
+        // Part of a path typed: the rest of it is completed too, here and in the other statements that take files.
+        #expect(completer.complete("report to out/20") == .files)
+        #expect(completer.complete("export ~/bank/2") == .files)
+        #expect(completer.complete("import /tmp/a-b/c") == .files)
+        #expect(completer.complete("sum where remark = a/b") != .files)
     }
 
     @Test func offersKindsAndClausesAfterAnAggregate() {
