@@ -55,7 +55,9 @@ fuzz: deps
 	$(SWIFT) build --product tally-fuzz -c release --sanitize=fuzzer -Xswiftc -DFUZZING --build-path .build/fuzz
 	mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/seeds $(FUZZ_DIR)/crashes
 	sed -n 's/^(\* example: \(.*\) \*)$$/\1/p' Grammar/tally.ebnf | awk '{ print > "$(FUZZ_DIR)/seeds/example-" NR }'
-	grep -o '"[^" \\]\+"' Grammar/tally.ebnf | sort -u > $(FUZZ_DIR)/words.dict
+	# libFuzzer reads a dictionary of ASCII: other bytes, as in 金额, are written \xNN.
+	grep -o '"[^" \\]\+"' Grammar/tally.ebnf | sort -u | \
+		LC_ALL=C perl -pe 's/([^\x20-\x7e\n])/sprintf("\\x%02X", ord($$1))/ge' > $(FUZZ_DIR)/words.dict
 	SWIFT_BACKTRACE=enable=no .build/fuzz/release/tally-fuzz \
 		-max_total_time=$(FUZZ_SECONDS) -max_len=4096 -dict=$(FUZZ_DIR)/words.dict \
 		-artifact_prefix=$(FUZZ_DIR)/crashes/ $(FUZZ_DIR)/corpus $(FUZZ_DIR)/seeds

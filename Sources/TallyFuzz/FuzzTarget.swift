@@ -30,6 +30,8 @@ func exercise(_ text: String) {
                 case .change(let change, let report, _, _):
                     ledger.apply(change)
                     render(report)
+                case .reportFile(_, let report):
+                    _ = ReportPage(report: report).html
                 default:
                     break
                 }

@@ -4,14 +4,18 @@ import TallyLanguage
 /// `report`'s page: one HTML file that holds everything it shows (inline CSS
 /// and SVG, no script, no reference to anything outside), so it opens
 /// offline, prints, and is safe to pass on.
-struct ReportPage {
+public struct ReportPage {
     let report: PeriodReport
+
+    public init(report: PeriodReport) {
+        self.report = report
+    }
 
     /// What marks a file as a Tally report, near its start: only such a file
     /// is written over.
     static let generator = "<meta name=\"generator\" content=\"Tally report\">"
 
-    var html: String {
+    public var html: String {
         let books = report.books.map(HTML.text).joined(separator: ", ")
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\(ReportPage.generator)\n"
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
