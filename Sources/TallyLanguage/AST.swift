@@ -131,8 +131,10 @@ public struct ReportOptions: Sendable {
     public var condition: Located<Condition>?
     /// `where category != housing` as typed: the page says what it leaves out.
     public var conditionText: String?
-    /// This year when nil.
+    /// `defaultPeriod` when nil.
     public var period: Located<PeriodSpec>?
+
+    public static let defaultPeriod = PeriodSpec.this(.year)
 
     public init(file: Located<String>, condition: Located<Condition>?, conditionText: String? = nil, period: Located<PeriodSpec>?) {
         self.file = file
@@ -236,6 +238,12 @@ public indirect enum Condition: Sendable {
     case or([Condition])
     case not(Condition)
     case comparison(Comparison)
+
+    /// `field = name`, as a statement Tally makes for itself (a view, a
+    /// budget, the books table) would have written it.
+    static func naming(_ field: Field, _ name: String, at range: SourceRange = .nowhere) -> Condition {
+        .comparison(Comparison(field: Located(field, range), op: Located(.equal, range), operands: [Located(.text(name), range)]))
+    }
 
     /// The books named by `book =` and `book in (…)`, anywhere in the condition.
     public var bookNames: [String] {

@@ -35,8 +35,7 @@ extension Evaluator {
             throw Diagnostic(.budgetNeedsAMonth, at: period.range)
         }
         let book = book ?? ledger.currentBook
-        let inBook = book.id == ledger.currentBook.id ? nil : Condition.comparison(Comparison(
-            field: Located(.book, range), op: Located(.equal, range), operands: [Located(.text(book.name), range)]))
+        let inBook = book.id == ledger.currentBook.id ? nil : Condition.naming(.book, book.name)
         let spent = try grouped(Query.view(.sum, .expense, period: period, where: inBook, by: .category, at: range))
         let budgets = ledger.budgets.filter { $0.bookID == book.id }
         var lines: [BudgetLine] = []
@@ -58,14 +57,11 @@ extension Evaluator {
         guard let category = ledger.category(id: bill.categoryID), category.kind == .expense,
               let book = ledger.book(id: bill.bookID) else { return [] }
         let month = Located(PeriodSpec.range(DateRange.month(containing: bill.day)), SourceRange.nowhere)
-        func named(_ field: Field, _ name: String) -> Condition {
-            .comparison(Comparison(field: Located(field, .nowhere), op: Located(.equal, .nowhere), operands: [Located(.text(name), .nowhere)]))
-        }
         var warnings: [String] = []
         let limits: [(Budget?, Condition, String)] = [
-            (ledger.budget(book: book.id, category: category.id), .and([named(.book, book.name), named(.category, category.name)]),
+            (ledger.budget(book: book.id, category: category.id), .and([.naming(.book, book.name), .naming(.category, category.name)]),
              "'\(category.name)'"),
-            (ledger.budget(book: book.id, category: nil), named(.book, book.name), "'\(book.name)' in total"),
+            (ledger.budget(book: book.id, category: nil), .naming(.book, book.name), "'\(book.name)' in total"),
         ]
         for (budget, condition, what) in limits {
             guard let budget else { continue }

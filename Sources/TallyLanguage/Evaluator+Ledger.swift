@@ -8,8 +8,7 @@ extension Evaluator {
         var totals: [Currency: (count: Int, income: Int128, expense: Int128)] = [:]
         var rows: [[RecordTable.Cell]] = []
         for book in ledger.books {
-            let named = Condition.comparison(Comparison(
-                field: Located(.book, .nowhere), op: Located(.equal, .nowhere), operands: [Located(.text(book.name), .nowhere)]))
+            let named = Condition.naming(.book, book.name)
             let count = self.count(try measure(Query.view(.count, period: nil, where: named)))
             let income = try total(Query.view(.sum, .income, period: nil, where: named))
             let expense = try total(Query.view(.sum, .expense, period: nil, where: named))

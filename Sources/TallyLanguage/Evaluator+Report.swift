@@ -5,7 +5,7 @@ import TallyCore
 
 extension Evaluator {
     func report(_ options: ReportOptions, at range: SourceRange) throws(Diagnostic) -> Outcome {
-        let period = options.period ?? Located(.this(.year), range)
+        let period = options.period ?? Located(ReportOptions.defaultPeriod, range)
         let condition = options.condition?.value
         let days = resolve(period)
         let (books, wholeBooks) = try reportedBooks(period, condition)
@@ -30,15 +30,16 @@ extension Evaluator {
             timeline = try self.timeline(Located(.range(shown), range), where: condition, in: currency, at: range)
         }
 
+        let spending = try pie(.expense, period, where: condition, at: range)
         var largest = Query.view(.list, .expense, period: period, where: condition)
         largest.top = PeriodReport.largestShown
         return .reportFile(options, PeriodReport(
             period: days, books: books.map(\.name), currency: currency, condition: options.conditionText, summary: summary, count: billCount,
             savingsPermille: Evaluator.permille(of: summary.balance, in: summary.income),
             months: months,
-            expense: try reportPie(.expense, period, condition, at: range),
-            income: try reportPie(.income, period, condition, at: range),
-            spending: try spending(labels, period, condition, at: range),
+            expense: folded(spending),
+            income: folded(try pie(.income, period, where: condition, at: range)),
+            spending: try grid(labels, of: spending.slices, period, condition, at: range),
             budgets: wholeBooks && books.count == 1 ? try budgets(of: books[0], within: days, labels) : [],
             timeline: timeline,
             largest: try listed(largest),
@@ -93,10 +94,9 @@ extension Evaluator {
         }
     }
 
-    /// The largest categories of `kind` by amount, the rest as one slice; the
-    /// shares are of these slices, so each is its own amount's share rounded.
-    private func reportPie(_ kind: Kind, _ period: Located<PeriodSpec>, _ condition: Condition?, at range: SourceRange) throws(Diagnostic) -> ReportPie {
-        let whole = try pie(kind, period, where: condition, at: range)
+    /// The pie's largest categories, then the rest as one slice; the shares
+    /// are of these slices, so each is its own amount's share rounded.
+    private func folded(_ whole: Pie) -> ReportPie {
         let shown = whole.slices.prefix(PeriodReport.slicesShown)
         let rest = whole.slices.dropFirst(PeriodReport.slicesShown)
         var amounts = shown.map(\.amount)
@@ -107,12 +107,15 @@ extension Evaluator {
         }
         let restSlice = rest.isEmpty ? nil : PieSlice(
             category: "", icon: "", amount: amounts[shown.count], count: rest.reduce(0) { $0 + $1.count }, permille: shares[shown.count])
-        return ReportPie(kind: kind, total: whole.total, slices: slices, rest: restSlice, restCategories: rest.count)
+        return ReportPie(kind: whole.kind, total: whole.total, slices: slices, rest: restSlice, restCategories: rest.count)
     }
 
     /// Each expense category's spending month by month, or year by year when
     /// the months are more than a page's width holds; largest total first.
-    private func spending(_ labels: [String], _ period: Located<PeriodSpec>, _ condition: Condition?, at range: SourceRange) throws(Diagnostic) -> SpendingGrid {
+    /// `categories` are the spending pie's slices, every category with its total.
+    private func grid(
+        _ labels: [String], of categories: [PieSlice], _ period: Located<PeriodSpec>, _ condition: Condition?, at range: SourceRange
+    ) throws(Diagnostic) -> SpendingGrid {
         let byYear = labels.count > PeriodReport.monthColumns
         let dimension: Dimension = byYear ? .year : .month
         var columns = labels
@@ -128,14 +131,12 @@ extension Evaluator {
             cells[category, default: [:]][column] = money(row.measure)
         }
         let columnTotals = try grouped(Query.view(.sum, .expense, period: period, where: condition, by: dimension, at: range))
-        let categoryTotals = try groupRows(Query.view(.sum, .expense, period: period, where: condition, by: .category, at: range))
         return SpendingGrid(
             columns: columns, totals: columns.map { columnTotals[$0].map(money) ?? 0 },
-            categories: categoryTotals.compactMap { row in
-                guard let name = row.labels[0] else { return nil }
-                return CategorySpending(
-                    category: name, icon: ledger.category(named: name)?.icon ?? "",
-                    amounts: columns.map { cells[name]?[$0] ?? 0 }, total: money(row.measure))
+            categories: categories.map { category in
+                CategorySpending(
+                    category: category.category, icon: category.icon,
+                    amounts: columns.map { cells[category.category]?[$0] ?? 0 }, total: category.amount)
             })
     }
 

@@ -59,8 +59,7 @@ extension Evaluator {
 
     func detail(_ name: Located<String>, _ period: Located<PeriodSpec>?, at range: SourceRange) throws(Diagnostic) -> CategoryDetail {
         let category = try ledger.category(named: name)
-        let condition = Condition.comparison(Comparison(
-            field: Located(.category, name.range), op: Located(.equal, name.range), operands: [Located(.text(name.value), name.range)]))
+        let condition = Condition.naming(.category, name.value, at: name.range)
         let selector: KindSelector = category.kind == .expense ? .expense : .income
         let rows = try listed(Query.view(.list, period: period, where: condition))
         let subtotals = try groupRows(Query.view(.sum, selector, period: period, where: condition, by: .month, at: range))

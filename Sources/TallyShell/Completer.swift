@@ -27,13 +27,15 @@ public struct Completer: Sendable {
         if before.hasSuffix("#") {
             return .words(matching(partial, ledger.tags))
         }
+        let expectations = Parser.expectations(after: before)
         // A file's name runs back to an open quote, or else to the last space:
         // where the statement expects a file there, readline completes the name.
-        if Parser.expectations(after: String(line[..<Completer.fileNameStart(in: line)])).contains(.file) {
+        let nameStart = String(line[..<Completer.fileNameStart(in: line)])
+        if (nameStart == before ? expectations : Parser.expectations(after: nameStart)).contains(.file) {
             return .files
         }
         var words: [String] = []
-        for expectation in Parser.expectations(after: before) {
+        for expectation in expectations {
             switch expectation {
             case .keyword(let keyword): words.append(keyword)
             case .category(let kind):

@@ -23,19 +23,10 @@ enum ReportFile {
         try NewFile.write(Array(page.utf8), to: target, replacing: exists, existsAdvice: "give another name")
     }
 
-    /// Whether the file starts as a Tally report does.
+    /// Whether the file starts as a Tally report does. A report is far
+    /// smaller than a script may be; a file past that size is someone else's.
     private static func isReport(_ file: String) -> Bool {
-        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: markWithin)
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            filled += count
-        }
-        return String(decoding: bytes[..<filled], as: UTF8.self).contains(ReportPage.generator)
+        guard let bytes = try? ScriptFile.bytes(of: file, limit: ScriptFile.maximumSize, tooLarge: ScriptFile.tooLarge) else { return false }
+        return String(decoding: bytes.prefix(markWithin), as: UTF8.self).contains(ReportPage.generator)
     }
 }

@@ -201,7 +201,7 @@ public final class Session {
         case .query(let query):
             return HeldBills(days: query.period.flatMap { days(of: $0.value) }, texts: query.readsTexts)
         case .report(let options):
-            return HeldBills(days: days(of: options.period?.value ?? .this(.year)), texts: true)
+            return HeldBills(days: days(of: options.period?.value ?? ReportOptions.defaultPeriod), texts: true)
         case .runSaved, .help, .quit:
             return HeldBills(days: .nothing, texts: true)
         default:
