@@ -16,6 +16,11 @@ public final class Background<Value: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// Whether the work is done, so `wait` returns at once.
+    public var isDone: Bool {
+        done.wait(timeout: .now()) == .success
+    }
+
     public func wait() -> Value {
         done.wait()
         return value!

@@ -32,6 +32,8 @@ public enum Statement: Sendable {
     /// A saved statement's name typed alone.
     case runSaved(name: Located<String>)
     case about
+    /// Reads the whole ledger file and says whether it is sound.
+    case check
     /// Timi's home screen: the period's income, expense and balance, then its
     /// days, newest first.
     case timeline(period: Located<PeriodSpec>?)

@@ -64,6 +64,8 @@ public struct Evaluator: Sendable {
             return .guidedAdd
         case .about:
             return .about
+        case .check:
+            return .check
         case .timeline(let period):
             return .result(.timeline(try timeline(period, at: parsed.range)), format: nil)
         case .pie(let kind, let period):

@@ -78,7 +78,7 @@ public struct Parser {
 
     // statement = query | add | quick_add | edit | delete | undo
     //           | book_statement | "use" name | category_statement
-    //           | "books" | "categories" [ kind ] | set | help | "about" | "quit" | "exit"
+    //           | "books" | "categories" [ kind ] | set | help | "about" | "check" | "quit" | "exit"
     //           | save | "saved" | "forget" NAME | run | view | budget | photo | import | export | report | NAME
     mutating func statement() throws(Diagnostic) -> Statement {
         if check(.minus) || check(.plus) || check(.number) { return try quickAdd() }
@@ -114,6 +114,7 @@ public struct Parser {
             offer([.savedQuery, .file])
             return .run(target: try rawArgument("a file or the name of a saved statement"))
         case "about": advance(); return .about
+        case "check": advance(); return .check
         case "timeline", "pie", "months", "detail", "show", "search": return try view()
         case "budget": advance(); return try budget()
         case "attach", "attachments", "extract", "detach": return try photoStatement()

@@ -173,6 +173,8 @@ public enum Outcome: Sendable {
     /// Write the photo's bytes to `file`.
     case extractPhoto(Photo, file: Located<String>)
     case about
+    /// Check the whole ledger file, which only the store can read.
+    case check
     /// Read the CSV file, then make its rows into bills with `importing`.
     case importFile(ImportOptions)
     /// Write `bills` to the file, in the format its extension names.

@@ -32,6 +32,8 @@ public enum Report: Sendable, Equatable {
     case photoAttached(number: Int, bill: Int64, file: String, type: String, size: Int)
     case photoDetached(number: Int, bill: Int64)
     case photoWritten(number: Int, bill: Int64, file: String, size: Int)
+    /// `check` found the ledger sound, reading `pages` of the file.
+    case checked(pages: Int)
     case format(OutputFormat)
     case color(Bool)
     case echo(Bool)
@@ -81,6 +83,8 @@ public enum Report: Sendable, Equatable {
             return "attached photo \(number) to #\(bill): \(file) (\(type), \(PhotoList.size(size)))"
         case .photoDetached(let number, let bill): return "detached photo \(number) from #\(bill)"
         case .photoWritten(let number, let bill, let file, let size): return "wrote photo \(number) of #\(bill) to \(file) (\(PhotoList.size(size)))"
+        case .checked(let pages):
+            return "the ledger is sound: all \(Literal.count(pages, "page")) of its file, every index and every reference checked"
         case .format(let format): return "results as \(format.rawValue)"
         case .color(let on): return "colour \(on ? "on" : "off")"
         case .echo(let on): return "echo \(on ? "on" : "off")"
@@ -140,6 +144,7 @@ public enum Report: Sendable, Equatable {
         case .photoDetached(let number, let bill): return [("report", .text("photo detached")), ("id", .id(bill)), ("photo", .number(number))]
         case .photoWritten(let number, let bill, let file, let size):
             return [("report", .text("photo written")), ("id", .id(bill)), ("photo", .number(number)), ("file", .text(file)), ("bytes", .number(size))]
+        case .checked(let pages): return [("report", .text("checked")), ("sound", .flag(true)), ("pages", .number(pages))]
         case .format(let format): return [("report", .text("setting")), ("format", .text(format.rawValue))]
         case .color(let on): return [("report", .text("setting")), ("color", .flag(on))]
         case .echo(let on): return [("report", .text("setting")), ("echo", .flag(on))]

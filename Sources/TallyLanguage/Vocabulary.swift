@@ -9,7 +9,7 @@ public enum StatementWord: String, CaseIterable, Sendable {
     case add, edit, delete, undo, redo
     case books, categories, book, use, category
     case set, help, quit, exit
-    case save, saved, forget, run, about
+    case save, saved, forget, run, about, check
     case timeline, pie, months, detail, show, search, budget
     case attach, attachments, extract, detach
     case `import`, export, report

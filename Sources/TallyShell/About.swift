@@ -19,6 +19,11 @@ struct About {
             ("categories", String(ledger.categories.count)),
             ("bills", String(ledger.bills.count)),
         ]
+        if let damage = store.damage {
+            rows.append(("checked", "damaged: " + TerminalText.safe(damage)))
+        } else if let check = store.lastSoundCheck {
+            rows.append(("checked", "sound at " + Timestamp.local(check.at)))
+        }
         if let first = ledger.bills.first, let last = ledger.bills.last {
             rows.append(("first bill", first.day.iso))
             rows.append(("last bill", last.day.iso))

@@ -47,6 +47,8 @@ enum Help {
         Topic(name: "set", summary: "Change a setting: where weeks start, how results are shown, colour, echo.", productions: ["set"]),
         Topic(name: "save", summary: "Keep a statement under a name and run it by that name; run a script file.", productions: ["save", "run"]),
         Topic(name: "help", summary: "Show the statements, or one topic's syntax and examples.", productions: ["help"]),
+        Topic(name: "check", summary: "Read the whole ledger file and say whether it is sound; nothing is written to a damaged ledger.",
+              productions: ["statement"], exampleWords: ["check"]),
     ]
 
     static let topics = catalogue.map(\.name) + ["keys"]
@@ -98,7 +100,7 @@ enum Help {
               report to \(dates.year).html                       the year as a page of charts, for a browser
               books    use travel    categories expense
               save weekly sum expense this week by category    weekly    saved
-              run FILE    about    quit
+              run FILE    about    check    quit
 
             help TOPIC for syntax and examples: \(topics.joined(separator: ", "))
             """

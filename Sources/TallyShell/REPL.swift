@@ -35,6 +35,9 @@ public final class REPL {
                 output.error(Style(color: session.options.color).error("error:") + " cannot read '\(startupScript)': \(error.message)")
             }
         }
+        // On the other core while the user types: a ledger too large to check
+        // before each session's first change is checked whole here.
+        session.store.startWholeCheck()
         while !session.quitRequested && output.failure == nil {
             switch readStatement() {
             case .end:

@@ -72,6 +72,8 @@ public final class Session {
     /// What the model holds of the ledger's bills: every one, whole, unless
     /// the session loads only what each query asks about.
     private var held: HeldBills
+    /// Whether the user has been told that the ledger is damaged.
+    var toldOfDamage = false
     /// Set when one statement's runs nested too deep or ran too many others:
     /// every nested run then ends at once, with the one error already given.
     private var nestedRunsStopped = false
@@ -96,6 +98,7 @@ public final class Session {
         self.output = output
         held = options.loadsBillsAsAsked ? HeldBills(days: .nothing, texts: true) : .all
         ledger = try store.load(billsIn: held.days)
+        tellOfDamage()
     }
 
     /// Runs every statement of `source` in order, stopping at the first
@@ -143,11 +146,13 @@ public final class Session {
 
     private func execute(_ parsed: ParsedStatement, from source: ScriptSource) -> RunStatus {
         do {
+            takeInBackgroundCheck()
             let needed = bills(neededBy: parsed.statement)
             if ledgerMayBeStale || !held.covers(needed) || store.hasExternalChanges() {
                 ledger = try store.load(billsIn: needed.days, texts: needed.texts)
                 held = needed
                 ledgerMayBeStale = false
+                tellOfDamage()
             }
             let outcome: Outcome
             do {
@@ -287,6 +292,8 @@ public final class Session {
             return runNested(ScriptSource(origin: .file(path.value), text: text), at: parsed, in: source)
         case .about:
             output.result(About(store: store, ledger: ledger).text)
+        case .check:
+            return try checkWhole()
         case .attachFile(let bill, let file):
             return try attach(file, to: bill, parsed, source)
         case .importFile(let options):
@@ -494,6 +501,7 @@ public final class Session {
         switch error.reason {
         case .busy: return "nothing was changed: \(error)"
         case .readOnly: return "nothing was changed: the ledger can only be read here (\(error.message))"
+        case .damaged: return "the ledger is damaged (\(error.message)); nothing was written to it, and 'check' says what can be done"
         case .changedMeanwhile: return "nothing was changed: \(error.message), though it was read under the write lock"
         default: return "the ledger could not be read or written: \(error)"
         }

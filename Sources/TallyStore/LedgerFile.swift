@@ -52,6 +52,32 @@ enum LedgerFile {
         return stat(path + "-wal", &info) == 0 && info.st_size > 0
     }
 
+    /// What the first bytes of the file at `path` say it is, before SQLite
+    /// reads it: SQLite takes any file shorter than its header for an empty
+    /// database, and would make a ledger of a one-line note.
+    enum Header: Equatable {
+        /// No bytes at all: a new ledger may be made here.
+        case none
+        /// An SQLite database's header; `newWriteAheadLog` when it is one page
+        /// switched to a write-ahead log, as Tally leaves a ledger it has begun
+        /// to make and not yet given its schema.
+        case database(newWriteAheadLog: Bool)
+        /// Anything else.
+        case notADatabase
+    }
+
+    static func header(_ path: String) throws(StoreError) -> Header {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotOpen(doing: "opening \(path)", String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 100)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 100) }
+        guard count > 0 else { return count == 0 ? .none : .notADatabase }
+        guard count == 100, bytes.starts(with: Array("SQLite format 3\0".utf8)) else { return .notADatabase }
+        let pages = bytes[28..<32].reduce(0) { $0 << 8 | Int($1) }
+        return .database(newWriteAheadLog: bytes[18] == 2 && bytes[19] == 2 && pages <= 1)
+    }
+
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])

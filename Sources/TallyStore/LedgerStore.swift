@@ -1,3 +1,4 @@
+import Glibc
 import TallyCore
 
 /// The ledger in one SQLite file. It is read whole by `load`; every change is
@@ -23,6 +24,14 @@ public final class LedgerStore {
     /// Set while changes are gathered into one transaction that is not yet
     /// committed: the write lock is held from one `change` to the next.
     public private(set) var isGathering = false
+    /// What makes the ledger's answers untrustworthy, found by a check or
+    /// while reading it; nothing is written to a damaged ledger.
+    public private(set) var damage: String?
+    /// The latest whole check that found the ledger sound, as the file remembers it.
+    public private(set) var lastSoundCheck: RememberedCheck?
+    /// Whether this session's first change has been preceded by its check.
+    private var checkedBeforeChanging = false
+    private var wholeCheckInBackground: BackgroundCheck?
 
     /// Opens the ledger at `path`, brought up to the current schema. A file
     /// that is empty (or missing) becomes a new ledger, private to its owner,
@@ -35,6 +44,7 @@ public final class LedgerStore {
         self.readOnlyReason = readOnlyReason
         switch contents {
         case .foreign(let why): throw .notALedger(why)
+        case .altered(let why): throw .alteredSchema(why)
         case .ledger(let version) where version > Connection.currentVersion: throw .newerSchema(version)
         default: break
         }
@@ -55,10 +65,12 @@ public final class LedgerStore {
         try connection.exec("PRAGMA foreign_keys = ON")
         journal = JournalReader(session: LedgerStore.newSessionName(), horizon: try connection.newestJournalID())
         dataVersion = try connection.dataVersion()
+        lastSoundCheck = try connection.rememberedCheck()
     }
 
     /// Closes the ledger; the store is not used after this.
     public func close() {
+        wholeCheckInBackground?.cancel()
         connection.close()
     }
 
@@ -102,17 +114,20 @@ public final class LedgerStore {
     /// waits until the gathered ones are committed.
     public func change<T>(gathering: Bool = false, _ body: (_ reloaded: Ledger?) throws(StoreError) -> T) throws(StoreError) -> T {
         if let readOnlyReason { throw .readOnly(doing: "changing the ledger", readOnlyReason) }
+        if let damage { throw .damaged(damage) }
         precondition(gathering || !isGathering, "the gathered changes are committed before one that is not gathered")
         if isGathering {
             return try connection.savepoint { () throws(StoreError) -> T in try changing { () throws(StoreError) -> T in try body(nil) } }
         }
         guard gathering else {
             return try connection.transaction(.immediate) { () throws(StoreError) -> T in
-                try changing { () throws(StoreError) -> T in try body(try reloadedSinceRead()) }
+                try checkBeforeFirstChange()
+                return try changing { () throws(StoreError) -> T in try body(try reloadedSinceRead()) }
             }
         }
         try connection.exec("BEGIN IMMEDIATE")
         do throws(StoreError) {
+            try checkBeforeFirstChange()
             let result = try changing { () throws(StoreError) -> T in try body(try reloadedSinceRead()) }
             isGathering = true
             return result
@@ -131,6 +146,58 @@ public final class LedgerStore {
         } catch {
             if connection.isInTransaction { try? connection.exec("ROLLBACK") }
             throw error
+        }
+    }
+
+    /// Checks a small ledger whole before this session first writes to it,
+    /// under the write lock, so the check sees what the change is written
+    /// into; a sound result is remembered in the same transaction.
+    private func checkBeforeFirstChange() throws(StoreError) {
+        guard !checkedBeforeChanging else { return }
+        checkedBeforeChanging = true
+        guard try connection.pageCount() <= Connection.pagesCheckedBeforeChanging else { return }
+        let check = try connection.wholeCheck(at: Int64(time(nil)))
+        take(check)
+        if let damage { throw .damaged(damage) }
+        try connection.remember(RememberedCheck(check))
+    }
+
+    /// Checks the whole ledger now, however large, and remembers a sound
+    /// result in the file when it can be written.
+    public func checkWhole() throws(StoreError) -> IntegrityCheck {
+        let check = try connection.wholeCheck(at: Int64(time(nil)))
+        take(check)
+        if check.isSound && readOnlyReason == nil && !isGathering {
+            try connection.transaction { () throws(StoreError) in try connection.remember(RememberedCheck(check)) }
+        }
+        return check
+    }
+
+    /// Starts a whole check on another core, on a connection of its own, for
+    /// `finishedWholeCheck` to collect.
+    public func startWholeCheck() {
+        guard wholeCheckInBackground == nil else { return }
+        wholeCheckInBackground = try? BackgroundCheck(path: path, immutable: readOnlyReason != nil)
+    }
+
+    /// The check begun by `startWholeCheck`, once it is done, taken in as
+    /// `checkWhole` takes its own; nil while it runs, or when none ran.
+    public func finishedWholeCheck() -> IntegrityCheck? {
+        guard let running = wholeCheckInBackground, let result = running.result else { return nil }
+        wholeCheckInBackground = nil
+        guard case .success(let check) = result else { return nil }
+        take(check)
+        if check.isSound && readOnlyReason == nil && !isGathering {
+            try? connection.transaction { () throws(StoreError) in try connection.remember(RememberedCheck(check)) }
+        }
+        return check
+    }
+
+    private func take(_ check: IntegrityCheck) {
+        if let problem = check.problems.first {
+            damage = check.problems.count == 1 ? problem : "\(problem), and \(check.problems.count - 1) more problems"
+        } else {
+            lastSoundCheck = RememberedCheck(check)
         }
     }
 
@@ -211,16 +278,10 @@ public final class LedgerStore {
         }
     }
 
-    /// What SQLite finds wrong with the file, or nothing when it is sound.
+    /// What a whole check finds wrong with the file, or nothing when it is
+    /// sound; neither remembered nor taken as this session's finding.
     public func integrityProblems() throws(StoreError) -> [String] {
-        var problems: [String] = []
-        try connection.forEachRow("PRAGMA integrity_check") { row in
-            if row.text(0) != "ok" { problems.append(row.text(0)) }
-        }
-        try connection.forEachRow("PRAGMA foreign_key_check") { row in
-            problems.append("\(row.text(0)) row \(row.int64(1)) points at a missing \(row.text(2)) row")
-        }
-        return problems
+        try connection.wholeCheck(at: 0).problems
     }
 
     private func replay(_ entry: JournalEntry, _ recorded: ChangeSet, in ledger: Ledger, undone: Bool) throws(StoreError) -> Replay {
@@ -238,7 +299,15 @@ public final class LedgerStore {
     private func readLedger(billsIn days: DateRange? = nil, texts: Bool = true) throws(StoreError) -> Ledger {
         let books = try connection.books()
         guard !books.isEmpty else { throw .corrupt(doing: "reading books", "the ledger has no book") }
-        let bills = if let days { try connection.bills(in: days, texts: texts) } else { try connection.bills(texts: texts) }
+        let bills: BillColumns
+        if let days {
+            bills = try connection.bills(in: days, texts: texts)
+        } else {
+            bills = try connection.bills(texts: texts)
+            if damage == nil, let disagreement = connection.billIndexDisagreement(rowsRead: bills.count) {
+                damage = disagreement
+            }
+        }
         return Ledger(
             books: books, categories: try connection.categories(), columns: bills,
             settings: try connection.settings(), lastBillID: try connection.lastBillID(),
@@ -265,6 +334,18 @@ public final class LedgerStore {
     /// What the file holds, read without writing a byte of it, and why it can
     /// only be read when it can't be written.
     private static func probe(_ path: String) throws(StoreError) -> (FileContents, String?) {
+        let header = try LedgerFile.header(path)
+        if header == .notADatabase { return (.foreign("file is not a database"), nil) }
+        let (contents, reason) = try probeDatabase(path)
+        // Only an empty file, or one Tally began to make, becomes a new ledger;
+        // another program's database without tables is still that program's.
+        if contents == .empty && header == .database(newWriteAheadLog: false) {
+            return (.foreign("another program's empty database"), reason)
+        }
+        return (contents, reason)
+    }
+
+    private static func probeDatabase(_ path: String) throws(StoreError) -> (FileContents, String?) {
         if let reason = LedgerFile.unwritableReason(path) {
             return (try openImmutable(path, because: reason).contents(), reason)
         }

@@ -247,15 +247,20 @@ extension Connection {
     func bills(texts: Bool) throws(StoreError) -> BillColumns {
         var bills = BillColumns(texts: texts)
         var days = DayReader()
+        var ids = RowIDOrder()
         bills.reserveCapacity(Int(try integer("SELECT count(*) FROM bills") ?? 0))
         if texts {
             try forEachRow(
                 """
                 SELECT id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at FROM bills
                 """
-            ) { row throws(StoreError) in try Connection.append(row, to: &bills, &days) }
+            ) { row throws(StoreError) in
+                try ids.follow(row.int64(0))
+                try Connection.append(row, to: &bills, &days)
+            }
         } else {
             try forEachRow("SELECT id, book_id, category_id, amount, day FROM bills") { row throws(StoreError) in
+                try ids.follow(row.int64(0))
                 try Connection.append(row, to: &bills, &days)
             }
         }
@@ -359,6 +364,17 @@ private enum SettingKey {
     static let currentBook = "current_book"
     static let weekStart = "week_start"
     static let seenVersion = "seen_version"
+}
+
+/// A table read straight comes in rising id order; a page the file names
+/// twice, or a row out of place, breaks it.
+private struct RowIDOrder {
+    private var last = Int64.min
+
+    mutating func follow(_ id: Int64) throws(StoreError) {
+        guard id > last else { throw .corrupt(doing: "reading bills", "bill #\(id) comes twice or out of order") }
+        last = id
+    }
 }
 
 /// Days as the file writes them (yyyymmdd) made into `Day`s. Bills come a

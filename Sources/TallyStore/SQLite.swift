@@ -44,6 +44,15 @@ final class Connection {
             throw error
         }
         self.handle = handle
+        // Every page is checked for overlapping or misplaced cells as it is
+        // first read: damage a change would build on is found before it writes.
+        sqlite3_exec(handle, "PRAGMA cell_size_check = ON", nil, nil, nil)
+    }
+
+    /// Makes the statement running on this connection stop with an error;
+    /// the one call another thread may make.
+    func interrupt() {
+        sqlite3_interrupt(handle)
     }
 
     /// `file:` URI of `path` with `immutable=1`; the characters a URI gives
@@ -382,6 +391,11 @@ extension StoreError {
         StoreError(code: SQLITE_NOTADB, message: message, doing: "reading the ledger")
     }
 
+    /// Marked as a Tally ledger, but its schema is not the one Tally made.
+    static func alteredSchema(_ difference: String) -> StoreError {
+        StoreError(code: SQLITE_SCHEMA, message: difference, doing: "reading the schema")
+    }
+
     /// A row to change was not as the change was computed from.
     static func changedMeanwhile(_ row: String) -> StoreError {
         StoreError(code: SQLITE_ABORT, message: "\(row) is no longer as it was read", doing: "writing \(row)")
@@ -395,6 +409,11 @@ extension StoreError {
     /// The ledger could be read here, but not written.
     static func readOnly(doing: String, _ message: String) -> StoreError {
         StoreError(code: SQLITE_READONLY, message: message, doing: doing)
+    }
+
+    /// A check or a read found the ledger damaged: nothing is written to it.
+    static func damaged(_ problem: String) -> StoreError {
+        StoreError(code: SQLITE_CORRUPT, message: problem, doing: "checking the ledger")
     }
 
     /// SQLite read the data, but it holds something Tally never writes.

@@ -116,6 +116,9 @@ enum FileContents: Equatable {
     case unmarkedLedger(version: Int)
     /// Another program's database; the words say why.
     case foreign(String)
+    /// Marked as Tally's, with a schema the migrations did not make: a
+    /// trigger or view there would run inside every change.
+    case altered(String)
 }
 
 extension Connection {
@@ -134,6 +137,7 @@ extension Connection {
             let start: Int
             switch try readContents() {
             case .foreign(let why): throw .notALedger(why)
+            case .altered(let why): throw .alteredSchema(why)
             case .empty: start = 0
             case .ledger(let version), .unmarkedLedger(let version): start = version
             }
@@ -152,6 +156,10 @@ extension Connection {
         let version = try userVersion()
         let schema = try self.schema()
         if id == tallyApplicationID {
+            guard (0...migrations.count).contains(version) else { return .ledger(version: version) }
+            if let difference = SchemaDifference(found: schema, made: try Connection.tallySchema(at: version)) {
+                return .altered(difference.description)
+            }
             return .ledger(version: version)
         }
         if id != 0 {
@@ -195,8 +203,16 @@ extension Connection {
         return entries
     }
 
-    /// The schema a Tally ledger has at `version`, made in memory by the migrations themselves.
+    /// The schema a Tally ledger has at `version`, made in memory by the
+    /// migrations themselves; the current one once per process.
     private static func tallySchema(at version: Int) throws(StoreError) -> Set<[String]> {
+        if version == migrations.count, let current = currentSchema { return current }
+        return try madeSchema(at: version)
+    }
+
+    private static let currentSchema: Set<[String]>? = try? madeSchema(at: migrations.count)
+
+    private static func madeSchema(at version: Int) throws(StoreError) -> Set<[String]> {
         let scratch = try Connection(path: ":memory:")
         try scratch.createSchema(upTo: version)
         return try scratch.schema()
@@ -213,4 +229,29 @@ extension Connection {
 
     /// The schema version of this Tally.
     static var currentVersion: Int { migrations.count }
+}
+
+/// How a file's schema differs from the one Tally's migrations make, told
+/// by its first difference: what is there that Tally did not make, else what
+/// is missing.
+struct SchemaDifference: CustomStringConvertible {
+    let description: String
+
+    /// Nil when `found` is exactly `made`. Entries are SQLite's rows of
+    /// (type, name, table, definition).
+    init?(found: Set<[String]>, made: Set<[String]>) {
+        guard found != made else { return nil }
+        let madeNames = Set(made.map { $0[1] })
+        if let extra = found.subtracting(made).min(by: { $0[1] < $1[1] }) {
+            let what = "\(SchemaDifference.article(extra[0])) \(extra[0]) '\(extra[1])'"
+            description = madeNames.contains(extra[1]) ? "\(what) that is not as Tally made it" : "\(what) that Tally did not make"
+        } else {
+            let missing = made.subtracting(found).min { $0[1] < $1[1] }!
+            description = "no \(missing[0]) '\(missing[1])'"
+        }
+    }
+
+    private static func article(_ type: String) -> String {
+        type.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+    }
 }

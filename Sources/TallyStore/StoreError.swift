@@ -20,8 +20,10 @@ public struct StoreError: Error, CustomStringConvertible {
         case readOnly
         /// The disk is full, or the file would pass the size limit.
         case full
-        /// The file is not a ledger, or is damaged.
+        /// The file is not a ledger.
         case notALedger
+        /// The file is damaged: what is read from it may be wrong, and nothing is written to it.
+        case damaged
         /// A row would break a rule of the schema, such as a bill pointing at no book.
         case constraint
         /// A row to change was changed by someone else after it was read.
@@ -36,7 +38,8 @@ public struct StoreError: Error, CustomStringConvertible {
         case 5, 6: return .busy
         case 8: return .readOnly
         case 13: return .full
-        case 11, 26: return .notALedger
+        case 11: return .damaged
+        case 17, 26: return .notALedger
         case 19: return .constraint
         default: return .other
         }
@@ -48,8 +51,10 @@ public struct StoreError: Error, CustomStringConvertible {
             return "\(doing): another program has held the ledger's write lock for over \(StoreError.busyWaitSeconds) seconds; try again"
         case .full:
             return "\(doing): \(message) (the disk is full, or the file has reached its size limit)"
+        case .damaged:
+            return "the file is damaged (\(message))"
         case .notALedger:
-            return code & 0xFF == 11 ? "the file is damaged (\(message))" : "it is not a Tally ledger (\(message))"
+            return code & 0xFF == 17 ? "its schema is not the one Tally made: \(message)" : "it is not a Tally ledger (\(message))"
         default:
             return "\(doing): \(message)"
         }

@@ -21,7 +21,7 @@ struct Flags {
     var showVersion = false
     var demo = false
 
-    static let names = ["-c", "--db", "--format", "--today", "--yes", "--keep-going", "--no-color", "--echo", "--help", "--version", "--demo"]
+    static let names = ["-c", "--check", "--db", "--format", "--today", "--yes", "--keep-going", "--no-color", "--echo", "--help", "--version", "--demo"]
 
     init(_ arguments: [String]) throws(UsageError) {
         var remaining = arguments[...]
@@ -45,6 +45,7 @@ struct Flags {
             switch name {
             case "--": onlyFiles = true
             case "-c", "--command": inputs.append(.statement(try value()))
+            case "--check": inputs.append(.statement(StatementWord.check.rawValue))
             case "--db": databasePath = try value()
             case "--format":
                 let text = try value()
@@ -81,6 +82,7 @@ struct Flags {
 
         Options:
           -c STATEMENT        run STATEMENT (repeatable), print results, exit
+          --check             check the whole ledger file; exit 3 when it is damaged
           --demo              a throwaway ledger of two years of sample bills, to try things on
           --db PATH           the ledger at PATH (default: $TALLY_DB, else
                               $XDG_DATA_HOME/tally/ledger.db, else ~/.local/share/tally/ledger.db)

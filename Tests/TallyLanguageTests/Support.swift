@@ -208,6 +208,7 @@ func summary(_ statement: Statement) -> String {
     case .run(let target): return "run [\(target.value)]"
     case .runSaved(let saved): return "run saved \(name(saved))"
     case .about: return "about"
+    case .check: return "check"
     case .timeline(let period): return "timeline period \(period.map { render($0.value) } ?? "-")"
     case .pie(let kind, let period): return "pie \(kind.rawValue) period \(period.map { render($0.value) } ?? "-")"
     case .months(let year): return "months \(year.map { String($0.value) } ?? "-")"

@@ -1,0 +1,210 @@
+import Foundation
+import Glibc
+import Testing
+import TallyCore
+@testable import TallyStore
+
+/// Ledgers damaged inside, past a sound header, and ledgers another program
+/// reshaped: Tally never writes into them, and says when its answers cannot
+/// be trusted.
+@Suite("Damaged and altered ledgers")
+struct LedgerDamageTests {
+    /// A ledger whose bills are on `days`, made by Tally through one `-c` each.
+    func ledger(at path: String, days: [String], in sandbox: Sandbox) async throws {
+        let adds = days.enumerated().flatMap { ["-c", "add \($0.offset + 1) food on \($0.element)"] }
+        let made = try await TallyBinary.run(["--db", path, "--today", TallyBinary.today] + adds, home: sandbox.url)
+        #expect(made.status == 0, "\(made)")
+    }
+
+    /// The page that holds index `name`, whose bills are few enough for one page.
+    func rootPage(of name: String, in path: String) throws -> Int {
+        let connection = try Connection(path: path, access: .readOnly)
+        defer { connection.close() }
+        var page = 0
+        try connection.forEachRow("SELECT rootpage FROM sqlite_master WHERE name = ?", name) { row in page = Int(row.int64(0)) }
+        return page
+    }
+
+    /// `target` with index `name`'s page taken from `donor`, a ledger made
+    /// the same way, so the page is whole and sound but holds other rows.
+    func transplant(index name: String, from donor: String, into target: String) throws {
+        let page = try rootPage(of: name, in: target)
+        #expect(page == (try rootPage(of: name, in: donor)) && page > 1)
+        let donorBytes = try Data(contentsOf: URL(fileURLWithPath: donor))
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: target))
+        let range = (page - 1) * 4096..<page * 4096
+        bytes.replaceSubrange(range, with: donorBytes[range])
+        try bytes.write(to: URL(fileURLWithPath: target))
+    }
+
+    /// What SQLite's whole check says of the file, read without changing it.
+    func integrityProblems(_ path: String) throws -> [String] {
+        let connection = try Connection(path: path, access: .immutable)
+        defer { connection.close() }
+        return try connection.wholeCheck(at: 0).problems
+    }
+
+    @Test("a marked ledger holding a trigger, view or index Tally did not make is refused, unchanged", arguments: [
+        ("CREATE TRIGGER t2 AFTER INSERT ON bills BEGIN DELETE FROM bills WHERE id = new.id; END;", "a trigger 't2' that Tally did not make"),
+        ("CREATE TRIGGER wipe AFTER INSERT ON bills BEGIN DELETE FROM bills WHERE id < new.id; END;", "a trigger 'wipe' that Tally did not make"),
+        ("CREATE VIEW everything AS SELECT * FROM bills;", "a view 'everything' that Tally did not make"),
+        ("CREATE INDEX extra ON bills (amount);", "an index 'extra' that Tally did not make"),
+        ("DROP INDEX bills_by_day;", "no index 'bills_by_day'"),
+        ("DROP INDEX bills_by_day; CREATE INDEX bills_by_day ON bills (day);", "an index 'bills_by_day' that is not as Tally made it"),
+    ] as [(StaticString, String)])
+    func alteredSchema(sql: StaticString, difference: String) async throws {
+        try await withSandbox { sandbox in
+            try await ledger(at: sandbox.ledger, days: ["2016-07-01", "2016-07-02"], in: sandbox)
+            let connection = try Connection(path: sandbox.ledger)
+            try connection.exec(sql)
+            connection.close()
+            let before = try sha256(sandbox.ledger)
+            for statement in ["add 7 food x", "count"] {
+                let run = try await sandbox.tally(["-c", statement])
+                #expect(run.status == 3, "\(run)")
+                #expect(run.stderr == "tally: cannot open the ledger at '\(sandbox.ledger)': its schema is not the one Tally made: \(difference)\n")
+                #expect(try sha256(sandbox.ledger) == before)
+            }
+        }
+    }
+
+    @Test("only an empty or missing file becomes a ledger; a one-byte note or another program's empty database is refused")
+    func onlyEmptyFilesBecomeLedgers() async throws {
+        try await withSandbox { sandbox in
+            let note = sandbox.path("notes.txt")
+            try Data("x".utf8).write(to: URL(fileURLWithPath: note))
+            let empty = sandbox.path("empty.db")
+            #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+            let connection = try Connection(path: empty)
+            try connection.exec("CREATE TABLE x (a); DROP TABLE x; VACUUM;")
+            connection.close()
+            for (path, why) in [(note, "file is not a database"), (empty, "another program's empty database")] {
+                let before = try sha256(path)
+                let run = try await TallyBinary.run(["--db", path, "-c", "count"], home: sandbox.url)
+                #expect(run.status == 3)
+                #expect(run.stderr == "tally: cannot open the ledger at '\(path)': it is not a Tally ledger (\(why))\n")
+                #expect(try sha256(path) == before)
+                #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+            }
+            let zero = sandbox.path("zero.db")
+            #expect(FileManager.default.createFile(atPath: zero, contents: Data()))
+            let made = try await TallyBinary.run(["--db", zero, "-c", "count"], home: sandbox.url)
+            #expect(made.status == 0 && made.stdout == "0\n", "\(made)")
+        }
+    }
+
+    @Test("an index that disagrees with its table is found on reading: answers are flagged and nothing is written")
+    func indexCountDisagrees() async throws {
+        try await withSandbox { sandbox in
+            let donor = sandbox.path("donor.db")
+            try await ledger(at: donor, days: ["2016-07-01", "2016-07-02", "2016-07-03"], in: sandbox)
+            try await ledger(at: sandbox.ledger, days: ["2016-07-01", "2016-07-02"], in: sandbox)
+            try transplant(index: "bills_by_book", from: donor, into: sandbox.ledger)
+            #expect(try integrityProblems(sandbox.ledger) != [])
+            let before = try sha256(sandbox.ledger)
+
+            let query = try await sandbox.tally(["-c", "count"])
+            #expect(query.status == 0)
+            #expect(query.stdout == "2\n")
+            #expect(query.stderr == "warning: the ledger is damaged (its bills index bills_by_book holds 3 rows, but 2 bills were read): "
+                + "answers may be wrong, and nothing will be written to it; 'check' says what can be done\n")
+            let change = try await sandbox.tally(["-c", "add 9 food"])
+            #expect(change.status == 3)
+            #expect(!change.stdout.contains("added"))
+            #expect(change.stderr.hasSuffix("error: the ledger is damaged (its bills index bills_by_book holds 3 rows, but 2 bills were read); "
+                + "nothing was written to it, and 'check' says what can be done\n"), "\(change)")
+            #expect(try sha256(sandbox.ledger) == before)
+        }
+    }
+
+    @Test("check and --check read the whole file: a sound ledger says so and is remembered, a damaged one exits 3 with what to do")
+    func checkStatement() async throws {
+        try await withSandbox { sandbox in
+            let donor = sandbox.path("donor.db")
+            try await ledger(at: donor, days: ["2016-07-05", "2016-07-06"], in: sandbox)
+            try await ledger(at: sandbox.ledger, days: ["2016-07-01", "2016-07-02"], in: sandbox)
+
+            let sound = try await sandbox.tally(["--check"])
+            #expect(sound.status == 0)
+            #expect(sound.stdout.hasPrefix("the ledger is sound: all "))
+            #expect(sound.stdout.hasSuffix(" pages of its file, every index and every reference checked\n"), "\(sound)")
+            let json = try await sandbox.tally(["--format", "json", "-c", "check"])
+            #expect(json.stdout.hasPrefix("{\"report\": \"checked\", \"sound\": true, \"pages\": "), "\(json)")
+            let about = try await sandbox.tally(["-c", "about"])
+            #expect(about.stdout.contains("\nchecked     sound at "), "\(about)")
+
+            // Same number of rows, other days: only a whole check can tell.
+            try transplant(index: "bills_by_day", from: donor, into: sandbox.ledger)
+            let before = try sha256(sandbox.ledger)
+            let query = try await sandbox.tally(["-c", "count"])
+            #expect(query.status == 0 && query.stdout == "2\n" && query.stderr == "", "\(query)")
+            for arguments in [["--check"], ["-c", "check"]] {
+                let damaged = try await sandbox.tally(arguments)
+                #expect(damaged.status == 3)
+                #expect(damaged.stdout == "")
+                #expect(damaged.stderr == """
+                    error: the ledger at \(sandbox.ledger) is damaged:
+                      row 1 missing from index bills_by_day
+                      row 2 missing from index bills_by_day
+                    Nothing will be written to it. Restore a copy from before the damage, or save what can still be read:
+                      tally --db '\(sandbox.ledger)' -c 'export rescue.csv'
+                    and import that into a new ledger.
+
+                    """, "\(damaged)")
+            }
+            // A small ledger is checked whole before a session's first change.
+            let change = try await sandbox.tally(["-c", "add 9 food"])
+            #expect(change.status == 3)
+            #expect(change.stderr.hasSuffix("error: the ledger is damaged (row 1 missing from index bills_by_day, and 1 more problems); "
+                + "nothing was written to it, and 'check' says what can be done\n"), "\(change)")
+            // What can still be read is saved as the advice says.
+            let rescue = try await sandbox.tally(["-c", "export \(sandbox.path("rescue.csv"))"])
+            #expect(rescue.status == 0, "\(rescue)")
+            #expect(try String(contentsOfFile: sandbox.path("rescue.csv"), encoding: .utf8).split(separator: "\n").count == 3)
+            #expect(try sha256(sandbox.ledger) == before)
+        }
+    }
+
+    @Test("300 bit flips in a 2,000-bill ledger: every copy SQLite finds damaged is refused and left byte for byte; every other answers rightly or is refused")
+    func bitFlips() async throws {
+        try await withSandbox { sandbox in
+            var csv = "date,kind,amount,category,remark\n"
+            var random = SeededRandom(seed: 18)
+            for row in 0..<2000 {
+                csv += "2016-07-\(String(format: "%02d", 1 + Int(random.next(upTo: 31)))),expense,\(1 + Int(random.next(upTo: 9999))),food,r\(row)\n"
+            }
+            try csv.write(toFile: sandbox.path("bills.csv"), atomically: true, encoding: .utf8)
+            let made = try await sandbox.tally(["-c", "import \(sandbox.path("bills.csv"))"])
+            #expect(made.status == 0, "\(made)")
+            let original = try Data(contentsOf: URL(fileURLWithPath: sandbox.ledger))
+            let copy = sandbox.path("flipped.db")
+            var damaged = 0
+            for attempt in 0..<300 {
+                var bytes = original
+                let offset = Int(random.next(upTo: UInt64(bytes.count)))
+                bytes[offset] ^= UInt8(1 << random.next(upTo: 8))
+                for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) }
+                try bytes.write(to: URL(fileURLWithPath: copy))
+                let problems = (try? integrityProblems(copy)) ?? ["unreadable"]
+                try bytes.write(to: URL(fileURLWithPath: copy))
+                let run = try await TallyBinary.run(
+                    ["--db", copy, "--today", TallyBinary.today, "-c", "count", "-c", "count in 2016-07", "-c", "add 1 food x"], home: sandbox.url)
+                let where_ = "flip \(attempt) at byte \(offset): \(problems.prefix(2)) \(run.stdout.prefix(40)) \(run.stderr)"
+                if !problems.isEmpty { damaged += 1 }
+                if run.status == 3 {
+                    // Refused: damaged, or sound to SQLite with a schema that is no longer Tally's.
+                    #expect(!problems.isEmpty || run.stderr.contains("its schema is not the one Tally made"), "\(where_)")
+                    #expect(!run.stdout.contains("added"), "\(where_)")
+                    #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == bytes, "\(where_)")
+                } else {
+                    #expect(problems.isEmpty, "\(where_)")
+                    #expect(run.status == 0, "\(where_)")
+                    #expect(run.stdout.hasPrefix("2000\n2000\nadded #"), "\(where_)")
+                    #expect((try? integrityProblems(copy)) == [], "\(where_)")
+                }
+            }
+            // The seed's flips reach the bills, their indexes and SQLite's own pages.
+            #expect(damaged >= 40, "only \(damaged) of 300 copies were damaged")
+        }
+    }
+}
