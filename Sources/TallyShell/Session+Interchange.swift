@@ -30,7 +30,7 @@ extension Session {
         progress?.show(done: 0)
         var nextLedger: Background<Ledger>?
         defer { _ = nextLedger?.wait() }
-        let step = try store.change { reloaded throws(StoreError) -> Step in
+        let step = try store.change(announcing: parsed.text) { reloaded throws(StoreError) -> Step in
             if let reloaded { ledger = reloaded }
             let outcome: Outcome
             do throws(Diagnostic) {

@@ -38,6 +38,8 @@ public struct SessionOptions: Sendable {
     /// Whether changes that follow one another in a script or pipe are
     /// committed together, each confirmed once its transaction is.
     public var gathersChanges = false
+    /// How long a change waits for another Tally session's long change, such as an import (`--wait`).
+    public var waitForOtherSessions = Duration.seconds(600)
 
     public init() {}
 }
@@ -97,6 +99,8 @@ public final class Session {
         self.options = options
         self.output = output
         held = options.loadsBillsAsAsked ? HeldBills(days: .nothing, texts: true) : .all
+        store.waitForOtherSessions = options.waitForOtherSessions
+        store.waiting = WaitNotice(output: output, atTerminal: options.showsProgress).hear
         ledger = try store.load(billsIn: held.days)
         tellOfDamage()
     }

@@ -32,6 +32,13 @@ public final class LedgerStore {
     /// Whether this session's first change has been preceded by its check.
     private var checkedBeforeChanging = false
     private var wholeCheckInBackground: BackgroundCheck?
+    /// What this session tells the others while it holds the lock for a long change.
+    private var notice: WriterNotice?
+    /// How long a change waits for another Tally session's long change.
+    public var waitForOtherSessions = Duration.seconds(600)
+    /// Hears what a change is waiting for, each time that moves on, and nil
+    /// once the wait is over.
+    public var waiting: ((OtherWriter?) -> Void)?
 
     /// Opens the ledger at `path`, brought up to the current schema. A file
     /// that is empty (or missing) becomes a new ledger, private to its owner,
@@ -112,27 +119,32 @@ public final class LedgerStore {
     /// after the first, since the lock has been held since. Each change is
     /// still undone alone when it throws. A change that is not gathered
     /// waits until the gathered ones are committed.
-    public func change<T>(gathering: Bool = false, _ body: (_ reloaded: Ledger?) throws(StoreError) -> T) throws(StoreError) -> T {
+    ///
+    /// With `announcing`, the statement of a change that may hold the lock
+    /// for long, such as an import, other sessions are told what they wait
+    /// for and how far it has come.
+    public func change<T>(
+        gathering: Bool = false, announcing statement: String? = nil, _ body: (_ reloaded: Ledger?) throws(StoreError) -> T
+    ) throws(StoreError) -> T {
         if let readOnlyReason { throw .readOnly(doing: "changing the ledger", readOnlyReason) }
         if let damage { throw .damaged(damage) }
         precondition(gathering || !isGathering, "the gathered changes are committed before one that is not gathered")
         if isGathering {
             return try connection.savepoint { () throws(StoreError) -> T in try changing { () throws(StoreError) -> T in try body(nil) } }
         }
-        guard gathering else {
-            return try connection.transaction(.immediate) { () throws(StoreError) -> T in
-                try checkBeforeFirstChange()
-                return try changing { () throws(StoreError) -> T in try body(try reloadedSinceRead()) }
-            }
-        }
-        try connection.exec("BEGIN IMMEDIATE")
+        try takeWriteLock()
+        if let statement { notice = WriterNotice(ledger: path, statement: statement) }
         do throws(StoreError) {
             try checkBeforeFirstChange()
             let result = try changing { () throws(StoreError) -> T in try body(try reloadedSinceRead()) }
-            isGathering = true
+            if gathering {
+                isGathering = true
+            } else {
+                try endTransaction("COMMIT")
+            }
             return result
         } catch {
-            if connection.isInTransaction { try? connection.exec("ROLLBACK") }
+            try? endTransaction("ROLLBACK")
             throw error
         }
     }
@@ -142,10 +154,54 @@ public final class LedgerStore {
         guard isGathering else { return }
         isGathering = false
         do throws(StoreError) {
-            try connection.exec("COMMIT")
+            try endTransaction("COMMIT")
         } catch {
-            if connection.isInTransaction { try? connection.exec("ROLLBACK") }
+            try? endTransaction("ROLLBACK")
             throw error
+        }
+    }
+
+    /// Ends the change's transaction, when SQLite has not ended it itself
+    /// (as it does on a full disk), and takes down its notice.
+    private func endTransaction(_ end: StaticString) throws(StoreError) {
+        defer {
+            notice?.remove()
+            notice = nil
+        }
+        if connection.isInTransaction { try connection.exec(end) }
+    }
+
+    /// Takes the write lock. Another Tally session's long change, which says
+    /// so beside the ledger, is waited for up to `waitForOtherSessions`, and
+    /// `waiting` hears how far it has come; any other holder is waited for
+    /// `busyWaitSeconds`.
+    private func takeWriteLock() throws(StoreError) {
+        let started = ContinuousClock.now
+        var heard: OtherWriter?
+        defer { if heard != nil { waiting?(nil) } }
+        connection.setBusyTimeout(milliseconds: 100)
+        defer { connection.setBusyTimeout(milliseconds: Int32(StoreError.busyWaitSeconds * 1000)) }
+        var waitedForOthers = Duration.zero
+        while true {
+            let attempt = ContinuousClock.now
+            do throws(StoreError) {
+                try connection.exec("BEGIN IMMEDIATE")
+                return
+            } catch where error.reason == .busy {
+                // Some refusals come at once, without SQLite's wait.
+                if attempt.duration(to: .now) < .milliseconds(10) { usleep(10_000) }
+                let other = WriterNotice.read(ledger: path)
+                if let other {
+                    guard started.duration(to: .now) < waitForOtherSessions else {
+                        throw .busy(heldBy: other, for: waitForOtherSessions)
+                    }
+                    if other != heard { waiting?(other) }
+                    heard = other
+                } else {
+                    waitedForOthers += attempt.duration(to: .now)
+                    guard waitedForOthers < .seconds(StoreError.busyWaitSeconds) else { throw error }
+                }
+            }
         }
     }
 
@@ -220,6 +276,10 @@ public final class LedgerStore {
     /// `progress`, when given, hears how many rows are written so far, now and then.
     public func write(_ change: ChangeSet, statement: String, progress: ((Int) -> Void)? = nil) throws(StoreError) {
         precondition(isChanging, "a change is written only under the write lock")
+        let progress: ((Int) -> Void)? = notice == nil ? progress : { [total = change.rows.count] done in
+            self.notice?.update(done: done, of: total)
+            progress?(done)
+        }
         guard change.undoable else {
             try connection.apply(change.rows, progress: progress)
             return

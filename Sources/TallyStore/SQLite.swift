@@ -406,6 +406,17 @@ extension StoreError {
         .cannotOpen(doing: "reading the schema", "written by a newer Tally (schema version \(version))")
     }
 
+    /// Another Tally session's change held the write lock past the wait.
+    static func busy(heldBy other: OtherWriter, for wait: Duration) -> StoreError {
+        let process = other.percent.map { "\($0)% written" } ?? "checking its rows"
+        let seconds = wait.components.seconds
+        return StoreError(
+            code: SQLITE_BUSY,
+            message: "another Tally session (process \(other.process), '\(other.statement)', \(process)) has held the ledger's write lock "
+                + "for over \(seconds) second\(seconds == 1 ? "" : "s"); try again once it is done, or wait longer with --wait",
+            doing: "changing the ledger", heldByTally: true)
+    }
+
     /// The ledger could be read here, but not written.
     static func readOnly(doing: String, _ message: String) -> StoreError {
         StoreError(code: SQLITE_READONLY, message: message, doing: doing)

@@ -5,11 +5,14 @@ public struct StoreError: Error, CustomStringConvertible {
     public let code: Int32
     public let message: String
     public let doing: String
+    /// Whether the write lock was held by another Tally session, which `message` names.
+    let heldByTally: Bool
 
-    init(code: Int32, message: String, doing: String) {
+    init(code: Int32, message: String, doing: String, heldByTally: Bool = false) {
         self.code = code
         self.message = message
         self.doing = doing
+        self.heldByTally = heldByTally
     }
 
     /// What went wrong, in the terms a person can act on.
@@ -47,6 +50,8 @@ public struct StoreError: Error, CustomStringConvertible {
 
     public var description: String {
         switch reason {
+        case .busy where heldByTally:
+            return "\(doing): \(message)"
         case .busy:
             return "\(doing): another program has held the ledger's write lock for over \(StoreError.busyWaitSeconds) seconds; try again"
         case .full:

@@ -20,8 +20,9 @@ struct Flags {
     var showHelp = false
     var showVersion = false
     var demo = false
+    var waitSeconds: Int?
 
-    static let names = ["-c", "--check", "--db", "--format", "--today", "--yes", "--keep-going", "--no-color", "--echo", "--help", "--version", "--demo"]
+    static let names = ["-c", "--check", "--db", "--format", "--today", "--yes", "--keep-going", "--no-color", "--echo", "--help", "--version", "--demo", "--wait"]
 
     init(_ arguments: [String]) throws(UsageError) {
         var remaining = arguments[...]
@@ -64,6 +65,10 @@ struct Flags {
             case "--help", "-h": showHelp = true
             case "--version", "-V": showVersion = true
             case "--demo": demo = true
+            case "--wait":
+                let text = try value()
+                guard let seconds = Int(text), seconds >= 0 else { throw UsageError("--wait takes a number of seconds, not '\(text)'") }
+                waitSeconds = seconds
             default:
                 let suggestion = Suggestion.nearest(to: name, among: Flags.names).map { " — did you mean '\($0)'?" } ?? ""
                 throw UsageError("unknown option '\(name)'\(suggestion)")
@@ -92,6 +97,8 @@ struct Flags {
           --keep-going        in scripts, report an error and go on
           --no-color          no ANSI colours (also when NO_COLOR is set)
           --echo              print each statement of a script before its result
+          --wait SECONDS      how long a change waits for another session's long change,
+                              such as an import (default 600)
           --help, --version   this text; the version
 
         Exit status: 0 success, 1 a statement failed, 2 bad command line,

@@ -84,6 +84,7 @@ func main() -> Int32 {
     options.loadsBillsAsAsked = !interactive
     options.gathersChanges = !interactive
     options.today = flags.today
+    if let seconds = flags.waitSeconds { options.waitForOtherSessions = .seconds(seconds) }
     options.defaultCurrency = locale.currency
     options.showsProgress = isatty(2) == 1
     options.width = OutputWidth.from(environment: environment, resultsToTerminal: isatty(1) == 1)

@@ -1,0 +1,86 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Another session's change that holds the write lock for long, such as a
+/// large import: writers wait for it and say so, as long as a person would,
+/// and nothing is lost either way.
+@Suite("Waiting for a long change", .serialized)
+struct LongChangeTests {
+    static let importedRows = 300_000
+
+    /// Starts importing a large CSV file, returning once the import holds the
+    /// write lock and has said so beside the ledger.
+    func startImport(in sandbox: Sandbox) throws -> ChildTally {
+        var csv = "date,kind,amount,category,remark\n"
+        csv.reserveCapacity(Self.importedRows * 40)
+        for row in 0..<Self.importedRows {
+            csv += "2016-\(1 + row % 12)-\(1 + row % 28),expense,\(1 + row % 9999),food,r\(row)\n"
+        }
+        try csv.write(toFile: sandbox.path("big.csv"), atomically: true, encoding: .utf8)
+        let importer = try ChildTally(
+            ["--db", sandbox.ledger, "--today", TallyBinary.today, "-c", "import \(sandbox.path("big.csv"))"], input: .pipe, home: sandbox.url)
+        let notice = sandbox.ledger + ".writing"
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: notice) && Date() < deadline { usleep(10_000) }
+        #expect(FileManager.default.fileExists(atPath: notice), "the import never said it holds the lock")
+        return importer
+    }
+
+    @Test("a -c add and a 50-line script on stdin wait for a long import, saying so, and every bill is kept")
+    func writersWaitForAnImport() async throws {
+        try await withSandbox { sandbox in
+            _ = try await sandbox.tally(["-c", "count"])
+            let importer = try startImport(in: sandbox)
+            let script = (1...50).map { "add \($0) food s\($0)\n" }.joined()
+            try script.write(toFile: sandbox.path("script.tally"), atomically: true, encoding: .utf8)
+            let add = try ChildTally(["--db", sandbox.ledger, "--today", TallyBinary.today, "-c", "add 1 food x"], input: .pipe, home: sandbox.url)
+            let lines = try ChildTally(["--db", sandbox.ledger, "--today", TallyBinary.today], input: .file(sandbox.path("script.tally")), home: sandbox.url)
+            let addStatus = add.finish()
+            let linesStatus = lines.finish()
+            #expect(importer.finish() == 0, "\(importer.stderr)")
+            #expect(importer.stdout == "imported \(Self.importedRows) bills from \(sandbox.path("big.csv"))\n")
+
+            #expect(addStatus == 0, "\(add.stderr)")
+            #expect(add.stdout.hasPrefix("added #"), "\(add.stdout)")
+            #expect(linesStatus == 0, "\(lines.stderr)")
+            #expect(lines.stdout.split(separator: "\n").filter { $0.hasPrefix("added #") }.count == 50, "\(lines.stdout)")
+            let said = "waiting for 'import \(sandbox.path("big.csv"))' in another session (process \(importer.pid))"
+            #expect(add.stderr.hasPrefix(said), "\(add.stderr)")
+            #expect(lines.stderr.hasPrefix(said), "\(lines.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: sandbox.ledger + ".writing"))
+            let count = try await sandbox.tally(["-c", "count"])
+            #expect(count.stdout == "\(Self.importedRows + 51)\n")
+        }
+    }
+
+    @Test("--wait bounds the wait: past it the change is refused, naming the session it waited for, and nothing is lost")
+    func theWaitIsBounded() async throws {
+        try await withSandbox { sandbox in
+            _ = try await sandbox.tally(["-c", "count"])
+            let importer = try startImport(in: sandbox)
+            let refused = try await sandbox.tally(["--wait", "1", "-c", "add 1 food x"])
+            #expect(importer.finish() == 0, "\(importer.stderr)")
+            #expect(refused.status == 3)
+            #expect(refused.stdout == "")
+            #expect(refused.stderr.contains(
+                "error: nothing was changed: changing the ledger: another Tally session (process \(importer.pid), 'import \(sandbox.path("big.csv"))', "),
+                "\(refused.stderr)")
+            #expect(refused.stderr.hasSuffix("has held the ledger's write lock for over 1 second; try again once it is done, or wait longer with --wait\n"),
+                    "\(refused.stderr)")
+            let count = try await sandbox.tally(["-c", "count"])
+            #expect(count.stdout == "\(Self.importedRows)\n")
+        }
+    }
+
+    @Test("a notice left by a process that died is not waited for")
+    func aDeadWritersNoticeIsIgnored() async throws {
+        try await withSandbox { sandbox in
+            _ = try await sandbox.tally(["-c", "count"])
+            // A process id that is surely not running: the largest Linux gives.
+            try "4194304 - - import gone.csv\n".write(toFile: sandbox.ledger + ".writing", atomically: true, encoding: .utf8)
+            let add = try await sandbox.tally(["-c", "add 1 food x"])
+            #expect(add.status == 0 && add.stderr == "", "\(add)")
+        }
+    }
+}
