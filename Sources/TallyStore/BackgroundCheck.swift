@@ -23,10 +23,13 @@ final class BackgroundCheck: @unchecked Sendable {
         work.isDone ? work.wait() : nil
     }
 
-    /// Stops the check and waits for it to end.
+    /// Stops the check, waits for it to end and closes its connection, so
+    /// that the session's own, closed after it, is the last and folds the
+    /// write-ahead log into the file.
     func cancel() {
         connection.interrupt()
         _ = work.wait()
+        connection.close()
     }
 }
 

@@ -78,6 +78,7 @@ public final class LedgerStore {
     /// Closes the ledger; the store is not used after this.
     public func close() {
         wholeCheckInBackground?.cancel()
+        wholeCheckInBackground = nil
         connection.close()
     }
 

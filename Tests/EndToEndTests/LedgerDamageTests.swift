@@ -165,6 +165,46 @@ struct LedgerDamageTests {
         }
     }
 
+    @Test("the REPL checks the ledger whole on the other core once its prompt is up, then warns and refuses changes")
+    func replChecksInTheBackground() async throws {
+        try await withSandbox { sandbox in
+            let donor = sandbox.path("donor.db")
+            var environment = TallyBinary.baseEnvironment
+            environment["HOME"] = sandbox.url.path
+            environment["TERM"] = "xterm"
+            // Both greeted once, so the damaged session makes no change of its own before the user does.
+            for (path, days) in [(donor, ["2016-07-05", "2016-07-06"]), (sandbox.ledger, ["2016-07-01", "2016-07-02"])] {
+                try await ledger(at: path, days: days, in: sandbox)
+                let greeted = try PseudoTerminal(["--db", path, "--today", TallyBinary.today], environment: environment)
+                #expect(greeted.waitFor(REPLTests.prompt), "\(greeted.screen)")
+                greeted.type(REPLTests.controlD)
+                #expect(greeted.exitStatus() == 0)
+                // The check's own connection closes first, so the session's folds its log into the file.
+                #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "the log was left beside \(path)")
+            }
+            try transplant(index: "bills_by_day", from: donor, into: sandbox.ledger)
+            let before = try sha256(sandbox.ledger)
+
+            let terminal = try PseudoTerminal(["--db", sandbox.ledger, "--today", TallyBinary.today], environment: environment)
+            #expect(terminal.waitFor(REPLTests.prompt), "\(terminal.screen)")
+            #expect(!terminal.screen.contains("damaged"), "\(terminal.screen)")
+            let warning = "warning: the ledger is damaged (row 1 missing from index bills_by_day, and 1 more problems)"
+            // The check of two bills ends at once; a statement or two later at the most, it is heard.
+            for attempt in 1...3 where !terminal.screen.contains(warning) {
+                terminal.type("count\r")
+                _ = terminal.waitFor(REPLTests.prompt, count: attempt + 1)
+                usleep(100_000)
+            }
+            #expect(terminal.waitFor(warning), "\(terminal.screen)")
+            terminal.type("add 9 food\r")
+            #expect(terminal.waitFor("error: the ledger is damaged (row 1 missing from index bills_by_day"), "\(terminal.screen)")
+            terminal.type(REPLTests.controlD)
+            #expect(terminal.exitStatus() == 0)
+            #expect(!terminal.screen.contains("added"))
+            #expect(try sha256(sandbox.ledger) == before)
+        }
+    }
+
     @Test("300 bit flips in a 2,000-bill ledger: every copy SQLite finds damaged is refused and left byte for byte; every other answers rightly or is refused")
     func bitFlips() async throws {
         try await withSandbox { sandbox in
