@@ -122,6 +122,15 @@ for size in sizes.isEmpty ? [10_000, 100_000, 1_000_000] : sizes {
         + ((try? FileManager.default.attributesOfItem(atPath: db + "-wal")[.size] as? Int) ?? 0)
     line(size, "ledger file per bill", "\(fileBytes / size) bytes")
 
+    let checks = (0..<3).map { _ in Child.run(tally, ["--db", db, "--check"], in: folder) }
+    guard checks[0].output.hasPrefix("the ledger is sound") else { fatalError("tally --check: \(checks[0].output)") }
+    line(size, "cold `tally --check`, every page and index, median of 3",
+         "\(milliseconds(Spread(checks.map(\.seconds)).median)), \(mebibytes(checks.compactMap(\.peakKiB).max()))")
+    // Checked whole first when the file is at most 4 MiB; every whole load counts the bill indexes.
+    let oneShots = (0..<5).map { Child.run(tally, ["--db", db, "--today", today, "-c", "add 1 food one-shot \($0)"], in: folder) }
+    guard oneShots.allSatisfy({ $0.output.hasPrefix("added #") }) else { fatalError("a one-shot add: \(oneShots[0].output)") }
+    line(size, "cold `tally -c 'add 1 food …'`, median of 5", "\(milliseconds(Spread(oneShots.map(\.seconds)).median))")
+
     let adds = 100_000
     let script = (0..<adds).map { "add \($0 % 400 + 1).50 food added \($0) on 2019-12-\($0 % 28 + 1)" }.joined(separator: "\n") + "\n"
     try script.write(toFile: folder + "/adds.tally", atomically: false, encoding: .utf8)
