@@ -277,16 +277,24 @@ public final class LedgerStore {
     /// `progress`, when given, hears how many rows are written so far, now and then.
     public func write(_ change: ChangeSet, statement: String, progress: ((Int) -> Void)? = nil) throws(StoreError) {
         precondition(isChanging, "a change is written only under the write lock")
-        let progress: ((Int) -> Void)? = notice == nil ? progress : { [total = change.rows.count] done in
-            self.notice?.update(done: done, of: total)
-            progress?(done)
-        }
+        let progress = announcing(statement, rows: change.rows.count, progress)
         guard change.undoable else {
             try connection.apply(change.rows, progress: progress)
             return
         }
         let rows = try JournalCoding.encode(change.rows) { () throws(StoreError) in try connection.apply(change.rows, progress: progress) }
         try connection.appendToJournal(change, encodedRows: rows, statement: statement, by: journal)
+    }
+
+    /// `progress`, also keeping the notice to other sessions up to date; a
+    /// change of as many rows as an import makes one when it has none.
+    private func announcing(_ statement: String, rows: Int, _ progress: ((Int) -> Void)?) -> ((Int) -> Void)? {
+        if notice == nil && rows >= Connection.bulkInsert { notice = WriterNotice(ledger: path, statement: statement) }
+        guard notice != nil else { return progress }
+        return { done in
+            self.notice?.update(done: done, of: rows)
+            progress?(done)
+        }
     }
 
     /// Keeps a photo's bytes, for a change about to attach it. Only inside `change`.
@@ -349,7 +357,8 @@ public final class LedgerStore {
         let change = recorded.rebasingSettings(on: ledger)
         if let stale = change.staleRow(in: ledger) { return .conflict(entry, row: stale) }
         do {
-            try connection.savepoint { () throws(StoreError) in try connection.apply(change.rows) }
+            let progress = announcing(undone ? "undo" : "redo", rows: change.rows.count, nil)
+            try connection.savepoint { () throws(StoreError) in try connection.apply(change.rows, progress: progress) }
         } catch where error.reason == .constraint {
             return .dependedOn(entry)
         }

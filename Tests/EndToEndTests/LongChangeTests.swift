@@ -20,11 +20,16 @@ struct LongChangeTests {
         try csv.write(toFile: sandbox.path("big.csv"), atomically: true, encoding: .utf8)
         let importer = try ChildTally(
             ["--db", sandbox.ledger, "--today", TallyBinary.today, "-c", "import \(sandbox.path("big.csv"))"], input: .pipe, home: sandbox.url)
+        #expect(waitForNotice(in: sandbox), "the import never said it holds the lock")
+        return importer
+    }
+
+    /// Whether a session says beside the ledger that it holds the lock, within half a minute.
+    func waitForNotice(in sandbox: Sandbox) -> Bool {
         let notice = sandbox.ledger + ".writing"
         let deadline = Date().addingTimeInterval(30)
         while !FileManager.default.fileExists(atPath: notice) && Date() < deadline { usleep(10_000) }
-        #expect(FileManager.default.fileExists(atPath: notice), "the import never said it holds the lock")
-        return importer
+        return FileManager.default.fileExists(atPath: notice)
     }
 
     @Test("a -c add and a 50-line script on stdin wait for a long import, saying so, and every bill is kept")
@@ -70,6 +75,16 @@ struct LongChangeTests {
                     "\(refused.stderr)")
             let count = try await sandbox.tally(["-c", "count"])
             #expect(count.stdout == "\(Self.importedRows)\n")
+
+            // Taking the import back holds the lock as long, and says so too.
+            let undo = try ChildTally(["--db", sandbox.ledger, "-c", "undo"], input: .pipe, home: sandbox.url)
+            #expect(waitForNotice(in: sandbox), "the undo never said it holds the lock")
+            let add = try await sandbox.tally(["-c", "add 1 food x"])
+            #expect(undo.finish() == 0, "\(undo.stderr)")
+            #expect(add.status == 0, "\(add)")
+            #expect(add.stderr.hasPrefix("waiting for 'undo' in another session (process \(undo.pid))"), "\(add)")
+            let after = try await sandbox.tally(["-c", "count"])
+            #expect(after.stdout == "1\n")
         }
     }
 
