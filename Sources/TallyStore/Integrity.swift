@@ -41,11 +41,12 @@ public struct RememberedCheck: Sendable, Equatable {
 }
 
 extension Connection {
-    /// Ledgers of at most this many pages (4 MiB, some twenty thousand bills)
-    /// are checked whole before a session's first change, in a few
-    /// milliseconds; a larger one's check costs more than the change and is
-    /// left to `check`, `tally --check` and the REPL's pass in the background.
-    static let pagesCheckedBeforeChanging = 1024
+    /// Ledgers of at most this many pages (2 MiB, about ten thousand bills)
+    /// are checked whole before a session's first change, in about ten
+    /// milliseconds at the most; a larger one's check would cost more than
+    /// the change, and is left to `check`, `tally --check` and the REPL's
+    /// pass in the background.
+    static let pagesCheckedBeforeChanging = 512
 
     func pageCount() throws(StoreError) -> Int {
         Int(try integer("PRAGMA page_count") ?? 0)
