@@ -2,8 +2,12 @@ import TallyCore
 import TallyLanguage
 
 /// Results as RFC 4180 CSV: a header row, then one row per result. Text is
-/// written exactly, as data; output to a terminal is made safe where it is written.
+/// written exactly, as data, except on a terminal, where each cell is made
+/// safe as a table's are.
 struct CSVRenderer {
+    /// Whether the CSV is shown on a terminal rather than written to a file or a pipe.
+    var forTerminal = false
+
     func render(_ result: QueryResult) -> String {
         switch result {
         case .aggregate(let aggregate):
@@ -62,6 +66,8 @@ struct CSVRenderer {
     }
 
     private func lines(_ rows: [[String]]) -> String {
-        rows.map(CSV.line).joined(separator: "\n")
+        rows.map { row in
+            CSV.line(forTerminal ? row.map(TerminalText.safe) : row)
+        }.joined(separator: "\n")
     }
 }
