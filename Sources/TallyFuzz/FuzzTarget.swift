@@ -43,7 +43,7 @@ func exercise(_ text: String) {
 }
 
 private func render(_ result: QueryResult) {
-    let renderer = Renderer(style: Style(color: true))
+    let renderer = Renderer(style: Style(color: true), forTerminal: true)
     for format in OutputFormat.allCases {
         _ = TerminalText.printable(renderer.render(result, as: format))
     }

@@ -146,9 +146,12 @@ public struct ReportOptions: Sendable {
     }
 
     /// The file as given, with `.html` added when its name does not end in it.
-    public var path: String {
-        let lower = file.value.lowercased()
-        return lower.hasSuffix(".html") || lower.hasSuffix(".htm") ? file.value : file.value + ".html"
+    public var path: String { ReportOptions.path(named: file.value) }
+
+    /// `name`, with `.html` added when it does not end in it.
+    public static func path(named name: String) -> String {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".html") || lower.hasSuffix(".htm") ? name : name + ".html"
     }
 }
 

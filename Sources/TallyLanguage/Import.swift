@@ -45,9 +45,10 @@ struct ImportColumns {
         }
     }
 
+    /// The field's cell in a row, less the `'` an export put before a formula.
     func value(_ field: ImportField, in fields: [String]) -> String? {
         guard let position = positions[field.index], position < fields.count else { return nil }
-        return fields[position]
+        return CSV.unguarded(fields[position])
     }
 }
 

@@ -1,9 +1,14 @@
 import TallyCore
 import TallyLanguage
 
-/// Results as RFC 4180 CSV: a header row, then one row per result. Text is
-/// written exactly, as data; output to a terminal is made safe where it is written.
+/// Results as RFC 4180 CSV: a header row, then one row per result. A cell a
+/// spreadsheet would run as a formula is guarded (`CSV.guarded`); other text
+/// is written exactly, as data, except on a terminal, where each cell is
+/// made safe as a table's are.
 struct CSVRenderer {
+    /// Whether the CSV is shown on a terminal rather than written to a file or a pipe.
+    var forTerminal = false
+
     func render(_ result: QueryResult) -> String {
         switch result {
         case .aggregate(let aggregate):
@@ -62,6 +67,9 @@ struct CSVRenderer {
     }
 
     private func lines(_ rows: [[String]]) -> String {
-        rows.map(CSV.line).joined(separator: "\n")
+        rows.map { row in
+            let cells = row.map(CSV.guarded)
+            return CSV.line(forTerminal ? cells.map(TerminalText.safe) : cells)
+        }.joined(separator: "\n")
     }
 }

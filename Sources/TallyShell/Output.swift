@@ -10,6 +10,9 @@ public protocol Output: AnyObject {
     /// Why results could not be written (a full disk, a closed file), once
     /// that has happened; what runs next should stop.
     var failure: String? { get }
+    /// Whether results are shown on a terminal, which gets every stored text
+    /// made safe; a file or a pipe gets the data exactly.
+    var resultsToTerminal: Bool { get }
 }
 
 /// Writes straight to the file descriptors, unbuffered, so results and errors
@@ -17,7 +20,7 @@ public protocol Output: AnyObject {
 /// output sees each answer as soon as it is given.
 public final class StandardOutput: Output {
     public private(set) var failure: String?
-    private let resultsToTerminal = isatty(1) == 1
+    public let resultsToTerminal = isatty(1) == 1
 
     public init() {}
 

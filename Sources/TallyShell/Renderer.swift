@@ -7,17 +7,20 @@ public struct Renderer: Sendable {
     public let style: Style
     /// The columns a table or chart may take.
     public let width: Int
+    /// Whether results are shown on a terminal: CSV then makes each cell safe, as tables do.
+    public let forTerminal: Bool
 
-    public init(style: Style, width: Int = 80) {
+    public init(style: Style, width: Int = 80, forTerminal: Bool = false) {
         self.style = style
         self.width = width
+        self.forTerminal = forTerminal
     }
 
     public func render(_ result: QueryResult, as format: OutputFormat) -> String {
         switch format {
         case .table: return TableRenderer(style: style, width: width).render(result)
         case .chart: return ChartRenderer(style: style, width: width).render(result)
-        case .csv: return CSVRenderer().render(result)
+        case .csv: return CSVRenderer(forTerminal: forTerminal).render(result)
         case .json: return JSONRenderer().render(result)
         }
     }

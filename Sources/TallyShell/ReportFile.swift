@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TallyLanguage
 
 /// Where `report` writes its page: a new file, or one that is a Tally report
 /// already (made again); any other file is left as it is.
@@ -9,7 +10,15 @@ enum ReportFile {
     /// mentions the mark further in is someone else's.
     static let markWithin = 1024
 
-    static func write(_ page: String, to path: String) throws(NewFile.Failure) {
+    /// Writes the page to the file `name`, with `.html` added when it lacks
+    /// it. A name that is a device, a pipe or a folder is refused, so that
+    /// no page is written beside it as `/dev/null.html`.
+    static func write(_ page: String, named name: String) throws(NewFile.Failure) {
+        var given = stat()
+        if stat(ScriptFile.expand(name), &given) == 0, let kind = kind(given.st_mode) {
+            throw NewFile.Failure(message: "'\(name)' is \(kind), not a file a report can be written to; give a file's name, such as 2016.html")
+        }
+        let path = ReportOptions.path(named: name)
         // Through a link, the report it points to is made again, and the link kept.
         let target = realpath(ScriptFile.expand(path), nil).map { resolved in
             defer { free(resolved) }
@@ -21,6 +30,18 @@ enum ReportFile {
             throw NewFile.Failure(message: "'\(path)' exists and is not a Tally report, so it is left alone; give another name")
         }
         try NewFile.write(Array(page.utf8), to: target, replacing: exists, existsAdvice: "give another name")
+    }
+
+    /// What a file that is not a regular file is, in words; nil for a regular file.
+    private static func kind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFIFO: return "a named pipe"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
     }
 
     /// Whether the file starts as a Tally report does. A report is far

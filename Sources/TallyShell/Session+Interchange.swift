@@ -87,7 +87,7 @@ extension Session {
     func writeReport(_ report: PeriodReport, _ options: ReportOptions, _ source: ScriptSource) -> RunStatus {
         let page = ReportPage(report: report).html
         do {
-            try ReportFile.write(page, to: options.path)
+            try ReportFile.write(page, named: options.file.value)
         } catch {
             return self.report(Diagnostic(.fileFailed(error.message), at: options.file.range), in: source)
         }

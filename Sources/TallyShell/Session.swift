@@ -520,7 +520,8 @@ public final class Session {
     var style: Style { Style(color: options.color) }
 
     func show(_ result: QueryResult, format: OutputFormat? = nil) {
-        output.result(Renderer(style: style, width: options.width.columns).render(result, as: format ?? options.format))
+        output.result(Renderer(style: style, width: options.width.columns, forTerminal: output.resultsToTerminal)
+            .render(result, as: format ?? options.format))
     }
 
     func report(_ diagnostic: Diagnostic, in source: ScriptSource) -> RunStatus {

@@ -8,12 +8,12 @@ public struct Style: Sendable {
         self.color = color
     }
 
-    func income(_ text: String) -> String { paint(text, "32") }
-    func expense(_ text: String) -> String { paint(text, "31") }
-    func dim(_ text: String) -> String { paint(text, "2") }
-    func bold(_ text: String) -> String { paint(text, "1") }
-    func error(_ text: String) -> String { paint(text, "1;31") }
-    func warning(_ text: String) -> String { paint(text, "1;33") }
+    func income(_ text: String) -> String { paint(text, .income) }
+    func expense(_ text: String) -> String { paint(text, .expense) }
+    func dim(_ text: String) -> String { paint(text, .dim) }
+    func bold(_ text: String) -> String { paint(text, .bold) }
+    func error(_ text: String) -> String { paint(text, .error) }
+    func warning(_ text: String) -> String { paint(text, .warning) }
 
     func kind(_ kind: Kind, _ text: String) -> String {
         kind == .income ? income(text) : expense(text)
@@ -35,7 +35,7 @@ public struct Style: Sendable {
         while index < characters.count {
             let end = index + length
             if end <= characters.count, String(characters[index..<end]).lowercased() == wanted {
-                result += paint(String(characters[index..<end]), "7")
+                result += paint(String(characters[index..<end]), .marked)
                 index = end
             } else {
                 result.append(characters[index])
@@ -45,7 +45,14 @@ public struct Style: Sendable {
         return result
     }
 
-    private func paint(_ text: String, _ code: String) -> String {
-        color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    private func paint(_ text: String, _ code: Paint) -> String {
+        color ? "\u{1B}[\(code.rawValue)m\(text)\u{1B}[\(Paint.reset.rawValue)m" : text
     }
+}
+
+/// The Select Graphic Rendition codes Tally writes (`ESC [ code m`), and the
+/// only ones `TerminalText.printable` lets through: any other, such as
+/// hidden (8) or blinking (5) text from a ledger, is shown, not obeyed.
+enum Paint: String {
+    case income = "32", expense = "31", dim = "2", bold = "1", error = "1;31", warning = "1;33", marked = "7", reset = "0"
 }

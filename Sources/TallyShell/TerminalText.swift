@@ -41,7 +41,7 @@ public enum TerminalText {
     }
 
     /// A whole text on its way to the terminal: as `safe`, but line breaks
-    /// and tabs stay, and so do Tally's own colour codes (`ESC [ … m`).
+    /// and tabs stay, and so do Tally's own colour codes (`Paint`).
     public static func printable(_ text: String) -> String {
         guard needsCleaning(text) else { return text }
         var result = ""
@@ -73,10 +73,12 @@ public enum TerminalText {
             guard TextSafety.isSuspect(scalar), scalar != "\n", scalar != "\t" else { continue }
             guard scalar == "\u{1B}", index < scalars.endIndex, scalars[index] == "[" else { return true }
             index = scalars.index(after: index)
+            var code = ""
             while index < scalars.endIndex, scalars[index] == ";" || ("0"..."9").contains(scalars[index]) {
+                code.unicodeScalars.append(scalars[index])
                 index = scalars.index(after: index)
             }
-            guard index < scalars.endIndex, scalars[index] == "m" else { return true }
+            guard index < scalars.endIndex, scalars[index] == "m", Paint(rawValue: code) != nil else { return true }
             index = scalars.index(after: index)
         }
         return false
@@ -106,15 +108,16 @@ public enum TerminalText {
         }
     }
 
-    /// Where a Select Graphic Rendition code starting at `text` ends: `ESC [`, digits and `;`, then `m`.
+    /// Where one of Tally's own colour codes starting at `text` ends: `ESC [`, a `Paint` code, then `m`.
     private static func endOfColourCode(_ text: Substring) -> String.Index? {
         var index = text.index(after: text.startIndex)
         guard index < text.endIndex, text[index] == "[" else { return nil }
         index = text.index(after: index)
+        let codeStart = index
         while index < text.endIndex, text[index] == ";" || (text[index].isASCII && text[index].isNumber) {
             index = text.index(after: index)
         }
-        guard index < text.endIndex, text[index] == "m" else { return nil }
+        guard index < text.endIndex, text[index] == "m", Paint(rawValue: String(text[codeStart..<index])) != nil else { return nil }
         return text.index(after: index)
     }
 

@@ -101,6 +101,7 @@ struct CrashTests {
 
 private final class Discarded: Output {
     let failure: String? = nil
+    let resultsToTerminal = false
     func result(_ text: String) {}
     func error(_ text: String) {}
 }

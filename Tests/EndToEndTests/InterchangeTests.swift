@@ -108,6 +108,52 @@ struct InterchangeTests {
         }
     }
 
+    /// Remarks, places, categories, a book and tags a spreadsheet would run
+    /// as formulas, those that begin with `'` already, and amounts.
+    static let formulas = [
+        #"book add "+book""#, #"category add "=cmd|' /C calc'!A0" expense"#, #"category add "@SUM(A1)" income"#,
+        #"add 1 food "=HYPERLINK(\"http://x\",\"y\")" at "=place" on 2016-07-01"#,
+        #"add 2 food "@SUM(A1)" at "@place" on 2016-07-02"#, #"add 3 food "+cmd" at "'@place" on 2016-07-03"#,
+        #"add 4 food "-2+3" on 2016-07-04"#, #"add 5 food "-25.00" on 2016-07-05"#, #"add 6 food "'=once" on 2016-07-06"#,
+        #"add 7 food "''=twice" on 2016-07-07"#, #"add 8 food "'plain" on 2016-07-08"#, #"add 9 food "'-25.00" on 2016-07-09"#,
+        "add 10 food \"\tTab\" on 2016-07-10", "add 11 food \"\r=cr\" on 2016-07-11", #"add 12 "=cmd|' /C calc'!A0" "'" on 2016-07-12"#,
+        #"+13 "@SUM(A1)" "-" on 2016-07-13"#, #"add 14 food "=1+1" book "+book" on 2016-07-14"#,
+        #"edit #1 tags=("=tag", "@x", "+y", "-z")"#, #"edit #2 tags=("-1")"#,
+    ]
+
+    @Test("formula cells are exported behind a quote and imported back exactly: export, import and export again is the same file")
+    func formulasRoundTrip() async throws {
+        try await withSandbox { sandbox in
+            let script = sandbox.path("formulas.tally")
+            try (Self.formulas.joined(separator: "\n") + "\n").write(toFile: script, atomically: true, encoding: .utf8)
+            let filled = try await sandbox.tally([script])
+            #expect(filled.status == 0, "\(filled)")
+            let listing = #"list where book in (daily, "+book") as json"#
+            let first = try await sandbox.tally(["-c", "export first.csv", "-c", listing], in: sandbox.url)
+            #expect(first.status == 0, "\(first)")
+            let firstText = try String(contentsOfFile: sandbox.path("first.csv"), encoding: .utf8)
+            let cells = [
+                #""'=HYPERLINK(""http://x"",""y"")""#, ",'=place,", "'@SUM(A1)", "'+cmd", "'-2+3", ",-25.00,", ",''=once,", ",'''=twice,",
+                ",'plain,", ",'-25.00,", ",'\tTab,", "\"'\r=cr\"", "'=cmd|' /C calc'!A0", "'+book", ",''@place,", ",'=tag @x +y -z\n", ",-1\n",
+            ]
+            for cell in cells {
+                #expect(firstText.contains(cell), "\(cell.debugDescription) in \(firstText)")
+            }
+
+            let other = sandbox.path("other.db")
+            let imported = try await TallyBinary.run(
+                ["--db", other, "--today", TallyBinary.today, "-c", #"book add "+book""#, "-c", "import first.csv create categories",
+                 "-c", "export second.csv", "-c", listing],
+                in: sandbox.url, home: sandbox.url)
+            #expect(imported.status == 0, "\(imported)")
+            #expect(imported.stdout.contains("imported 14 bills from first.csv; new categories: =cmd|' /C calc'!A0, @SUM(A1)\n"), "\(imported)")
+            #expect(try String(contentsOfFile: sandbox.path("second.csv"), encoding: .utf8) == firstText)
+            let bills = { (run: Run) in run.stdout.split(separator: "\n").filter { $0.hasPrefix("  {") } }
+            #expect(bills(first).count == 14)
+            #expect(bills(imported) == bills(first), "\(imported.stdout)")
+        }
+    }
+
     @Test("list as CSV and JSON gives what export writes")
     func listMatchesExport() async throws {
         try await withSandbox { sandbox in

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import TallyCore
 
@@ -40,6 +41,29 @@ struct ReportTests {
             #expect(refused.status == 1)
             #expect(refused.stderr.hasPrefix("error: 'notes.html' exists and is not a Tally report, so it is left alone; give another name\n"), "\(refused)")
             #expect(try String(contentsOfFile: sandbox.path("notes.html"), encoding: .utf8) == "my own notes\n")
+        }
+    }
+
+    @Test("a name that is a device, a named pipe, a folder or a link to a device is refused, and nothing is written beside it")
+    func refusesFilesThatAreNotRegular() async throws {
+        try await withSandbox { sandbox in
+            #expect(mkfifo(sandbox.path("pipe"), 0o600) == 0)
+            try FileManager.default.createDirectory(atPath: sandbox.path("folder"), withIntermediateDirectories: false)
+            try FileManager.default.createSymbolicLink(atPath: sandbox.path("link"), withDestinationPath: "/dev/null")
+            let before = Set(try FileManager.default.contentsOfDirectory(atPath: sandbox.url.path))
+            // Another program may have left one; then only the sandbox's files can tell.
+            let nullPageBefore = FileManager.default.fileExists(atPath: "/dev/null.html")
+            let names = [("/dev/null", "a device"), ("pipe", "a named pipe"), ("folder", "a folder"), ("link", "a device")]
+            for (name, kind) in names {
+                let run = try await sandbox.tally(["-c", "-25 food lunch on 2016-07-01", "-c", "report to \(name)"], in: sandbox.url)
+                #expect(run.status == 1)
+                #expect(run.stderr.hasPrefix(
+                    "error: '\(name)' is \(kind), not a file a report can be written to; give a file's name, such as 2016.html\n"), "\(run)")
+            }
+            #expect(nullPageBefore || !FileManager.default.fileExists(atPath: "/dev/null.html"))
+            let after = Set(try FileManager.default.contentsOfDirectory(atPath: sandbox.url.path))
+            #expect(after.subtracting(before).filter { $0.hasSuffix(".html") }.isEmpty, "\(after)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.path("folder")).isEmpty)
         }
     }
 

@@ -79,8 +79,44 @@ import TallyLanguage
             date,kind,amount,category,remark,book,place,tags
             2016-07-03,expense,99.99,travel,"hotel, ""nice""",travel,,
             """#)
-        // CSV is data: a control character stays as it is (a terminal is kept safe where results are written).
+        // CSV is data: a control character stays as it is, unless the CSV is shown on a terminal.
         #expect(renderer.render(try Fixture.result("list where id = 6"), as: .csv).hasSuffix("food,bell\u{07},daily,,"))
+    }
+
+    /// Bills whose texts a spreadsheet would run, and one whose remark would hide text on a terminal.
+    static let hostile: Ledger = {
+        let food = Fixture.id("food")
+        let bills = [
+            Bill(id: 1, bookID: 1, categoryID: food, amount: 2500, day: Day(iso: "2016-07-01")!, remark: "=1+1", place: "@home", tags: ["+x"]),
+            Bill(id: 2, bookID: 1, categoryID: food, amount: 100, day: Day(iso: "2016-07-02")!, remark: "total \u{1B}[8m99.00\u{1B}[0m"),
+            Bill(id: 3, bookID: 1, categoryID: food, amount: 700, day: Day(iso: "2016-07-03")!, remark: "-7.00"),
+        ]
+        return Ledger(books: [Fixture.daily], categories: Fixture.categories, bills: bills, settings: Settings(currentBookID: 1))
+    }()
+
+    func csv(_ statement: String, forTerminal: Bool = false) throws -> String {
+        var parser = Parser(statement)
+        let parsed = try parser.next()!.get()
+        guard case .result(let result, _) = try Evaluator(ledger: CSVRendererTests.hostile, today: Day(iso: "2016-07-20")!, now: 0).evaluate(parsed) else {
+            throw FittingTests.FittingError.noResult
+        }
+        return Renderer(style: Style(color: false), forTerminal: forTerminal).render(result, as: .csv)
+    }
+
+    @Test func guardsFormulasButNotAmounts() throws {
+        #expect(try csv("list where id in (1, 3)") == """
+            date,kind,amount,category,remark,book,place,tags
+            2016-07-01,expense,25.00,food,'=1+1,daily,'@home,'+x
+            2016-07-03,expense,7.00,food,-7.00,daily,,
+            """)
+        #expect(try csv("sum by place") == "place,sum\n,-8.00\n'@home,-25.00")
+    }
+
+    @Test func onATerminalEachCellIsMadeSafeAndElsewhereKeptExactly() throws {
+        #expect(try csv("list where id = 2").contains(",total \u{1B}[8m99.00\u{1B}[0m,"))
+        let shown = try csv("list where id = 2", forTerminal: true)
+        #expect(shown.contains(",total ␛[8m99.00␛[0m,"), "\(shown)")
+        #expect(!shown.contains("\u{1B}"))
     }
 }
 

@@ -153,28 +153,28 @@ struct ReportPageTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = try Self.page("report 2016 to r", in: Self.hostileLedger())
         let report = folder.appendingPathComponent("r.html").path
-        try ReportFile.write(page, to: report)
+        try ReportFile.write(page, named: report)
         #expect(try String(contentsOfFile: report, encoding: .utf8) == page)
-        try ReportFile.write("<!DOCTYPE html>\n\(ReportPage.generator)\nagain", to: report)
+        try ReportFile.write("<!DOCTYPE html>\n\(ReportPage.generator)\nagain", named: report)
         #expect(try String(contentsOfFile: report, encoding: .utf8).hasSuffix("again"))
 
         let other = folder.appendingPathComponent("notes.html").path
         try "<p>my notes</p>".write(toFile: other, atomically: true, encoding: .utf8)
-        #expect(throws: NewFile.Failure.self) { try ReportFile.write(page, to: other) }
+        #expect(throws: NewFile.Failure.self) { try ReportFile.write(page, named: other) }
         #expect(try String(contentsOfFile: other, encoding: .utf8) == "<p>my notes</p>")
         // The mark counts only near the start, where a report has it.
         try (String(repeating: " ", count: ReportFile.markWithin) + ReportPage.generator).write(toFile: other, atomically: true, encoding: .utf8)
-        #expect(throws: NewFile.Failure.self) { try ReportFile.write(page, to: other) }
-        #expect(throws: NewFile.Failure.self) { try ReportFile.write(page, to: folder.path) }
+        #expect(throws: NewFile.Failure.self) { try ReportFile.write(page, named: other) }
+        #expect(throws: NewFile.Failure.self) { try ReportFile.write(page, named: folder.path) }
 
         // Through a link: the report it points to is made again and the link stays; a link to another file is refused.
         let link = folder.appendingPathComponent("latest.html").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: report)
-        try ReportFile.write(page, to: link)
+        try ReportFile.write(page, named: link)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == report)
         #expect(try String(contentsOfFile: report, encoding: .utf8) == page)
         let otherLink = folder.appendingPathComponent("notes-link.html").path
         try FileManager.default.createSymbolicLink(atPath: otherLink, withDestinationPath: other)
-        #expect(throws: NewFile.Failure.self) { try ReportFile.write(page, to: otherLink) }
+        #expect(throws: NewFile.Failure.self) { try ReportFile.write(page, named: otherLink) }
     }
 }

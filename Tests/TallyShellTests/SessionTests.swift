@@ -9,6 +9,7 @@ final class CapturedOutput: Output {
     var results: [String] = []
     var errors: [String] = []
     var failure: String?
+    var resultsToTerminal = false
     func result(_ text: String) { results.append(text) }
     func error(_ text: String) { errors.append(text) }
 }

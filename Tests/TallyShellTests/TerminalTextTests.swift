@@ -42,6 +42,16 @@ import Testing
         #expect(TerminalText.printable("x\u{202E}y\r") == "x\u{FFFD}y␍")
     }
 
+    @Test func printableKeepsOnlyTheColoursTallyWrites() {
+        let style = Style(color: true)
+        for painted in [style.income("a"), style.expense("a"), style.dim("a"), style.bold("a"), style.error("a"), style.warning("a"),
+                        style.mark("a", in: "cat")] {
+            #expect(TerminalText.printable(painted) == painted, "\(painted.debugDescription)")
+        }
+        // Hidden, blinking and 256-colour text from a ledger is shown, not obeyed.
+        #expect(TerminalText.printable("a\u{1B}[8mb\u{1B}[5mc\u{1B}[38;5;196md\u{1B}[m") == "a␛[8mb␛[5mc␛[38;5;196md␛[m")
+    }
+
     @Test func padsByDisplayWidth() {
         #expect(TerminalText.pad("用餐", to: 6) == "用餐  ")
         #expect(TerminalText.pad("5.00", to: 6, right: true) == "  5.00")
