@@ -11,6 +11,29 @@ enum DemoFolder {
     /// come: a signal handler may only call what is async-signal-safe.
     nonisolated(unsafe) private static var pathsToRemove: [UnsafeMutablePointer<CChar>] = []
 
+    /// The template `mkdtemp` fills in, under `temporary`: the folder's name
+    /// carries this process's id, so a later demo knows when it is abandoned.
+    static func template(in temporary: String) -> String {
+        temporary + "/" + prefix + "\(getpid())-XXXXXX"
+    }
+
+    private static let prefix = "tally-demo-"
+
+    /// Removes the folders under `temporary` of this user's demos whose
+    /// process has died without removing them, as `kill -9` leaves them.
+    static func removeAbandoned(in temporary: String) {
+        guard let directory = opendir(temporary) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix(prefix), let owner = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }) else { continue }
+            let folder = temporary + "/" + name
+            var info = stat()
+            guard stat(folder, &info) == 0, info.st_uid == getuid(), kill(owner, 0) != 0, errno == ESRCH else { continue }
+            remove(folder)
+        }
+    }
+
     /// Removes the folder and what Tally left in it: the ledger, its log files and its history.
     static func remove(_ folder: String) {
         for name in leftovers {

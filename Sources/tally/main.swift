@@ -61,7 +61,9 @@ func main() -> Int32 {
     // The demo's ledger lives in a folder of its own, gone when Tally ends.
     var demoFolder: String?
     if flags.demo {
-        var template = Array(((environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/tally-demo-XXXXXX").utf8CString)
+        let temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        DemoFolder.removeAbandoned(in: temporary)
+        var template = Array(DemoFolder.template(in: temporary).utf8CString)
         guard mkdtemp(&template) != nil else {
             StandardOutput.report("tally: cannot make a folder for the demo: \(String(cString: strerror(errno)))")
             return 3

@@ -59,6 +59,31 @@ struct DemoTests {
         }
     }
 
+    @Test("a demo killed outright leaves its folder, which the next demo removes")
+    func theNextDemoRemovesAKilledOnesFolder() async throws {
+        try await withSandbox { sandbox in
+            let temporary = sandbox.path("tmp")
+            try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+            let killed = try ChildTally(["--demo", "--today", "2026-11-29"], input: .pipe, home: sandbox.url, environment: ["TMPDIR": temporary])
+            killed.send("count\n")
+            #expect(killed.waitForOutput { !$0.isEmpty }, "\(killed.stderr)")
+            killed.killNow()
+            #expect(killed.finish() == nil)
+            let left = try FileManager.default.contentsOfDirectory(atPath: temporary)
+            #expect(left.count == 1 && left[0].hasPrefix("tally-demo-\(killed.pid)-"), "\(left)")
+            // A running demo's folder stays.
+            let running = try ChildTally(["--demo", "--today", "2026-11-29"], input: .pipe, home: sandbox.url, environment: ["TMPDIR": temporary])
+            running.send("count\n")
+            #expect(running.waitForOutput { !$0.isEmpty }, "\(running.stderr)")
+            let next = try await TallyBinary.run(["--demo", "--today", "2026-11-29", "-c", "count"], environment: ["TMPDIR": temporary], home: sandbox.url)
+            #expect(next.status == 0, "\(next)")
+            let after = try FileManager.default.contentsOfDirectory(atPath: temporary)
+            #expect(after.count == 1 && after[0].hasPrefix("tally-demo-\(running.pid)-"), "\(after)")
+            #expect(running.finish() == 0)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
+        }
+    }
+
     @Test("a demo for the last day there is fills its two years and ends")
     func lastDay() async throws {
         try await withSandbox { sandbox in
