@@ -127,7 +127,7 @@ for size in sizes.isEmpty ? [10_000, 100_000, 1_000_000] : sizes {
     line(size, "cold `tally --check`, every page and index, median of 3",
          "\(milliseconds(Spread(checks.map(\.seconds)).median)), \(mebibytes(checks.compactMap(\.peakKiB).max()))")
     // Checked whole first when the file is at most 2 MiB; every whole load counts the bill indexes.
-    let oneShots = (0..<5).map { Child.run(tally, ["--db", db, "--today", today, "-c", "add 1 food one-shot \($0)"], in: folder) }
+    let oneShots = (0..<5).map { Child.run(tally, ["--db", db, "--today", today, "-c", "add 1 food oneshot\($0)"], in: folder) }
     guard oneShots.allSatisfy({ $0.output.hasPrefix("added #") }) else { fatalError("a one-shot add: \(oneShots[0].output)") }
     line(size, "cold `tally -c 'add 1 food …'`, median of 5", "\(milliseconds(Spread(oneShots.map(\.seconds)).median))")
 

@@ -42,9 +42,9 @@ public struct RememberedCheck: Sendable, Equatable {
 
 extension Connection {
     /// Ledgers of at most this many pages (2 MiB, about ten thousand bills)
-    /// are checked whole before a session's first change, in about ten
-    /// milliseconds at the most; a larger one's check would cost more than
-    /// the change, and is left to `check`, `tally --check` and the REPL's
+    /// are checked whole before a session's first change, in some 25 ms at
+    /// the most; a larger one's check would cost more than the change, and
+    /// is left to `check`, `tally --check` and the REPL's
     /// pass in the background.
     static let pagesCheckedBeforeChanging = 512
 
