@@ -5,6 +5,8 @@ import TallyCore
 struct ImportColumns {
     /// Each field's column, in the order of `ImportField.allCases`: asked eight times a row.
     private var positions = [Int?](repeating: nil, count: ImportField.allCases.count)
+    /// How many fields the header has: a row may have no more.
+    let count: Int
 
     /// Header names as spreadsheets and Chinese apps write them.
     static let headerNames: [String: ImportField] = {
@@ -18,30 +20,52 @@ struct ImportColumns {
         return names
     }()
 
-    init(header: [String], mappings: [ColumnMapping], file: Located<String>) throws(Diagnostic) {
-        let keys = header.map { Names.key(String($0.trimmingSpaces)) }
+    /// The columns of `header`, the record on `line`; refused when a field
+    /// could be in two columns, unless the statement says which.
+    init(header: [String], line: Int, mappings: [ColumnMapping], file: Located<String>) throws(Diagnostic) {
+        let names = header.map { String($0.trimmingSpaces) }
+        let keys = names.map(Names.key)
+        count = header.count
+        func twoColumns(_ field: ImportField, _ first: Int, _ second: Int) -> Problem {
+            .columnTwice(
+                file: file.value, line: line, field: field.rawValue,
+                first: names[first], firstNumber: first + 1, second: names[second], secondNumber: second + 1)
+        }
+        var secondColumns: [ImportField: Int] = [:]
         for (position, key) in keys.enumerated() {
-            if let field = ImportColumns.headerNames[key], positions[field.index] == nil { positions[field.index] = position }
+            guard let field = ImportColumns.headerNames[key] else { continue }
+            if positions[field.index] == nil {
+                positions[field.index] = position
+            } else if secondColumns[field] == nil {
+                secondColumns[field] = position
+            }
         }
         for mapping in mappings {
+            let field = mapping.field.value
+            secondColumns[field] = nil
             switch mapping.column.value {
             case .number(let number):
                 guard number <= header.count else {
                     throw Diagnostic(.noSuchColumn(columns: header.count, number: number), at: mapping.column.range)
                 }
-                positions[mapping.field.value.index] = number - 1
+                positions[field.index] = number - 1
             case .header(let name):
-                guard let position = keys.firstIndex(of: Names.key(name)) else {
-                    let suggestion = Suggestion.nearest(to: name, among: header.map { String($0.trimmingSpaces) })
+                let matching = keys.indices.filter { keys[$0] == Names.key(name) }
+                guard let position = matching.first else {
+                    let suggestion = Suggestion.nearest(to: name, among: names)
                     throw Diagnostic(.unknownName(kind: "column", name: name, suggestion: suggestion), at: mapping.column.range)
                 }
-                positions[mapping.field.value.index] = position
+                if matching.count > 1 { throw Diagnostic(twoColumns(field, position, matching[1]), at: mapping.column.range) }
+                positions[field.index] = position
+            }
+        }
+        for field in ImportField.allCases {
+            if let second = secondColumns[field], let first = positions[field.index] {
+                throw Diagnostic(twoColumns(field, first, second), at: file.range)
             }
         }
         for field in [ImportField.date, .amount, .category] where positions[field.index] == nil {
-            throw Diagnostic(
-                .missingColumn(file: file.value, field: field.rawValue, header: header.map { String($0.trimmingSpaces) }),
-                at: file.range)
+            throw Diagnostic(.missingColumn(file: file.value, field: field.rawValue, header: names), at: file.range)
         }
     }
 
@@ -87,7 +111,7 @@ struct CSVImport {
         }
         self.evaluator = evaluator
         self.options = options
-        columns = try ImportColumns(header: header.fields, mappings: options.columns, file: options.file)
+        columns = try ImportColumns(header: header.fields, line: header.line, mappings: options.columns, file: options.file)
         rows = records.dropFirst()
         defaultBook = try options.book.map { name throws(Diagnostic) in try evaluator.ledger.book(named: name) } ?? evaluator.ledger.currentBook
         let columns = self.columns
@@ -168,6 +192,9 @@ struct CSVImport {
 
     private func read(_ record: CSVRecord, resolver: inout NameResolver) throws(RowProblem) -> Row {
         let fields = record.fields
+        guard fields.count <= columns.count else {
+            throw RowProblem("the row has \(fields.count) fields, but the header \(columns.count); a field that holds a comma is written in quotes")
+        }
         let dateText = columns.value(.date, in: fields) ?? ""
         guard !dateText.trimmingSpaces.isEmpty else { throw RowProblem("the date is empty") }
         guard let day = Day(written: dateText) else {
@@ -208,7 +235,7 @@ struct CSVImport {
         let place = columns.value(.place, in: fields).flatMap { $0.isEmpty ? nil : $0 }
         return Row(
             line: record.line, day: day, bookID: book.id, categoryID: category.id, amount: minor,
-            remark: columns.value(.remark, in: fields) ?? "", place: place, tags: try tags(columns.value(.tags, in: fields) ?? ""))
+            remark: columns.value(.remark, in: fields) ?? "", place: place, tags: try tags(columns.value(.tags, in: fields) ?? "", resolver: &resolver))
     }
 
     static let kindNames: [String: Kind] = ["expense": .expense, "income": .income, "支出": .expense, "收入": .income]
@@ -237,18 +264,14 @@ struct CSVImport {
         return "the amount '\(Diagnostic.clipped(amountText))' makes it \(kind == .income ? "income" : "an expense")"
     }
 
-    /// Space-separated tags, each one word, with or without its `#`.
-    private func tags(_ text: String) throws(RowProblem) -> [String] {
+    /// Space-separated tags, each with or without its `#`.
+    private func tags(_ text: String, resolver: inout NameResolver) throws(RowProblem) -> [String] {
         guard !text.isEmpty else { return [] }
-        var tags: [String] = []
+        var tags = TagList()
         for word in text.split(whereSeparator: \.isWhitespace) {
-            let name = Names.key(String(word.hasPrefix("#") ? word.dropFirst() : word))
-            guard !name.isEmpty, !tags.contains(name) else { continue }
-            if let problem = Names.problem(with: name) { throw RowProblem("tag '\(Diagnostic.clipped(name))': \(problem)") }
-            guard tags.count < TagList.maximumCount else { throw RowProblem("a bill may have at most \(TagList.maximumCount) tags") }
-            tags.append(name)
+            if let problem = tags.add(name: try resolver.tag(word)) { throw RowProblem(problem.text) }
         }
-        return tags
+        return tags.names
     }
 
     /// The change: new categories first, then each bill not already there.
@@ -324,6 +347,8 @@ struct NameResolver {
     private var booksAsWritten: [String: Book] = [:]
     private var categoriesAsWritten: [String: Category] = [:]
     private(set) var created: [Category] = []
+    /// Each tag as rows wrote it, `#` or not, and the tag it is.
+    private var tags: [Substring: String] = [:]
 
     init(ledger: Ledger, createsCategories: Bool) {
         self.ledger = ledger
@@ -368,6 +393,18 @@ struct NameResolver {
         categories[key] = category
         categoriesAsWritten[name] = category
         return category
+    }
+
+    /// The tag `written` names, checked by `add`'s rule once however many rows carry it.
+    mutating func tag(_ written: Substring) throws(RowProblem) -> String {
+        if let name = tags[written] { return name }
+        let text = String(written.hasPrefix("#") ? written.dropFirst() : written)
+        if let problem = TagList.problem(with: text) {
+            throw RowProblem("tag '\(Diagnostic.clipped(String(written)))': \(problem.text)")
+        }
+        let name = Names.key(text)
+        tags[written] = name
+        return name
     }
 
     static func unknown(_ kind: String, _ name: String, suggestion: String?) -> String {

@@ -139,6 +139,8 @@ struct ParserErrorTests {
         ErrorCase("delete #1, food", .unexpected(found: "'food'", expected: "a bill id, such as #42"), Span(1, 12, 16)),
         ErrorCase("delete #99999999999999999999", .noSuchBill("99999999999999999999"), Span(1, 8, 29)),
         ErrorCase("undo now", .unexpected(found: "'now'", expected: "end of statement"), Span(1, 6, 9)),
+        ErrorCase("edit #1 tags=(\"a,#b\")", .notATag("a,#b", stop: ","), Span(1, 15, 21)),
+        ErrorCase("edit #1 tags=(\"2016\")", .notATag("2016", stop: nil), Span(1, 15, 21)),
     ] + fileNameCases
 
     /// Every statement that takes a file's name: a quote left open (or holding
