@@ -5,8 +5,8 @@ import TallyCore
 /// `import` made into a change, as the session gets it after reading the file.
 func importing(_ csv: String, _ statement: String = "import bills.csv", in ledger: Ledger = Fixture.ledger()) throws -> Outcome {
     guard case .importFile(let options) = try evaluate(statement, in: ledger) else { throw TestFailure("not an import: \(statement)") }
-    let records = try CSV.records(Array(csv.utf8), skippingLines: options.skip)
-    return try Evaluator(ledger: ledger, today: defaultToday, now: fixedNow).importing(records, options)
+    let file = try ImportFile(bytes: Array(csv.utf8), options: options)
+    return try Evaluator(ledger: ledger, today: defaultToday, now: fixedNow).importing(file, options)
 }
 
 /// The bills an import adds, in file order.
@@ -198,17 +198,26 @@ extension ImportEvaluationTests {
 
 extension ImportEvaluationTests {
     @Test func rowsCheckedOnTwoCoresReportAsOneCoreWould() throws {
-        let bad = Set([100, 200] + Array(25_000..<25_030))
+        let bad = Set([100, 200] + Array(50_000..<50_030))
         var csv = "date,amount,category\n"
-        for index in 1...30_000 {
+        for index in 1...60_000 {
             csv += bad.contains(index) ? "2016-08-01,x\(index),food\n" : "2016-08-01,\(index % 50 + 1),food\n"
         }
+        #expect(CSV.readers(Array(csv.utf8)).count == 2, "the rows are checked in two parts")
         let error = try #require(try importError(csv))
-        #expect(error.message == "32 of 30000 rows can't be imported, so nothing was imported")
-        let lines = [100, 200] + Array(25_000..<25_018)
+        #expect(error.message == "32 of 60000 rows can't be imported, so nothing was imported")
+        let lines = [100, 200] + Array(50_000..<50_018)
         #expect(error.notes == lines.map { "bills.csv:\($0 + 1): 'x\($0)' is not an amount" } + ["… and 12 more"])
         let good = csv.split(separator: "\n").enumerated().filter { !bad.contains($0.offset) }.map(\.element).joined(separator: "\n")
-        #expect(try importedBills(good).map(\.amount) == (1...30_000).filter { !bad.contains($0) }.map { Int64($0 % 50 + 1) * 100 })
+        #expect(try importedBills(good).map(\.amount) == (1...60_000).filter { !bad.contains($0) }.map { Int64($0 % 50 + 1) * 100 })
+    }
+
+    @Test func aFileThatIsNotCSVIsRefusedWhereItGoesWrong() throws {
+        var csv = "date,amount,category\n"
+        for index in 1...60_000 { csv += index == 55_000 ? "2016-08-01,\"5\"x,food\n" : "2016-08-01,5,food\n" }
+        #expect(CSV.readers(Array(csv.utf8)).count == 2)
+        let error = try #require(try importError(csv))
+        #expect(error.message == "bills.csv:55001: text after a closing quote; a quote inside a quoted field is written twice (\"\"); nothing was imported")
     }
 }
 
