@@ -20,28 +20,25 @@ public struct CSVError: Error, Sendable, Equatable {
 /// holding commas, quotes or line breaks in double quotes with `""` for a
 /// quote. UTF-8, with or without a byte-order mark.
 public enum CSV {
-    /// Every record of `bytes` after its first `skippingLines` lines, less blank lines.
-    public static func records(_ bytes: [UInt8], skippingLines: Int = 0) throws(CSVError) -> [CSVRecord] {
+    /// Readers that between them read every record of `bytes` after its first
+    /// `skippingLines` lines, in order: one, or for a big file two, the second
+    /// starting where the first would start a record past the middle, so that
+    /// two cores can read at once and get what one reader would.
+    public static func readers(_ bytes: [UInt8], skippingLines: Int = 0) -> [CSVReader] {
         var reader = CSVReader(bytes)
         reader.skip(lines: skippingLines)
-        // A big file is read in two halves at once, split where the reader itself would start a record.
         guard bytes.count - reader.index >= splitSize,
               let split = CSVReader.recordStart(in: bytes, from: reader.index, after: (reader.index + bytes.count) / 2) else {
-            return try reader.rest()
+            return [reader]
         }
-        let secondLine = reader.line + split.lines
-        let secondHalf = Background {
-            var second = CSVReader(bytes, from: split.index, line: secondLine, to: bytes.count)
-            return Result { () throws(CSVError) in try second.rest() }
-        }
-        var first = CSVReader(bytes, from: reader.index, line: reader.line, to: split.index)
-        let firstResult = Result { () throws(CSVError) in try first.rest() }
-        let secondResult = secondHalf.wait()
-        return try firstResult.get() + secondResult.get()
+        return [
+            CSVReader(bytes, from: reader.index, line: reader.line, to: split.index),
+            CSVReader(bytes, from: split.index, line: reader.line + split.lines, to: bytes.count),
+        ]
     }
 
     /// Files from this size on are read by two cores.
-    static let splitSize = 4 << 20
+    static let splitSize = 1 << 20
 
     /// One record as a line, each field quoted when it must be.
     public static func line(_ fields: [String]) -> String {
@@ -63,8 +60,10 @@ public enum CSV {
 }
 
 /// Reads records one at a time, byte by byte: a million rows take a second,
-/// not the minutes character-by-character `String` work would.
-struct CSVReader {
+/// not the minutes character-by-character `String` work would. Only the
+/// record being read is made into text, so a file's rows can be gone through
+/// without holding them all.
+public struct CSVReader: Sendable {
     private let bytes: [UInt8]
     private(set) var index: Int
     private(set) var line = 1
@@ -89,14 +88,13 @@ struct CSVReader {
         self.end = end
     }
 
-    /// Every record from here on, less blank lines.
-    mutating func rest() throws(CSVError) -> [CSVRecord] {
-        var records: [CSVRecord] = []
-        while let record = try next() {
+    /// The next record that is not a blank line, or nil at the end.
+    public mutating func next() throws(CSVError) -> CSVRecord? {
+        while let record = try record() {
             if record.fields.count == 1 && record.fields[0].isEmpty { continue }
-            records.append(record)
+            return record
         }
-        return records
+        return nil
     }
 
     /// The first place at or past `middle` where a record starts, and the
@@ -153,7 +151,7 @@ struct CSVReader {
         }
     }
 
-    mutating func next() throws(CSVError) -> CSVRecord? {
+    private mutating func record() throws(CSVError) -> CSVRecord? {
         guard index < end else { return nil }
         let start = line
         var fields: [String] = []

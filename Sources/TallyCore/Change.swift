@@ -10,17 +10,63 @@ public enum Record: Hashable, Sendable, Codable {
 }
 
 /// One row before and after a change: nil before is an insert, nil after a delete.
-public struct RowChange: Hashable, Sendable, Codable {
-    public let before: Record?
-    public let after: Record?
+public struct RowChange: Hashable, Sendable {
+    /// Room for one record, not two: most rows insert or delete (an
+    /// import's millions of bills among them), and an update keeps its pair
+    /// in a box of its own.
+    private enum Sides: Hashable, Sendable {
+        case neither
+        case insert(Record)
+        case delete(Record)
+        indirect case update(Record, Record)
+    }
+
+    private let sides: Sides
 
     public init(before: Record?, after: Record?) {
-        self.before = before
-        self.after = after
+        switch (before, after) {
+        case (nil, nil): sides = .neither
+        case (nil, let after?): sides = .insert(after)
+        case (let before?, nil): sides = .delete(before)
+        case (let before?, let after?): sides = .update(before, after)
+        }
+    }
+
+    public var before: Record? {
+        switch sides {
+        case .delete(let record), .update(let record, _): return record
+        case .neither, .insert: return nil
+        }
+    }
+
+    public var after: Record? {
+        switch sides {
+        case .insert(let record), .update(_, let record): return record
+        case .neither, .delete: return nil
+        }
     }
 
     public var inverted: RowChange {
         RowChange(before: after, after: before)
+    }
+}
+
+extension RowChange: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case before, after
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            before: try container.decodeIfPresent(Record.self, forKey: .before),
+            after: try container.decodeIfPresent(Record.self, forKey: .after))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(before, forKey: .before)
+        try container.encodeIfPresent(after, forKey: .after)
     }
 }
 

@@ -106,6 +106,7 @@ public struct Ledger: Equatable, Sendable {
     public mutating func apply(_ change: ChangeSet) {
         var billsBefore: [Bill] = []
         var billsAfter: [Bill] = []
+        billsAfter.reserveCapacity(change.rows.count)
         for row in change.rows {
             switch (row.before, row.after) {
             case (let before, .bill(let bill)?):
@@ -123,7 +124,9 @@ public struct Ledger: Equatable, Sendable {
         }
         if billsBefore.count + billsAfter.count > 16 {
             let touched = Set(billsBefore.map(\.id) + billsAfter.map(\.id))
-            bills = bills.replacing(touched, with: billsAfter.sorted(by: Bill.chronological))
+            // Sorted where they are: an import's million bills are not copied to be put in order.
+            billsAfter.sort(by: Bill.chronological)
+            bills = bills.replacing(touched, with: billsAfter)
         } else {
             for bill in billsBefore { removeBill(bill) }
             for bill in billsAfter { bills.insert(bill, at: bills.firstIndex { !bills.precedes($0, bill) }) }

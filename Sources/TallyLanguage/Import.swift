@@ -1,80 +1,12 @@
 import TallyCore
 
-/// Which column holds each field, from the header row and the statement's
-/// own `columns (…)`.
-struct ImportColumns {
-    /// Each field's column, in the order of `ImportField.allCases`: asked eight times a row.
-    private var positions = [Int?](repeating: nil, count: ImportField.allCases.count)
-
-    /// Header names as spreadsheets and Chinese apps write them.
-    static let headerNames: [String: ImportField] = {
-        var names: [String: ImportField] = [:]
-        for spelling in ImportField.spellings { names[spelling] = ImportField(named: spelling) }
-        let chinese: [String: ImportField] = [
-            "日期": .date, "类型": .kind, "收支": .kind, "金额": .amount, "分类": .category, "类别": .category,
-            "备注": .remark, "账本": .book, "地点": .place, "标签": .tags,
-        ]
-        names.merge(chinese) { first, _ in first }
-        return names
-    }()
-
-    init(header: [String], mappings: [ColumnMapping], file: Located<String>) throws(Diagnostic) {
-        let keys = header.map { Names.key(String($0.trimmingSpaces)) }
-        for (position, key) in keys.enumerated() {
-            if let field = ImportColumns.headerNames[key], positions[field.index] == nil { positions[field.index] = position }
-        }
-        for mapping in mappings {
-            switch mapping.column.value {
-            case .number(let number):
-                guard number <= header.count else {
-                    throw Diagnostic(.noSuchColumn(columns: header.count, number: number), at: mapping.column.range)
-                }
-                positions[mapping.field.value.index] = number - 1
-            case .header(let name):
-                guard let position = keys.firstIndex(of: Names.key(name)) else {
-                    let suggestion = Suggestion.nearest(to: name, among: header.map { String($0.trimmingSpaces) })
-                    throw Diagnostic(.unknownName(kind: "column", name: name, suggestion: suggestion), at: mapping.column.range)
-                }
-                positions[mapping.field.value.index] = position
-            }
-        }
-        for field in [ImportField.date, .amount, .category] where positions[field.index] == nil {
-            throw Diagnostic(
-                .missingColumn(file: file.value, field: field.rawValue, header: header.map { String($0.trimmingSpaces) }),
-                at: file.range)
-        }
-    }
-
-    /// The field's cell in a row, less the `'` an export put before a formula.
-    func value(_ field: ImportField, in fields: [String]) -> String? {
-        guard let position = positions[field.index], position < fields.count else { return nil }
-        return CSV.unguarded(fields[position])
-    }
-}
-
-extension ImportField {
-    /// Where the field stands among `allCases`.
-    var index: Int {
-        switch self {
-        case .date: return 0
-        case .kind: return 1
-        case .amount: return 2
-        case .category: return 3
-        case .remark: return 4
-        case .book: return 5
-        case .place: return 6
-        case .tags: return 7
-        }
-    }
-}
-
 /// The rows of a CSV file made into bills, every one checked against the
 /// ledger before anything is written: all of them are imported, or none.
 struct CSVImport {
     let evaluator: Evaluator
     let options: ImportOptions
     let columns: ImportColumns
-    let rows: ArraySlice<CSVRecord>
+    let rowCount: Int
     let defaultBook: Book
     /// Whether any amount in the file has a minus: then an unsigned amount is income.
     let amountsAreSigned: Bool
@@ -82,59 +14,40 @@ struct CSVImport {
     /// The most bad rows one error lists.
     static let maximumReported = 20
 
-    init(evaluator: Evaluator, options: ImportOptions, records: [CSVRecord]) throws(Diagnostic) {
-        guard let header = records.first else {
-            throw Diagnostic(.noHeaderRow(file: options.file.value, skipped: options.skip), at: options.file.range)
-        }
+    init(evaluator: Evaluator, options: ImportOptions, file: borrowing ImportFile) throws(Diagnostic) {
         self.evaluator = evaluator
         self.options = options
-        columns = try ImportColumns(header: header.fields, mappings: options.columns, file: options.file)
-        rows = records.dropFirst()
+        columns = file.columns
+        rowCount = file.rowCount
+        amountsAreSigned = file.amountsAreSigned
         defaultBook = try options.book.map { name throws(Diagnostic) in try evaluator.ledger.book(named: name) } ?? evaluator.ledger.currentBook
-        let columns = self.columns
-        // A minus or an opening bracket anywhere in an amount: read from the bytes, as it is asked of every row.
-        amountsAreSigned = records.dropFirst().contains { record in
-            guard let text = columns.value(.amount, in: record.fields) else { return false }
-            return text.utf8.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "(") || $0 == 0xE2 }
-        }
     }
 
-    /// A row made into the fields of a bill, not yet given an id.
+    /// A row made into the fields of a bill, not yet given an id; the day
+    /// last, where it packs best.
     struct Row {
-        let line: Int
-        let day: Day
         let bookID: Int64
         let categoryID: Int64
         let amount: Int64
         let remark: String
         let place: String?
         let tags: [String]
+        let day: Day
     }
 
-    func outcome() throws(Diagnostic) -> Outcome {
-        let resolver = NameResolver(ledger: evaluator.ledger, createsCategories: options.createsCategories)
-        // Rows are checked on two cores when no row can make a category, so
-        // the halves can't disagree on what a new one is called.
-        var checked: Checked
-        if rows.count >= CSVImport.rowsForTwoCores && !options.createsCategories {
-            let middle = rows.startIndex + rows.count / 2
-            let secondHalf = Background { check(rows[middle...], resolver) }
-            checked = check(rows[..<middle], resolver)
-            checked.append(secondHalf.wait())
-        } else {
-            checked = check(rows, resolver)
-        }
+    /// The file's rows checked, then the file let go before the bills are
+    /// made: its bytes, the rows' text and the bills are never held at once.
+    func outcome(reading file: consuming ImportFile) throws(Diagnostic) -> Outcome {
+        let checked = try check(file.parts)
+        _ = consume file
         guard checked.badCount == 0 else {
             let more = checked.badCount > checked.bad.count ? ["… and \(checked.badCount - checked.bad.count) more"] : []
             throw Diagnostic(
-                .rowsRefused(bad: checked.badCount, of: rows.count),
+                .rowsRefused(bad: checked.badCount, of: rowCount),
                 at: options.file.range, notes: checked.bad + more)
         }
         return change(checked.good, resolver: checked.resolver)
     }
-
-    /// Rows from which checking is split between two cores.
-    static let rowsForTwoCores = 20_000
 
     /// Rows checked: the good ones made into bills' fields, the first bad ones
     /// described, and the names looked up on the way.
@@ -151,10 +64,42 @@ struct CSVImport {
         }
     }
 
-    private func check(_ records: ArraySlice<CSVRecord>, _ resolver: NameResolver) -> Checked {
-        var checked = Checked(resolver: resolver)
-        checked.good.reserveCapacity(records.count)
-        for record in records {
+    private func check(_ parts: [(reader: CSVReader, rows: Int)]) throws(Diagnostic) -> Checked {
+        var checked = Checked(resolver: NameResolver(ledger: evaluator.ledger, createsCategories: options.createsCategories))
+        checked.good.reserveCapacity(rowCount)
+        // Parts are checked on two cores when no row can make a category, so
+        // they can't disagree on what a new one is called.
+        guard parts.count > 1 && !options.createsCategories else {
+            for part in parts { try check(part.reader, into: &checked) }
+            return checked
+        }
+        let resolver = checked.resolver
+        let later = parts.dropFirst().map { part in
+            Background { () -> Result<Checked, Diagnostic> in
+                var checked = Checked(resolver: resolver)
+                checked.good.reserveCapacity(part.rows)
+                return Result { () throws(Diagnostic) in
+                    try check(part.reader, into: &checked)
+                    return checked
+                }
+            }
+        }
+        try check(parts[0].reader, into: &checked)
+        for part in later { checked.append(try part.wait().get()) }
+        return checked
+    }
+
+    /// Reads the rows of `part` one at a time into `checked`.
+    private func check(_ part: CSVReader, into checked: inout Checked) throws(Diagnostic) {
+        var reader = part
+        while true {
+            let record: CSVRecord
+            do throws(CSVError) {
+                guard let next = try reader.next() else { return }
+                record = next
+            } catch {
+                throw ImportFile.unreadable(error, options)
+            }
             do throws(RowProblem) {
                 checked.good.append(try read(record, resolver: &checked.resolver))
             } catch {
@@ -164,11 +109,13 @@ struct CSVImport {
                 }
             }
         }
-        return checked
     }
 
     private func read(_ record: CSVRecord, resolver: inout NameResolver) throws(RowProblem) -> Row {
         let fields = record.fields
+        guard fields.count <= columns.count else {
+            throw RowProblem("the row has \(fields.count) fields, but the header \(columns.count); a field that holds a comma is written in quotes")
+        }
         let dateText = columns.value(.date, in: fields) ?? ""
         guard !dateText.trimmingSpaces.isEmpty else { throw RowProblem("the date is empty") }
         guard let day = Day(written: dateText) else {
@@ -208,8 +155,8 @@ struct CSVImport {
         guard minor <= maximumAmount else { throw RowProblem("'\(Diagnostic.clipped(amountText))' is too large for an amount") }
         let place = columns.value(.place, in: fields).flatMap { $0.isEmpty ? nil : $0 }
         return Row(
-            line: record.line, day: day, bookID: book.id, categoryID: category.id, amount: minor,
-            remark: columns.value(.remark, in: fields) ?? "", place: place, tags: try tags(columns.value(.tags, in: fields) ?? ""))
+            bookID: book.id, categoryID: category.id, amount: minor, remark: columns.value(.remark, in: fields) ?? "",
+            place: place, tags: try tags(columns.value(.tags, in: fields) ?? "", resolver: &resolver), day: day)
     }
 
     static let kindNames: [String: Kind] = ["expense": .expense, "income": .income, "支出": .expense, "收入": .income]
@@ -238,18 +185,14 @@ struct CSVImport {
         return "the amount '\(Diagnostic.clipped(amountText))' makes it \(kind == .income ? "income" : "an expense")"
     }
 
-    /// Space-separated tags, each one word, with or without its `#`.
-    private func tags(_ text: String) throws(RowProblem) -> [String] {
+    /// Space-separated tags, each with or without its `#`.
+    private func tags(_ text: String, resolver: inout NameResolver) throws(RowProblem) -> [String] {
         guard !text.isEmpty else { return [] }
-        var tags: [String] = []
+        var tags = TagList()
         for word in text.split(whereSeparator: \.isWhitespace) {
-            let name = Names.key(String(word.hasPrefix("#") ? word.dropFirst() : word))
-            guard !name.isEmpty, !tags.contains(name) else { continue }
-            if let problem = Names.problem(with: name) { throw RowProblem("tag '\(Diagnostic.clipped(name))': \(problem)") }
-            guard tags.count < TagList.maximumCount else { throw RowProblem("a bill may have at most \(TagList.maximumCount) tags") }
-            tags.append(name)
+            if let problem = tags.add(name: try resolver.tag(word)) { throw RowProblem(problem.text) }
         }
-        return tags
+        return tags.names
     }
 
     /// The change: new categories first, then each bill not already there.
@@ -278,7 +221,7 @@ struct CSVImport {
         let added = Int(id - ledger.lastBillID)
         let file = options.file.value
         guard added > 0 else {
-            return .result(.report(.nothingToImport(file: file, rows: rows.count)), format: nil)
+            return .result(.report(.nothingToImport(file: file, rows: rowCount)), format: nil)
         }
         let report = Report.imported(count: added, file: file, skipped: skipped, newCategories: resolver.created.map(\.name))
         return .change(ChangeSet(summary: "imported \(Literal.count(added, "bill")) from \(file)", rows: changes), report: .report(report), confirmation: nil)
@@ -325,6 +268,8 @@ struct NameResolver {
     private var booksAsWritten: [String: Book] = [:]
     private var categoriesAsWritten: [String: Category] = [:]
     private(set) var created: [Category] = []
+    /// Each tag as rows wrote it, `#` or not, and the tag it is.
+    private var tags: [Substring: String] = [:]
 
     init(ledger: Ledger, createsCategories: Bool) {
         self.ledger = ledger
@@ -369,6 +314,18 @@ struct NameResolver {
         categories[key] = category
         categoriesAsWritten[name] = category
         return category
+    }
+
+    /// The tag `written` names, checked by `add`'s rule once however many rows carry it.
+    mutating func tag(_ written: Substring) throws(RowProblem) -> String {
+        if let name = tags[written] { return name }
+        let text = String(written.hasPrefix("#") ? written.dropFirst() : written)
+        if let problem = TagList.problem(with: text) {
+            throw RowProblem("tag '\(Diagnostic.clipped(String(written)))': \(problem.text)")
+        }
+        let name = Names.key(text)
+        tags[written] = name
+        return name
     }
 
     static func unknown(_ kind: String, _ name: String, suggestion: String?) -> String {

@@ -290,17 +290,30 @@ struct TagList {
     private var seen: Set<String> = []
 
     mutating func add(_ token: Token) throws(Diagnostic) {
-        let name = token.text.lowercased()
-        if name.isEmpty || name.contains(where: \.isWhitespace) {
-            throw Diagnostic(.tagWithSpaces, at: token.range)
+        if let problem = TagList.problem(with: token.text) ?? add(name: Names.key(token.text)) {
+            throw Diagnostic(problem, at: token.range)
         }
-        if let problem = Names.problem(with: name) {
-            throw Diagnostic(.badName(problem), at: token.range)
-        }
-        guard seen.insert(name).inserted else { return }
-        guard names.count < TagList.maximumCount else {
-            throw Diagnostic(.tooManyTags(TagList.maximumCount), at: token.range)
-        }
+    }
+
+    /// Adds the tag `name`, lower case and allowed by `problem(with:)`,
+    /// unless it is there already; or says why it can't.
+    mutating func add(name: String) -> Problem? {
+        guard seen.insert(name).inserted else { return nil }
+        guard names.count < TagList.maximumCount else { return .tooManyTags(TagList.maximumCount) }
         names.append(name)
+        return nil
+    }
+
+    /// Why `text` can't be a tag, or nil when it can. The rule is `add`'s,
+    /// where a tag is what `#` and the text read as, so the lexer decides:
+    /// `a,#b` and `a:b` are not tags, and `#42` is a bill id.
+    static func problem(with text: String) -> Problem? {
+        if text.contains(where: \.isWhitespace) { return .tagWithSpaces }
+        if let problem = Names.problem(with: text) { return .badName(problem) }
+        let tokens = Lexer.tokens("#" + text)
+        if tokens.count == 2 && tokens[0].kind == .tag && tokens[0].text == text { return nil }
+        let read = tokens[0].kind == .tag || tokens[0].kind == .billID ? tokens[0].text.count : 0
+        let characters = Lexer.characters(of: text)
+        return .notATag(text, stop: read < characters.count ? characters[read] : nil)
     }
 }

@@ -158,11 +158,10 @@ extension Parser {
             let token = advance()
             return Located(token.text, token.range)
         }
-        // Characters the language has no token for (`/`, `~`) are part of a path; a string left open is not.
-        let opensAString = check(.error) && ["\"", "'"].contains(characters[peek.range.start.offset])
-        guard !atStatementEnd, !opensAString else { throw unexpected(expected) }
+        guard !atStatementEnd else { throw unexpected(expected) }
         let first = peek.range
         repeat {
+            try refuseBrokenString()
             advance()
         } while !atStatementEnd && previousIsAdjacent()
         let range = first.through(previous.range)

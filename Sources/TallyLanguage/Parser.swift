@@ -246,10 +246,22 @@ public struct Parser {
         }
         guard !atStatementEnd else { throw unexpected(expected) }
         let first = peek.range
-        while !atStatementEnd { advance() }
+        while !atStatementEnd {
+            try refuseBrokenString()
+            advance()
+        }
         offer([.file])
         let range = first.through(previous.range)
         return Located(String(characters[range.start.offset..<range.end.offset]), range)
+    }
+
+    /// Characters the language has no token for (`/`, `~`) are part of a
+    /// bare path; a quote the lexer could not read as a string (left open, or
+    /// with an unknown escape) is a mistake to point at, never part of a name.
+    func refuseBrokenString() throws(Diagnostic) {
+        if check(.error), ["\"", "'"].contains(characters[peek.range.start.offset]) {
+            throw Diagnostic(.unreadable(peek.text), at: peek.range)
+        }
     }
 
     // name = WORD | STRING

@@ -34,6 +34,8 @@ public enum Problem: Sendable, Equatable {
     case kindFollowsCategory
     case badName(NameProblem)
     case tagWithSpaces
+    /// Text `#` does not read as a tag: `stop` is the first character a tag can't hold, nil when it is all digits (a bill id).
+    case notATag(String, stop: Character?)
     case tooManyTags(Int)
     case searchNeedsText
     case savedNameWithHyphen(suggested: String)
@@ -74,6 +76,8 @@ public enum Problem: Sendable, Equatable {
 
     case noSuchColumn(columns: Int, number: Int)
     case missingColumn(file: String, field: String, header: [String])
+    /// Two columns a field could be read from: by their headers (`date` and `日期`), or a header `columns (…)` names written twice.
+    case columnTwice(file: String, line: Int, field: String, first: String, firstNumber: Int, second: String, secondNumber: Int)
     case noHeaderRow(file: String, skipped: Int)
     case rowsRefused(bad: Int, of: Int)
     case csvUnreadable(file: String, line: Int, reason: String)
@@ -129,6 +133,8 @@ public enum Problem: Sendable, Equatable {
         case .kindFollowsCategory: return "a bill's kind follows its category; change the category instead"
         case .badName(let problem): return problem.description
         case .tagWithSpaces: return "a tag is one word, without spaces"
+        case .notATag(_, let stop?): return "a tag is one word, such as #work or #旅行; it can't hold '\(stop)'"
+        case .notATag(let text, nil): return "'#\(Diagnostic.clipped(text))' is a bill id, not a tag; give the tag a letter"
         case .tooManyTags(let maximum): return "a bill may have at most \(maximum) tags"
         case .searchNeedsText: return "give some text to look for, such as search coffee"
         case .savedNameWithHyphen(let suggested):
@@ -177,6 +183,9 @@ public enum Problem: Sendable, Equatable {
             let shown = header.prefix(12).map { "'\(Diagnostic.clipped($0))'" }.joined(separator: ", ")
             return "\(file) has no '\(field)' column; its header is \(shown)\(header.count > 12 ? ", …" : ""); "
                 + "name the column with columns (\(field)=HEADER)"
+        case .columnTwice(let file, let line, let field, let first, let firstNumber, let second, let secondNumber):
+            return "\(file):\(line): two columns could be the \(field): '\(Diagnostic.clipped(first))' (column \(firstNumber)) "
+                + "and '\(Diagnostic.clipped(second))' (column \(secondNumber)); choose one with columns (\(field)=\(firstNumber))"
         case .noHeaderRow(let file, let skipped):
             return "\(file) has no header row\(skipped > 0 ? " after the \(skipped) skipped lines" : "")"
         case .rowsRefused(let bad, let total): return "\(bad) of \(total) rows can't be imported, so nothing was imported"

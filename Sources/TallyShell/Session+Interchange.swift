@@ -3,38 +3,41 @@ import TallyLanguage
 import TallyStore
 
 extension Session {
-    /// The largest CSV file `import` reads: far beyond a lifetime of bills.
-    static let maximumImportSize = 1 << 30
+    /// The largest CSV file `import` reads, refused before any of it is read:
+    /// millions of bills, far beyond a lifetime's, and a bound on the memory
+    /// an import takes.
+    static let maximumImportSize = 256 << 20
     /// Imports of more rows than this show their progress at a terminal.
     static let rowsWorthAProgressBar = 5000
 
-    /// Reads and parses the CSV file, then, under the write lock, checks every
-    /// row against the ledger as the file has it and writes all the new bills
-    /// in one transaction, one undo step.
+    /// Reads the CSV file and goes through its rows once, then, under the
+    /// write lock, checks every row against the ledger as the file has it and
+    /// writes all the new bills in one transaction, one undo step.
     func importFile(_ options: ImportOptions, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
         let file = options.file
-        let records: [CSVRecord]
+        var csv: ImportFile?
         do {
-            let tooLarge = ScriptFileError(message: "a CSV file may be at most \(Session.maximumImportSize >> 20) MiB")
-            let bytes = try ScriptFile.bytes(of: file.value, limit: Session.maximumImportSize, tooLarge: tooLarge)
-            records = try CSV.records(bytes, skippingLines: options.skip)
+            let tooLarge = ScriptFileError(message: "a CSV file may be at most \(Session.maximumImportSize >> 20) MiB; split it and import each part")
+            csv = try ImportFile(
+                bytes: try ScriptFile.bytes(of: file.value, limit: Session.maximumImportSize, tooLarge: tooLarge), options: options)
         } catch let error as ScriptFileError {
             return report(Diagnostic(.cannotRead(file: file.value, reason: error.message), at: file.range), in: source)
-        } catch let error as CSVError {
-            return report(Diagnostic(.csvUnreadable(file: file.value, line: error.line, reason: error.reason), at: file.range), in: source)
+        } catch let diagnostic as Diagnostic {
+            return report(diagnostic, in: source)
         } catch {
             preconditionFailure("reading a CSV file fails only as it says")
         }
-        let progress = self.options.showsProgress && records.count > Session.rowsWorthAProgressBar
-            ? ProgressBar(total: records.count - 1, noun: "rows") : nil
+        let rows = csv?.rowCount ?? 0
+        let progress = self.options.showsProgress && rows > Session.rowsWorthAProgressBar ? ProgressBar(total: rows, noun: "rows") : nil
         progress?.show(done: 0)
         var nextLedger: Background<Ledger>?
         defer { _ = nextLedger?.wait() }
         let step = try store.change(announcing: parsed.text) { reloaded throws(StoreError) -> Step in
             if let reloaded { ledger = reloaded }
             let outcome: Outcome
+            guard let read = csv.take() else { preconditionFailure("an import's rows are checked once") }
             do throws(Diagnostic) {
-                outcome = try evaluator.importing(records, options)
+                outcome = try evaluator.importing(consume read, options)
             } catch {
                 return .failed(error)
             }

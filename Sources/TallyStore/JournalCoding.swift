@@ -14,7 +14,7 @@ enum JournalCoding {
 
     /// Runs `meanwhile` and encodes `rows`: a big change's rows on another
     /// core at the same time, a small one's after.
-    static func encode(_ rows: [RowChange], while meanwhile: () throws(StoreError) -> Void) throws(StoreError) -> String {
+    static func encode(_ rows: [RowChange], while meanwhile: () throws(StoreError) -> Void) throws(StoreError) -> [UInt8] {
         guard rows.count >= encodedAside else {
             try meanwhile()
             return try encode(rows)
@@ -26,7 +26,9 @@ enum JournalCoding {
         return try encoding.wait().get()
     }
 
-    static func encode(_ rows: [RowChange]) throws(StoreError) -> String {
+    /// The rows as UTF-8 JSON, kept as bytes: an import's are tens of
+    /// megabytes, not to be copied into a `String` on their way to the file.
+    static func encode(_ rows: [RowChange]) throws(StoreError) -> [UInt8] {
         var out = JSONBytes()
         out.bytes.reserveCapacity(rows.count * 200)
         out.append("[")
@@ -45,7 +47,7 @@ enum JournalCoding {
             out.append("}")
         }
         out.append("]")
-        return String(decoding: out.bytes, as: UTF8.self)
+        return out.bytes
     }
 
     static func decode(_ text: String) throws(StoreError) -> [RowChange] {

@@ -104,6 +104,18 @@ final class Connection {
         while try statement.step() {}
     }
 
+    /// Runs one statement whose last `?` is `text`, UTF-8 bytes bound where
+    /// they lie instead of copied: an import's undo history runs to tens of
+    /// megabytes, which SQLite copies once more to write them.
+    func run(_ sql: StaticString, _ values: any Bindable..., text: [UInt8]) throws(StoreError) {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        for (index, value) in values.enumerated() {
+            try statement.bind(value, at: Int32(index + 1))
+        }
+        try statement.run(binding: text, at: Int32(values.count + 1))
+    }
+
     /// Whether a transaction is open: SQLite ends one by itself on some errors.
     var isInTransaction: Bool {
         sqlite3_get_autocommit(handle) == 0
@@ -269,6 +281,19 @@ final class Statement {
         case SQLITE_DONE: return false
         case let code: throw failure(code, doing: "running")
         }
+    }
+
+    /// Steps to the end with `text` bound at `index` as it lies, and lets go
+    /// of it before the bytes may move.
+    func run(binding text: [UInt8], at index: Int32) throws(StoreError) {
+        let error = text.withUnsafeBytes { bytes -> StoreError? in
+            defer { sqlite3_clear_bindings(handle) }
+            var code = sqlite3_bind_text64(handle, index, bytes.baseAddress, UInt64(bytes.count), nil, UInt8(SQLITE_UTF8))
+            guard code == SQLITE_OK else { return failure(code, doing: "binding values for") }
+            repeat { code = sqlite3_step(handle) } while code == SQLITE_ROW
+            return code == SQLITE_DONE ? nil : failure(code, doing: "running")
+        }
+        if let error { throw error }
     }
 
     /// Ready to run again; also releases the locks a half-read result holds.

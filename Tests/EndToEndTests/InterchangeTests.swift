@@ -228,6 +228,18 @@ struct InterchangeTests {
         }
     }
 
+    @Test("a CSV file past 256 MiB is refused before any of it is read")
+    func oversizedFile() async throws {
+        try await withSandbox { sandbox in
+            let big = sandbox.path("big.csv")
+            #expect(FileManager.default.createFile(atPath: big, contents: nil))
+            #expect(truncate(big, (256 << 20) + 1) == 0)
+            let refused = try await sandbox.tally(["-c", "import big.csv"], in: sandbox.url)
+            #expect(refused.status == 1)
+            #expect(refused.stderr.hasPrefix("error: cannot read 'big.csv': a CSV file may be at most 256 MiB; split it and import each part\n"), "\(refused)")
+        }
+    }
+
     @Test("a large import shows its progress at a terminal")
     func progressAtATerminal() async throws {
         try await withSandbox { sandbox in

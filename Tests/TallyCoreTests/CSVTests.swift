@@ -1,10 +1,19 @@
 import Testing
 @testable import TallyCore
 
+/// Every record the readers of `bytes` read, one reader after the other.
+func records(_ bytes: [UInt8], skipping lines: Int = 0) throws(CSVError) -> [CSVRecord] {
+    var records: [CSVRecord] = []
+    for var reader in CSV.readers(bytes, skippingLines: lines) {
+        while let record = try reader.next() { records.append(record) }
+    }
+    return records
+}
+
 @Suite("CSV")
 struct CSVTests {
     func read(_ text: String, skipping lines: Int = 0) throws(CSVError) -> [CSVRecord] {
-        try CSV.records(Array(text.utf8), skippingLines: lines)
+        try records(Array(text.utf8), skipping: lines)
     }
 
     @Test func readsQuotedFieldsWithCommasQuotesAndLineBreaks() throws {
@@ -17,9 +26,9 @@ struct CSVTests {
 
     @Test func readsCRLFAndAByteOrderMark() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("日期,金额\r\n2016-07-01,\"a\r\nb\"\r\n2016-07-02,5".utf8)
-        let records = try CSV.records(bytes)
-        #expect(records.map(\.fields) == [["日期", "金额"], ["2016-07-01", "a\nb"], ["2016-07-02", "5"]])
-        #expect(records.map(\.line) == [1, 2, 4])
+        let read = try records(bytes)
+        #expect(read.map(\.fields) == [["日期", "金额"], ["2016-07-01", "a\nb"], ["2016-07-02", "5"]])
+        #expect(read.map(\.line) == [1, 2, 4])
     }
 
     @Test func skipsBlankLinesAndThePreamble() throws {
@@ -48,7 +57,7 @@ struct CSVTests {
     @Test func bytesThatAreNotUTF8AreRefusedWithTheirLine() {
         let bytes: [UInt8] = Array("a,b\n1,2\n".utf8) + [0xC4, 0xE3, 0x2C, 0x31, 0x0A]
         do {
-            _ = try CSV.records(bytes)
+            _ = try records(bytes)
             Issue.record("GBK bytes were read as UTF-8")
         } catch {
             #expect(error.line == 3)
@@ -83,7 +92,11 @@ struct CSVHalvesTests {
     static func oneReader(_ bytes: [UInt8], skipping lines: Int = 0) -> Result<[CSVRecord], CSVError> {
         var reader = CSVReader(bytes)
         reader.skip(lines: lines)
-        return Result { () throws(CSVError) in try reader.rest() }
+        return Result { () throws(CSVError) in
+            var records: [CSVRecord] = []
+            while let record = try reader.next() { records.append(record) }
+            return records
+        }
     }
 
     static func bigFile(lineEnd: String, poisonAt: Int? = nil) -> [UInt8] {
@@ -102,19 +115,19 @@ struct CSVHalvesTests {
     @Test(arguments: ["\n", "\r\n", "\r"])
     func readsAsOneReaderWould(lineEnd: String) throws {
         let bytes = Self.bigFile(lineEnd: lineEnd)
-        let halves = try CSV.records(bytes, skippingLines: lineEnd == "\r" ? 0 : 1)
+        let halves = try records(bytes, skipping: lineEnd == "\r" ? 0 : 1)
         let whole = try Self.oneReader(bytes, skipping: lineEnd == "\r" ? 0 : 1).get()
-        #expect(halves.count > 50_000)
-        #expect(CSVReader.recordStart(in: bytes, from: 0, after: bytes.count / 2) != nil, "the file is read in two halves")
+        #expect(halves.count > 10_000)
+        #expect(CSV.readers(bytes, skippingLines: lineEnd == "\r" ? 0 : 1).count == 2, "the file is read in two halves")
         #expect(halves == whole)
     }
 
-    @Test(arguments: [100, 110_000])
+    @Test(arguments: [100, 35_000])
     func failsAsOneReaderWould(poisonAt: Int) throws {
         let bytes = Self.bigFile(lineEnd: "\n", poisonAt: poisonAt)
         var expected: CSVError?
         if case .failure(let error) = Self.oneReader(bytes) { expected = error }
         #expect(CSVReader.recordStart(in: bytes, from: 0, after: bytes.count / 2) != nil || poisonAt < 1000)
-        #expect(throws: try #require(expected)) { try CSV.records(bytes) }
+        #expect(throws: try #require(expected)) { try records(bytes) }
     }
 }

@@ -5,8 +5,8 @@ import TallyCore
 /// `import` made into a change, as the session gets it after reading the file.
 func importing(_ csv: String, _ statement: String = "import bills.csv", in ledger: Ledger = Fixture.ledger()) throws -> Outcome {
     guard case .importFile(let options) = try evaluate(statement, in: ledger) else { throw TestFailure("not an import: \(statement)") }
-    let records = try CSV.records(Array(csv.utf8), skippingLines: options.skip)
-    return try Evaluator(ledger: ledger, today: defaultToday, now: fixedNow).importing(records, options)
+    let file = try ImportFile(bytes: Array(csv.utf8), options: options)
+    return try Evaluator(ledger: ledger, today: defaultToday, now: fixedNow).importing(file, options)
 }
 
 /// The bills an import adds, in file order.
@@ -210,16 +210,82 @@ extension ImportEvaluationTests {
 
 extension ImportEvaluationTests {
     @Test func rowsCheckedOnTwoCoresReportAsOneCoreWould() throws {
-        let bad = Set([100, 200] + Array(25_000..<25_030))
+        let bad = Set([100, 200] + Array(50_000..<50_030))
         var csv = "date,amount,category\n"
-        for index in 1...30_000 {
+        for index in 1...60_000 {
             csv += bad.contains(index) ? "2016-08-01,x\(index),food\n" : "2016-08-01,\(index % 50 + 1),food\n"
         }
+        #expect(CSV.readers(Array(csv.utf8)).count == 2, "the rows are checked in two parts")
         let error = try #require(try importError(csv))
-        #expect(error.message == "32 of 30000 rows can't be imported, so nothing was imported")
-        let lines = [100, 200] + Array(25_000..<25_018)
+        #expect(error.message == "32 of 60000 rows can't be imported, so nothing was imported")
+        let lines = [100, 200] + Array(50_000..<50_018)
         #expect(error.notes == lines.map { "bills.csv:\($0 + 1): 'x\($0)' is not an amount" } + ["… and 12 more"])
         let good = csv.split(separator: "\n").enumerated().filter { !bad.contains($0.offset) }.map(\.element).joined(separator: "\n")
-        #expect(try importedBills(good).map(\.amount) == (1...30_000).filter { !bad.contains($0) }.map { Int64($0 % 50 + 1) * 100 })
+        #expect(try importedBills(good).map(\.amount) == (1...60_000).filter { !bad.contains($0) }.map { Int64($0 % 50 + 1) * 100 })
+    }
+
+    @Test func aFileThatIsNotCSVIsRefusedWhereItGoesWrong() throws {
+        var csv = "date,amount,category\n"
+        for index in 1...60_000 { csv += index == 55_000 ? "2016-08-01,\"5\"x,food\n" : "2016-08-01,5,food\n" }
+        #expect(CSV.readers(Array(csv.utf8)).count == 2)
+        let error = try #require(try importError(csv))
+        #expect(error.message == "bills.csv:55001: text after a closing quote; a quote inside a quoted field is written twice (\"\"); nothing was imported")
+    }
+}
+
+extension ImportEvaluationTests {
+    @Test func aRowWithMoreFieldsThanTheHeaderIsRefused() throws {
+        let error = try #require(try importError("date,amount,category,remark\n2016-08-01,5,food,tea\n2016-08-01,1,234.50,food,rent\n2016-08-02,5,food\n"))
+        #expect(error.message == "1 of 3 rows can't be imported, so nothing was imported")
+        #expect(error.notes == ["bills.csv:3: the row has 5 fields, but the header 4; a field that holds a comma is written in quotes"])
+        #expect(try importedBills("date,amount,category,remark\n2016-08-01,\"1,234.50\",food,rent\n2016-08-02,5,food\n").map(\.amount) == [123_450, 500])
+    }
+
+    @Test(arguments: [
+        ("date,amount,category,date\n", "import bills.csv", "bills.csv:1: two columns could be the date: 'date' (column 1) and 'date' (column 4); choose one with columns (date=1)"),
+        ("日期,amount,category,Date\n", "import bills.csv", "bills.csv:1: two columns could be the date: '日期' (column 1) and 'Date' (column 4); choose one with columns (date=1)"),
+        ("date,类型,amount,category,收支\n", "import bills.csv", "bills.csv:1: two columns could be the kind: '类型' (column 2) and '收支' (column 5); choose one with columns (kind=2)"),
+        ("date,amount,cat,分类\n", "import bills.csv", "bills.csv:1: two columns could be the category: 'cat' (column 3) and '分类' (column 4); choose one with columns (category=3)"),
+        ("x\nWhen,amount,category,when\n", "import bills.csv columns (date=When) skip 1", "bills.csv:2: two columns could be the date: 'When' (column 1) and 'when' (column 4); choose one with columns (date=1)"),
+    ])
+    func aFieldInTwoColumnsIsRefused(header: String, statement: String, message: String) throws {
+        let error = try #require(try importError(header + "2016-08-01,5,food,2016-08-02,x\n", statement))
+        #expect(error.message == message)
+    }
+
+    @Test func theStatementSaysWhichOfTwoColumnsToRead() throws {
+        let csv = "date,amount,category,日期\n2016-08-01,5,food,2016-08-02\n"
+        #expect(try importedBills(csv, "import bills.csv columns (date=4)").map(\.day) == [day("2016-08-02")])
+        #expect(try importedBills(csv, "import bills.csv columns (date=日期)").map(\.day) == [day("2016-08-02")])
+    }
+
+    @Test func aMappedHeaderWrittenTwicePointsAtTheMapping() throws {
+        let text = "import bills.csv columns (date=When)"
+        let error = try #require(try importError("When,amount,category,When\n2016-08-01,5,food,x\n", text))
+        #expect(Span(error.range) == Span(1, 32, 36))
+    }
+
+    /// The tag `add 1 food #TEXT` reads, or nil when it does not read TEXT as one tag
+    /// (`#a--b` is the tag `a` and a comment).
+    static func tagAddReads(_ text: String) -> String? {
+        guard let statements = try? Parser.parse("add 1 food #" + text), case .add(let bill)? = statements.first,
+              bill.tags == [text.lowercased()] else { return nil }
+        return bill.tags[0]
+    }
+
+    @Test(arguments: ["a,#b", "a:b", "a.b", "a-b", "a/b", "42", "it's", "a--b", "a\u{202E}b", "a\u{7}b", "#a", "", "ok", "Trip", "旅行", "y2016", "🍜", "a_b", "7eleven"])
+    func importTakesTheTagsAddTakes(tag: String) throws {
+        let csv = "date,amount,category,tags\n2016-08-01,1,food,\(CSV.field("#" + tag))\n"
+        let imported = try? importedBills(csv)
+        #expect(imported?.map(\.tags) == Self.tagAddReads(tag).map { [[$0]] }, "add reads \(Self.tagAddReads(tag) ?? "no tag") from #\(tag)")
+    }
+
+    @Test func aTagAddRefusesIsNamedWithItsRow() throws {
+        let error = try #require(try importError("date,amount,category,tags\n2016-08-01,1,food,\"a,#b\"\n2016-08-01,1,food,a:b\n2016-08-01,1,food,#2016 trip\n"))
+        #expect(error.notes == [
+            "bills.csv:2: tag 'a,#b': a tag is one word, such as #work or #旅行; it can't hold ','",
+            "bills.csv:3: tag 'a:b': a tag is one word, such as #work or #旅行; it can't hold ':'",
+            "bills.csv:4: tag '#2016': '#2016' is a bill id, not a tag; give the tag a letter",
+        ])
     }
 }

@@ -14,6 +14,8 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
 }
 
 private let clauses = "a clause ('where', a period such as 'in 2016', 'by', 'order by', 'limit', 'top' or 'as') or end of statement"
+private let openDouble = "unterminated string: missing closing \""
+private let openSingle = "unterminated string: missing closing '"
 private let fields = "a field (category, amount, remark, place, book, tag, date, kind, id, weekday)"
 
 @Suite("Parser: errors and where they point")
@@ -137,6 +139,23 @@ struct ParserErrorTests {
         ErrorCase("delete #1, food", .unexpected(found: "'food'", expected: "a bill id, such as #42"), Span(1, 12, 16)),
         ErrorCase("delete #99999999999999999999", .noSuchBill("99999999999999999999"), Span(1, 8, 29)),
         ErrorCase("undo now", .unexpected(found: "'now'", expected: "end of statement"), Span(1, 6, 9)),
+        ErrorCase("edit #1 tags=(\"a,#b\")", .notATag("a,#b", stop: ","), Span(1, 15, 21)),
+        ErrorCase("edit #1 tags=(\"2016\")", .notATag("2016", stop: nil), Span(1, 15, 21)),
+    ] + fileNameCases
+
+    /// Every statement that takes a file's name: a quote left open (or holding
+    /// an unknown escape) is pointed at, never read as part of the name.
+    static let fileNameCases: [ErrorCase] = [
+        ErrorCase("extract #1 1 \"ab", .unreadable(openDouble), Span(1, 14, 17)),
+        ErrorCase("run \"kl", .unreadable(openDouble), Span(1, 5, 8)),
+        ErrorCase("attach #1 'receipt.jpg", .unreadable(openSingle), Span(1, 11, 23)),
+        ErrorCase("import \"bills.csv", .unreadable(openDouble), Span(1, 8, 18)),
+        ErrorCase("export 'out.csv where id = 1", .unreadable(openSingle), Span(1, 8, 29)),
+        ErrorCase("report 2016 to \"year.html", .unreadable(openDouble), Span(1, 16, 26)),
+        ErrorCase("export out\"x.csv", .unreadable(openDouble), Span(1, 11, 17)),
+        ErrorCase("run scripts/it\"s.tally", .unreadable(openDouble), Span(1, 15, 23)),
+        ErrorCase("attach #1 photos/new'", .unreadable(openSingle), Span(1, 21, 22)),
+        ErrorCase("extract #1 1 \"a\\qb.jpg\"", .unreadable("unknown escape '\\q' in string; use \\\", \\', \\\\, \\n or \\t"), Span(1, 14, 24)),
     ]
 
     @Test(arguments: cases)
