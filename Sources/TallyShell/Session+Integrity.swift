@@ -11,6 +11,7 @@ extension Session {
             output.error(style.error("error:") + " " + Session.damageReport(check.problems, path: store.path))
             return .storeFailed
         }
+        toldOfDamage = false
         show(.report(.checked(pages: check.pages)))
         return .success
     }

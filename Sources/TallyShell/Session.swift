@@ -102,7 +102,6 @@ public final class Session {
         store.waitForOtherSessions = options.waitForOtherSessions
         store.waiting = WaitNotice(output: output, atTerminal: options.showsProgress).hear
         ledger = try store.load(billsIn: held.days)
-        tellOfDamage()
     }
 
     /// Runs every statement of `source` in order, stopping at the first
@@ -156,8 +155,9 @@ public final class Session {
                 ledger = try store.load(billsIn: needed.days, texts: needed.texts)
                 held = needed
                 ledgerMayBeStale = false
-                tellOfDamage()
             }
+            // `check` says what it finds itself.
+            if case .check = parsed.statement {} else { tellOfDamage() }
             let outcome: Outcome
             do {
                 outcome = try evaluator.evaluate(parsed)
@@ -369,7 +369,12 @@ public final class Session {
     private func commitUnderLock(
         _ parsed: ParsedStatement, _ source: ScriptSource, asConfirmed confirmed: ChangeSet?, gathering: Bool = false
     ) throws(StoreError) -> RunStatus {
-        let step = try store.change(gathering: gathering) { reloaded throws(StoreError) -> Step in
+        // Undo and redo may take back a whole import: waiting sessions are told from the start.
+        let announced: String? = switch parsed.statement {
+        case .undo, .redo: parsed.text
+        default: nil
+        }
+        let step = try store.change(gathering: gathering, announcing: announced) { reloaded throws(StoreError) -> Step in
             if let reloaded { ledger = reloaded }
             let outcome: Outcome
             do throws(Diagnostic) {

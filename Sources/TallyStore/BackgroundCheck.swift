@@ -14,7 +14,13 @@ final class BackgroundCheck: @unchecked Sendable {
         let box = Unshared(connection)
         // Closed when this is dropped, after the work is done: never under `interrupt`.
         work = Background {
-            Result { () throws(StoreError) in try box.value.wholeCheck(at: Int64(time(nil))) }
+            // An immutable file is read without locks: one its owner wrote meanwhile proves nothing.
+            let before = immutable ? LedgerFile.stamp(path) : nil
+            let result = Result { () throws(StoreError) in try box.value.wholeCheck(at: Int64(time(nil))) }
+            guard !immutable || LedgerFile.stamp(path) == before else {
+                return .failure(.readOnly(doing: "checking the ledger", "it changed while it was checked"))
+            }
+            return result
         }
     }
 
@@ -27,8 +33,12 @@ final class BackgroundCheck: @unchecked Sendable {
     /// that the session's own, closed after it, is the last and folds the
     /// write-ahead log into the file.
     func cancel() {
-        connection.interrupt()
-        _ = work.wait()
+        // SQLite's interrupt stops only what is running: asked again until the
+        // work, which may not have begun its first statement, is over.
+        while !work.isDone {
+            connection.interrupt()
+            usleep(1000)
+        }
         connection.close()
     }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// What a whole check of the ledger found: SQLite's `integrity_check` (every
 /// page, every index against its table, every constraint) and its foreign
 /// key check, over one snapshot of the file.
@@ -10,19 +12,27 @@ public struct IntegrityCheck: Sendable, Equatable {
     public let at: Int64
 
     public var isSound: Bool { problems.isEmpty }
+
+    /// The first problem, and how many more there are; nil when sound.
+    var summary: String? {
+        guard let first = problems.first else { return nil }
+        let more = problems.count - 1
+        return more == 0 ? first : "\(first), and \(more) more problem\(more == 1 ? "" : "s")"
+    }
 }
 
-/// The outcome of the latest whole check, kept in the ledger itself, so a
-/// later session knows a large ledger was found damaged without reading all
-/// of it again.
+/// The outcome of a whole check, kept for later sessions: a sound one in the
+/// ledger itself, damage in a mark beside it (nothing is written into a
+/// damaged ledger), so a later session refuses to change a large ledger
+/// found damaged without reading all of it again.
 public struct RememberedCheck: Sendable, Equatable {
     public let at: Int64
-    /// The first problem found, or nil when the ledger was sound.
+    /// What was found wrong, or nil when the ledger was sound.
     public let problem: String?
 
     init(_ check: IntegrityCheck) {
         at = check.at
-        problem = check.problems.first
+        problem = check.summary
     }
 
     init?(stored: String) {
@@ -86,20 +96,52 @@ extension Connection {
                 }
             }
             return disagreement
-        } catch {
+        } catch where error.reason == .damaged {
             return "its bills indexes cannot be read: \(error.message)"
+        } catch {
+            // Not damage, such as memory running out: the whole check will say.
+            return nil
         }
     }
 
     func rememberedCheck() throws(StoreError) -> RememberedCheck? {
         var stored: String?
         try forEachRow("SELECT value FROM settings WHERE key = 'integrity_check'") { row in stored = row.text(0) }
-        return stored.flatMap(RememberedCheck.init(stored:))
+        return stored.flatMap(RememberedCheck.init(stored:)).flatMap { $0.problem == nil ? $0 : nil }
     }
 
     /// Keeps `check` in the file; inside a transaction that holds the write lock.
     func remember(_ check: RememberedCheck) throws(StoreError) {
         try run("INSERT INTO settings (key, value) VALUES ('integrity_check', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 check.stored)
+    }
+}
+
+/// `LEDGER.damaged`: what a whole check found wrong with the ledger, kept
+/// beside it until a whole check finds it sound again.
+enum DamageMark {
+    static func path(forLedger ledger: String) -> String { ledger + ".damaged" }
+
+    static func read(ledger: String) -> RememberedCheck? {
+        let descriptor = open(path(forLedger: ledger), O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        let line = String(decoding: bytes.prefix(count).prefix { $0 != 0x0A }, as: UTF8.self)
+        return RememberedCheck(stored: line).flatMap { $0.problem == nil ? nil : $0 }
+    }
+
+    static func write(_ check: RememberedCheck, ledger: String) {
+        let text = Array((check.stored.prefix { $0 != "\n" } + "\n").utf8.prefix(4000))
+        let descriptor = open(path(forLedger: ledger), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        _ = text.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+    }
+
+    static func remove(ledger: String) {
+        unlink(path(forLedger: ledger))
     }
 }

@@ -58,10 +58,8 @@ enum LedgerFile {
     enum Header: Equatable {
         /// No bytes at all: a new ledger may be made here.
         case none
-        /// An SQLite database's header; `newWriteAheadLog` when it is one page
-        /// switched to a write-ahead log, as Tally leaves a ledger it has begun
-        /// to make and not yet given its schema.
-        case database(newWriteAheadLog: Bool)
+        /// An SQLite database's header.
+        case database
         /// Anything else.
         case notADatabase
     }
@@ -74,8 +72,7 @@ enum LedgerFile {
         let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 100) }
         guard count > 0 else { return count == 0 ? .none : .notADatabase }
         guard count == 100, bytes.starts(with: Array("SQLite format 3\0".utf8)) else { return .notADatabase }
-        let pages = bytes[28..<32].reduce(0) { $0 << 8 | Int($1) }
-        return .database(newWriteAheadLog: bytes[18] == 2 && bytes[19] == 2 && pages <= 1)
+        return .database
     }
 
     static func folder(of path: String) -> String {

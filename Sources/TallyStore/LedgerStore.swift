@@ -10,7 +10,7 @@ public final class LedgerStore {
     /// Why no change can be written here (a read-only file or folder, a full
     /// disk), or nil when changes can be written. The ledger can still be read.
     public let readOnlyReason: String?
-    private var connection: Connection
+    var connection: Connection
     /// PRAGMA data_version when the ledger was last read; it moves only when
     /// another connection commits.
     private var dataVersion: Int64 = 0
@@ -26,12 +26,12 @@ public final class LedgerStore {
     public private(set) var isGathering = false
     /// What makes the ledger's answers untrustworthy, found by a check or
     /// while reading it; nothing is written to a damaged ledger.
-    public private(set) var damage: String?
+    public internal(set) var damage: String?
     /// The latest whole check that found the ledger sound, as the file remembers it.
-    public private(set) var lastSoundCheck: RememberedCheck?
+    public internal(set) var lastSoundCheck: RememberedCheck?
     /// Whether this session's first change has been preceded by its check.
-    private var checkedBeforeChanging = false
-    private var wholeCheckInBackground: BackgroundCheck?
+    var checkedBeforeChanging = false
+    var wholeCheckInBackground: BackgroundCheck?
     /// What this session tells the others while it holds the lock for a long change.
     private var notice: WriterNotice?
     /// How long a change waits for another Tally session's long change.
@@ -73,12 +73,15 @@ public final class LedgerStore {
         journal = JournalReader(session: LedgerStore.newSessionName(), horizon: try connection.newestJournalID())
         dataVersion = try connection.dataVersion()
         lastSoundCheck = try connection.rememberedCheck()
+        damage = DamageMark.read(ledger: path)?.problem
     }
 
     /// Closes the ledger; the store is not used after this.
     public func close() {
         wholeCheckInBackground?.cancel()
         wholeCheckInBackground = nil
+        notice?.remove()
+        notice = nil
         connection.close()
     }
 
@@ -137,7 +140,10 @@ public final class LedgerStore {
         if let statement { notice = WriterNotice(ledger: path, statement: statement) }
         do throws(StoreError) {
             try checkBeforeFirstChange()
-            let result = try changing { () throws(StoreError) -> T in try body(try reloadedSinceRead()) }
+            let reloaded = try reloadedSinceRead()
+            // Reading the file again may have found it damaged.
+            if let damage { throw .damaged(damage) }
+            let result = try changing { () throws(StoreError) -> T in try body(reloaded) }
             if gathering {
                 isGathering = true
             } else {
@@ -203,58 +209,6 @@ public final class LedgerStore {
                     guard waitedForOthers < .seconds(StoreError.busyWaitSeconds) else { throw error }
                 }
             }
-        }
-    }
-
-    /// Checks a small ledger whole before this session first writes to it,
-    /// under the write lock, so the check sees what the change is written
-    /// into; a sound result is remembered in the same transaction.
-    private func checkBeforeFirstChange() throws(StoreError) {
-        guard !checkedBeforeChanging else { return }
-        checkedBeforeChanging = true
-        guard try connection.pageCount() <= Connection.pagesCheckedBeforeChanging else { return }
-        let check = try connection.wholeCheck(at: Int64(time(nil)))
-        take(check)
-        if let damage { throw .damaged(damage) }
-        try connection.remember(RememberedCheck(check))
-    }
-
-    /// Checks the whole ledger now, however large, and remembers a sound
-    /// result in the file when it can be written.
-    public func checkWhole() throws(StoreError) -> IntegrityCheck {
-        let check = try connection.wholeCheck(at: Int64(time(nil)))
-        take(check)
-        if check.isSound && readOnlyReason == nil && !isGathering {
-            try connection.transaction { () throws(StoreError) in try connection.remember(RememberedCheck(check)) }
-        }
-        return check
-    }
-
-    /// Starts a whole check on another core, on a connection of its own, for
-    /// `finishedWholeCheck` to collect.
-    public func startWholeCheck() {
-        guard wholeCheckInBackground == nil else { return }
-        wholeCheckInBackground = try? BackgroundCheck(path: path, immutable: readOnlyReason != nil)
-    }
-
-    /// The check begun by `startWholeCheck`, once it is done, taken in as
-    /// `checkWhole` takes its own; nil while it runs, or when none ran.
-    public func finishedWholeCheck() -> IntegrityCheck? {
-        guard let running = wholeCheckInBackground, let result = running.result else { return nil }
-        wholeCheckInBackground = nil
-        guard case .success(let check) = result else { return nil }
-        take(check)
-        if check.isSound && readOnlyReason == nil && !isGathering {
-            try? connection.transaction { () throws(StoreError) in try connection.remember(RememberedCheck(check)) }
-        }
-        return check
-    }
-
-    private func take(_ check: IntegrityCheck) {
-        if let problem = check.problems.first {
-            damage = check.problems.count == 1 ? problem : "\(problem), and \(check.problems.count - 1) more problems"
-        } else {
-            lastSoundCheck = RememberedCheck(check)
         }
     }
 
@@ -407,9 +361,10 @@ public final class LedgerStore {
         let header = try LedgerFile.header(path)
         if header == .notADatabase { return (.foreign("file is not a database"), nil) }
         let (contents, reason) = try probeDatabase(path)
-        // Only an empty file, or one Tally began to make, becomes a new ledger;
-        // another program's database without tables is still that program's.
-        if contents == .empty && header == .database(newWriteAheadLog: false) {
+        // Only an empty file becomes a new ledger (one Tally began to make is
+        // marked as Tally's); another program's database without tables is
+        // still that program's.
+        if contents == .empty && header == .database {
             return (.foreign("another program's empty database"), reason)
         }
         return (contents, reason)

@@ -418,7 +418,7 @@ extension StoreError {
 
     /// Marked as a Tally ledger, but its schema is not the one Tally made.
     static func alteredSchema(_ difference: String) -> StoreError {
-        StoreError(code: SQLITE_SCHEMA, message: difference, doing: "reading the schema")
+        StoreError(code: SQLITE_NOTADB, message: difference, doing: "reading the schema", finding: .alteredSchema)
     }
 
     /// A row to change was not as the change was computed from.
@@ -433,13 +433,13 @@ extension StoreError {
 
     /// Another Tally session's change held the write lock past the wait.
     static func busy(heldBy other: OtherWriter, for wait: Duration) -> StoreError {
-        let process = other.percent.map { "\($0)% written" } ?? "checking its rows"
+        let progress = other.percent.map { "\($0)% written" } ?? "checking its rows"
         let seconds = wait.components.seconds
         return StoreError(
             code: SQLITE_BUSY,
-            message: "another Tally session (process \(other.process), '\(other.statement)', \(process)) has held the ledger's write lock "
-                + "for over \(seconds) second\(seconds == 1 ? "" : "s"); try again once it is done, or wait longer with --wait",
-            doing: "changing the ledger", heldByTally: true)
+            message: "another Tally session (process \(other.process), '\(other.statement)', \(progress)) still held the ledger's write lock "
+                + "after \(seconds) second\(seconds == 1 ? "" : "s") of waiting; try again once it is done, or wait longer with --wait",
+            doing: "changing the ledger", finding: .heldByTally)
     }
 
     /// The ledger could be read here, but not written.

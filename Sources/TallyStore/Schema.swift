@@ -131,6 +131,12 @@ extension Connection {
     /// Tally's, and gives it whatever part of `seed` it lacks. Run on a file
     /// whose `contents()` were `empty`, `ledger` or `unmarkedLedger`.
     func migrate(seed: Seed) throws(StoreError) {
+        // Marked first, while the file is still empty: a file with SQLite's
+        // header and no schema is then known to be a ledger Tally began to
+        // make, never another program's empty database.
+        try transaction { () throws(StoreError) in
+            if try readContents() == .empty { try setApplicationID(tallyApplicationID) }
+        }
         try useWriteAheadLog()
         try transaction { () throws(StoreError) in
             // Read again under the lock: another process may have made or migrated the file since.
@@ -156,7 +162,8 @@ extension Connection {
         let version = try userVersion()
         let schema = try self.schema()
         if id == tallyApplicationID {
-            guard (0...migrations.count).contains(version) else { return .ledger(version: version) }
+            guard version >= 0 else { return .foreign("a ledger whose schema version \(version) no Tally writes") }
+            guard version <= migrations.count else { return .ledger(version: version) }
             if let difference = SchemaDifference(found: schema, made: try Connection.tallySchema(at: version)) {
                 return .altered(difference.description)
             }
@@ -197,7 +204,7 @@ extension Connection {
     /// statistics that ANALYZE may have left are not part of the schema.
     private func schema() throws(StoreError) -> Set<[String]> {
         var entries = Set<[String]>()
-        try forEachRow("SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master WHERE name NOT LIKE 'sqlite_stat%'") {
+        try forEachRow("SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master WHERE NOT (type = 'table' AND name GLOB 'sqlite_stat[1-4]')") {
             row in entries.insert([row.text(0), row.text(1), row.text(2), row.text(3)])
         }
         return entries

@@ -5,14 +5,21 @@ public struct StoreError: Error, CustomStringConvertible {
     public let code: Int32
     public let message: String
     public let doing: String
-    /// Whether the write lock was held by another Tally session, which `message` names.
-    let heldByTally: Bool
+    /// What Tally itself found, when the error is not SQLite's own; `message` says it.
+    let finding: Finding?
 
-    init(code: Int32, message: String, doing: String, heldByTally: Bool = false) {
+    enum Finding: Sendable {
+        /// Another Tally session held the write lock past the wait.
+        case heldByTally
+        /// A marked ledger's schema is not the one the migrations make.
+        case alteredSchema
+    }
+
+    init(code: Int32, message: String, doing: String, finding: Finding? = nil) {
         self.code = code
         self.message = message
         self.doing = doing
-        self.heldByTally = heldByTally
+        self.finding = finding
     }
 
     /// What went wrong, in the terms a person can act on.
@@ -42,7 +49,7 @@ public struct StoreError: Error, CustomStringConvertible {
         case 8: return .readOnly
         case 13: return .full
         case 11: return .damaged
-        case 17, 26: return .notALedger
+        case 26: return .notALedger
         case 19: return .constraint
         default: return .other
         }
@@ -50,7 +57,7 @@ public struct StoreError: Error, CustomStringConvertible {
 
     public var description: String {
         switch reason {
-        case .busy where heldByTally:
+        case .busy where finding == .heldByTally:
             return "\(doing): \(message)"
         case .busy:
             return "\(doing): another program has held the ledger's write lock for over \(StoreError.busyWaitSeconds) seconds; try again"
@@ -59,7 +66,7 @@ public struct StoreError: Error, CustomStringConvertible {
         case .damaged:
             return "the file is damaged (\(message))"
         case .notALedger:
-            return code & 0xFF == 17 ? "its schema is not the one Tally made: \(message)" : "it is not a Tally ledger (\(message))"
+            return finding == .alteredSchema ? "its schema is not the one Tally made: \(message)" : "it is not a Tally ledger (\(message))"
         default:
             return "\(doing): \(message)"
         }

@@ -35,7 +35,7 @@ struct WriterNotice {
     init(ledger: String, statement: String) {
         path = WriterNotice.path(forLedger: ledger)
         // One line: the first of a statement that may run over several.
-        self.statement = String(statement.prefix { $0 != "\n" }.prefix(200))
+        self.statement = String(decoding: statement.prefix { $0 != "\n" }.utf8.prefix(400), as: UTF8.self)
         write(nil)
     }
 
@@ -54,7 +54,9 @@ struct WriterNotice {
         let progress = written.map { "\($0.done) \($0.total)" } ?? "- -"
         let line = Array("\(getpid()) \(progress) \(statement)\n".utf8)
         let scratch = path + "-\(getpid())"
-        let descriptor = open(scratch, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        // Made afresh, never through a link another user put in a shared folder.
+        unlink(scratch)
+        let descriptor = open(scratch, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
         let count = line.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)

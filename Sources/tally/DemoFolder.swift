@@ -29,7 +29,9 @@ enum DemoFolder {
             guard name.hasPrefix(prefix), let owner = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }) else { continue }
             let folder = temporary + "/" + name
             var info = stat()
-            guard stat(folder, &info) == 0, info.st_uid == getuid(), kill(owner, 0) != 0, errno == ESRCH else { continue }
+            // Not through a link: only a folder of this user's own is emptied.
+            guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid(),
+                  kill(owner, 0) != 0, errno == ESRCH else { continue }
             remove(folder)
         }
     }

@@ -48,6 +48,8 @@ struct LedgerDamageTests {
         ("CREATE TRIGGER t2 AFTER INSERT ON bills BEGIN DELETE FROM bills WHERE id = new.id; END;", "a trigger 't2' that Tally did not make"),
         ("CREATE TRIGGER wipe AFTER INSERT ON bills BEGIN DELETE FROM bills WHERE id < new.id; END;", "a trigger 'wipe' that Tally did not make"),
         ("CREATE VIEW everything AS SELECT * FROM bills;", "a view 'everything' that Tally did not make"),
+        // A name that looks like SQLite's statistics, which the comparison leaves out, is still compared.
+        ("CREATE TRIGGER sqlitexstat_wipe AFTER INSERT ON bills BEGIN DELETE FROM bills; END;", "a trigger 'sqlitexstat_wipe' that Tally did not make"),
         ("CREATE INDEX extra ON bills (amount);", "an index 'extra' that Tally did not make"),
         ("DROP INDEX bills_by_day;", "no index 'bills_by_day'"),
         ("DROP INDEX bills_by_day; CREATE INDEX bills_by_day ON bills (day);", "an index 'bills_by_day' that is not as Tally made it"),
@@ -68,6 +70,21 @@ struct LedgerDamageTests {
         }
     }
 
+    @Test("a marked ledger at a schema version below zero is refused, unchanged, and not crashed on")
+    func negativeSchemaVersion() async throws {
+        try await withSandbox { sandbox in
+            try await ledger(at: sandbox.ledger, days: ["2016-07-01"], in: sandbox)
+            let connection = try Connection(path: sandbox.ledger)
+            try connection.setUserVersion(-1)
+            connection.close()
+            let before = try sha256(sandbox.ledger)
+            let run = try await sandbox.tally(["-c", "add 1 food"])
+            #expect(run.status == 3)
+            #expect(run.stderr == "tally: cannot open the ledger at '\(sandbox.ledger)': it is not a Tally ledger (a ledger whose schema version -1 no Tally writes)\n")
+            #expect(try sha256(sandbox.ledger) == before)
+        }
+    }
+
     @Test("only an empty or missing file becomes a ledger; a one-byte note or another program's empty database is refused")
     func onlyEmptyFilesBecomeLedgers() async throws {
         try await withSandbox { sandbox in
@@ -78,13 +95,19 @@ struct LedgerDamageTests {
             let connection = try Connection(path: empty)
             try connection.exec("CREATE TABLE x (a); DROP TABLE x; VACUUM;")
             connection.close()
-            for (path, why) in [(note, "file is not a database"), (empty, "another program's empty database")] {
+            // One page in a write-ahead log, as a new database of many programs' is.
+            let logged = sandbox.path("logged.db")
+            #expect(FileManager.default.createFile(atPath: logged, contents: Data()))
+            let another = try Connection(path: logged)
+            try another.exec("PRAGMA journal_mode = WAL")
+            another.close()
+            for (path, why) in [(note, "file is not a database"), (empty, "another program's empty database"),
+                                (logged, "another program's empty database")] {
                 let before = try sha256(path)
                 let run = try await TallyBinary.run(["--db", path, "-c", "count"], home: sandbox.url)
                 #expect(run.status == 3)
                 #expect(run.stderr == "tally: cannot open the ledger at '\(path)': it is not a Tally ledger (\(why))\n")
                 #expect(try sha256(path) == before)
-                #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
             }
             let zero = sandbox.path("zero.db")
             #expect(FileManager.default.createFile(atPath: zero, contents: Data()))
@@ -155,7 +178,7 @@ struct LedgerDamageTests {
             // A small ledger is checked whole before a session's first change.
             let change = try await sandbox.tally(["-c", "add 9 food"])
             #expect(change.status == 3)
-            #expect(change.stderr.hasSuffix("error: the ledger is damaged (row 1 missing from index bills_by_day, and 1 more problems); "
+            #expect(change.stderr.hasSuffix("error: the ledger is damaged (row 1 missing from index bills_by_day, and 1 more problem); "
                 + "nothing was written to it, and 'check' says what can be done\n"), "\(change)")
             // What can still be read is saved as the advice says.
             let rescue = try await sandbox.tally(["-c", "export \(sandbox.path("rescue.csv"))"])
@@ -188,7 +211,7 @@ struct LedgerDamageTests {
             let terminal = try PseudoTerminal(["--db", sandbox.ledger, "--today", TallyBinary.today], environment: environment)
             #expect(terminal.waitFor(REPLTests.prompt), "\(terminal.screen)")
             #expect(!terminal.screen.contains("damaged"), "\(terminal.screen)")
-            let warning = "warning: the ledger is damaged (row 1 missing from index bills_by_day, and 1 more problems)"
+            let warning = "warning: the ledger is damaged (row 1 missing from index bills_by_day, and 1 more problem)"
             // The check of two bills ends at once; a statement or two later at the most, it is heard.
             for attempt in 1...3 where !terminal.screen.contains(warning) {
                 terminal.type("count\r")
@@ -201,6 +224,74 @@ struct LedgerDamageTests {
             terminal.type(REPLTests.controlD)
             #expect(terminal.exitStatus() == 0)
             #expect(!terminal.screen.contains("added"))
+            #expect(try sha256(sandbox.ledger) == before)
+        }
+    }
+
+    /// A ledger past the size checked whole before a first change: 15,000 bills.
+    func largeLedger(in sandbox: Sandbox) async throws {
+        var csv = "date,kind,amount,category,remark\n"
+        for row in 0..<15_000 { csv += "2016-\(1 + row % 12)-\(1 + row % 28),expense,\(1 + row % 999),food,lunch number \(row)\n" }
+        try csv.write(toFile: sandbox.path("bills.csv"), atomically: true, encoding: .utf8)
+        let made = try await sandbox.tally(["-c", "import \(sandbox.path("bills.csv"))"])
+        #expect(made.status == 0, "\(made)")
+        let connection = try Connection(path: sandbox.ledger, access: .readOnly)
+        defer { connection.close() }
+        #expect(try connection.pageCount() > Connection.pagesCheckedBeforeChanging)
+    }
+
+    /// Points index `name` at the pages of index `other`, as a damaged page
+    /// of the schema's table would; the schema's text is unchanged.
+    func point(_ name: String, at other: String, in path: String) throws {
+        let (first, second) = (try rootPage(of: name, in: path), try rootPage(of: other, in: path))
+        let connection = try Connection(path: path)
+        defer { connection.close() }
+        try connection.exec("PRAGMA writable_schema = ON")
+        try connection.run("UPDATE sqlite_master SET rootpage = ? WHERE name = ?", second, name)
+        try connection.run("UPDATE sqlite_master SET rootpage = ? WHERE name = ?", first, other)
+    }
+
+    @Test("a large ledger a whole check found damaged is not written to by later sessions, until a check finds it sound")
+    func damageFoundIsRemembered() async throws {
+        try await withSandbox { sandbox in
+            try await largeLedger(in: sandbox)
+            try point("bills_by_day", at: "bills_by_book", in: sandbox.ledger)
+            let before = try sha256(sandbox.ledger)
+            let unknowing = try await sandbox.tally(["-c", "count"])
+            #expect(unknowing.stdout == "15000\n" && unknowing.stderr == "", "\(unknowing)")
+
+            let check = try await sandbox.tally(["--check"])
+            #expect(check.status == 3, "\(check)")
+            #expect(FileManager.default.fileExists(atPath: sandbox.ledger + ".damaged"))
+            let change = try await sandbox.tally(["-c", "add 5 food"])
+            #expect(change.status == 3)
+            #expect(change.stderr.contains("error: the ledger is damaged ("), "\(change)")
+            let query = try await sandbox.tally(["-c", "count"])
+            #expect(query.stdout == "15000\n")
+            #expect(query.stderr.hasPrefix("warning: the ledger is damaged ("), "\(query)")
+            #expect(try sha256(sandbox.ledger) == before)
+
+            // Mended as sqlite3 would mend it; the next whole check lifts the refusal.
+            try point("bills_by_day", at: "bills_by_book", in: sandbox.ledger)
+            let sound = try await sandbox.tally(["--check"])
+            #expect(sound.status == 0, "\(sound)")
+            #expect(!FileManager.default.fileExists(atPath: sandbox.ledger + ".damaged"))
+            let added = try await sandbox.tally(["-c", "add 5 food"])
+            #expect(added.status == 0 && added.stderr == "", "\(added)")
+        }
+    }
+
+    @Test("a large ledger, not checked whole before a change, is not written when an index's count disagrees with its bills")
+    func aLargeLedgersIndexCountGuardsTheWrite() async throws {
+        try await withSandbox { sandbox in
+            try await largeLedger(in: sandbox)
+            try point("bills_by_book", at: "journal_undone", in: sandbox.ledger)
+            let before = try sha256(sandbox.ledger)
+            let change = try await sandbox.tally(["-c", "add 5 food"])
+            #expect(change.status == 3)
+            #expect(change.stderr.hasPrefix("warning: the ledger is damaged (its bills index bills_by_book holds 0 rows, but 15000 bills were read)"),
+                    "\(change)")
+            #expect(change.stderr.hasSuffix("nothing was written to it, and 'check' says what can be done\n"), "\(change)")
             #expect(try sha256(sandbox.ledger) == before)
         }
     }
@@ -223,10 +314,9 @@ struct LedgerDamageTests {
                 var bytes = original
                 let offset = Int(random.next(upTo: UInt64(bytes.count)))
                 bytes[offset] ^= UInt8(1 << random.next(upTo: 8))
-                for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) }
+                for suffix in ["-wal", "-shm", ".damaged"] { try? FileManager.default.removeItem(atPath: copy + suffix) }
                 try bytes.write(to: URL(fileURLWithPath: copy))
                 let problems = (try? integrityProblems(copy)) ?? ["unreadable"]
-                try bytes.write(to: URL(fileURLWithPath: copy))
                 let run = try await TallyBinary.run(
                     ["--db", copy, "--today", TallyBinary.today, "-c", "count", "-c", "count in 2016-07", "-c", "add 1 food x"], home: sandbox.url)
                 let where_ = "flip \(attempt) at byte \(offset): \(problems.prefix(2)) \(run.stdout.prefix(40)) \(run.stderr)"
