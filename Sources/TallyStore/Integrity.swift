@@ -123,13 +123,7 @@ enum DamageMark {
     static func path(forLedger ledger: String) -> String { ledger + ".damaged" }
 
     static func read(ledger: String) -> RememberedCheck? {
-        let descriptor = open(path(forLedger: ledger), O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 4096)
-        let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        let line = String(decoding: bytes.prefix(count).prefix { $0 != 0x0A }, as: UTF8.self)
+        guard let line = LedgerFile.firstLine(of: path(forLedger: ledger), within: 4096) else { return nil }
         return RememberedCheck(stored: line).flatMap { $0.problem == nil ? nil : $0 }
     }
 

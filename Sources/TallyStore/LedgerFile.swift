@@ -75,6 +75,18 @@ enum LedgerFile {
         return .database
     }
 
+    /// The first line of a small file Tally keeps beside the ledger, read
+    /// from its first `within` bytes; nil when it is missing or empty.
+    static func firstLine(of path: String, within limit: Int) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: limit)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        return String(decoding: bytes.prefix(count).prefix { $0 != 0x0A }, as: UTF8.self)
+    }
+
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])

@@ -66,13 +66,7 @@ struct WriterNotice {
 
     /// The notice of a live process other than this one, if there is one.
     static func read(ledger: String) -> OtherWriter? {
-        let descriptor = open(path(forLedger: ledger), O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 512)
-        let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        let line = String(decoding: bytes.prefix(count).prefix { $0 != 0x0A }, as: UTF8.self)
+        guard let line = LedgerFile.firstLine(of: path(forLedger: ledger), within: 512) else { return nil }
         let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
         guard fields.count == 4, let process = Int32(fields[0]), process != getpid(), isAlive(process) else { return nil }
         let written = Int(fields[1]).flatMap { done in Int(fields[2]).map { (done, $0) } }
