@@ -1,4 +1,5 @@
 import Glibc
+import TallyCore
 
 /// What a whole check of the ledger found: SQLite's `integrity_check` (every
 /// page, every index against its table, every constraint) and its foreign
@@ -104,6 +105,22 @@ extension Connection {
         }
     }
 
+    /// Why a bill just read cannot be as Tally wrote it, or nil: each names a
+    /// book and a category the ledger has, and an amount above zero, as the
+    /// schema demands. A changed byte in a row shows here without a whole check.
+    static func strayBill(in bills: BillColumns, books: [Book], categories: [Category]) -> String? {
+        let knownBooks = IDSet(books.map(\.id))
+        let knownCategories = IDSet(categories.map(\.id))
+        for index in bills.ids.indices {
+            guard knownBooks.contains(bills.bookIDs[index]) else { return "bill #\(bills.ids[index]) is in a book the ledger does not have" }
+            guard knownCategories.contains(bills.categoryIDs[index]) else {
+                return "bill #\(bills.ids[index]) has a category the ledger does not have"
+            }
+            guard bills.amounts[index] > 0 else { return "bill #\(bills.ids[index]) has an amount of zero or less" }
+        }
+        return nil
+    }
+
     func rememberedCheck() throws(StoreError) -> RememberedCheck? {
         var stored: String?
         try forEachRow("SELECT value FROM settings WHERE key = 'integrity_check'") { row in stored = row.text(0) }
@@ -137,5 +154,24 @@ enum DamageMark {
 
     static func remove(ledger: String) {
         unlink(path(forLedger: ledger))
+    }
+}
+
+/// Ids looked up by the million: through an array by id while they are
+/// small, as books' and categories' are, else a set.
+private struct IDSet {
+    private let byID: [Bool]
+    private let others: Set<Int64>
+
+    init(_ ids: [Int64]) {
+        let small = ids.filter { (0..<65_536).contains($0) }
+        var byID = [Bool](repeating: false, count: Int(small.max() ?? -1) + 1)
+        for id in small { byID[Int(id)] = true }
+        self.byID = byID
+        others = Set(ids.filter { !(0..<65_536).contains($0) })
+    }
+
+    func contains(_ id: Int64) -> Bool {
+        (0..<Int64(byID.count)).contains(id) ? byID[Int(id)] : others.contains(id)
     }
 }

@@ -332,8 +332,12 @@ public final class LedgerStore {
                 damage = disagreement
             }
         }
+        let categories = try connection.categories()
+        if damage == nil, let stray = Connection.strayBill(in: bills, books: books, categories: categories) {
+            damage = stray
+        }
         return Ledger(
-            books: books, categories: try connection.categories(), columns: bills,
+            books: books, categories: categories, columns: bills,
             settings: try connection.settings(), lastBillID: try connection.lastBillID(),
             savedQueries: try connection.savedQueries(), budgets: try connection.budgets(), photos: try connection.photos())
     }

@@ -140,6 +140,26 @@ struct LedgerDamageTests {
         }
     }
 
+    @Test("a bill that names a book or category the ledger lacks, or a non-positive amount, is found on reading", arguments: [
+        ("UPDATE bills SET book_id = 99 WHERE id = 1", "bill #1 is in a book the ledger does not have"),
+        ("UPDATE bills SET category_id = 9999 WHERE id = 2", "bill #2 has a category the ledger does not have"),
+        ("PRAGMA ignore_check_constraints = ON; UPDATE bills SET amount = -5 WHERE id = 1", "bill #1 has an amount of zero or less"),
+    ] as [(StaticString, String)])
+    func strayBill(sql: StaticString, problem: String) async throws {
+        try await withSandbox { sandbox in
+            try await ledger(at: sandbox.ledger, days: ["2016-07-01", "2016-07-02"], in: sandbox)
+            let connection = try Connection(path: sandbox.ledger)
+            try connection.exec(sql)
+            connection.close()
+            let before = try sha256(sandbox.ledger)
+            for statement in ["count in 2016-07", "add 3 food"] {
+                let run = try await sandbox.tally(["-c", statement])
+                #expect(run.stderr.hasPrefix("warning: the ledger is damaged (\(problem)): answers may be wrong"), "\(run)")
+            }
+            #expect(try sha256(sandbox.ledger) == before)
+        }
+    }
+
     @Test("check and --check read the whole file: a sound ledger says so and is remembered, a damaged one exits 3 with what to do")
     func checkStatement() async throws {
         try await withSandbox { sandbox in
