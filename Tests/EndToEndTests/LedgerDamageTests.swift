@@ -16,6 +16,16 @@ struct LedgerDamageTests {
         #expect(made.status == 0, "\(made)")
     }
 
+    /// The sandbox's ledger of two bills, then changed by `sql` as another
+    /// program would; the file's digest after.
+    func twoBills(changedBy sql: StaticString, in sandbox: Sandbox) async throws -> String {
+        try await ledger(at: sandbox.ledger, days: ["2016-07-01", "2016-07-02"], in: sandbox)
+        let connection = try Connection(path: sandbox.ledger)
+        try connection.exec(sql)
+        connection.close()
+        return try sha256(sandbox.ledger)
+    }
+
     /// The page that holds index `name`, whose bills are few enough for one page.
     func rootPage(of name: String, in path: String) throws -> Int {
         let connection = try Connection(path: path, access: .readOnly)
@@ -56,11 +66,7 @@ struct LedgerDamageTests {
     ] as [(StaticString, String)])
     func alteredSchema(sql: StaticString, difference: String) async throws {
         try await withSandbox { sandbox in
-            try await ledger(at: sandbox.ledger, days: ["2016-07-01", "2016-07-02"], in: sandbox)
-            let connection = try Connection(path: sandbox.ledger)
-            try connection.exec(sql)
-            connection.close()
-            let before = try sha256(sandbox.ledger)
+            let before = try twoBills(changedBy: sql, in: sandbox)
             for statement in ["add 7 food x", "count"] {
                 let run = try await sandbox.tally(["-c", statement])
                 #expect(run.status == 3, "\(run)")
@@ -147,11 +153,7 @@ struct LedgerDamageTests {
     ] as [(StaticString, String)])
     func strayBill(sql: StaticString, problem: String) async throws {
         try await withSandbox { sandbox in
-            try await ledger(at: sandbox.ledger, days: ["2016-07-01", "2016-07-02"], in: sandbox)
-            let connection = try Connection(path: sandbox.ledger)
-            try connection.exec(sql)
-            connection.close()
-            let before = try sha256(sandbox.ledger)
+            let before = try twoBills(changedBy: sql, in: sandbox)
             for statement in ["count in 2016-07", "add 3 food"] {
                 let run = try await sandbox.tally(["-c", statement])
                 #expect(run.stderr.hasPrefix("warning: the ledger is damaged (\(problem)): answers may be wrong"), "\(run)")
