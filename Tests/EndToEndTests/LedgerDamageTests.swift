@@ -66,7 +66,7 @@ struct LedgerDamageTests {
     ] as [(StaticString, String)])
     func alteredSchema(sql: StaticString, difference: String) async throws {
         try await withSandbox { sandbox in
-            let before = try twoBills(changedBy: sql, in: sandbox)
+            let before = try await twoBills(changedBy: sql, in: sandbox)
             for statement in ["add 7 food x", "count"] {
                 let run = try await sandbox.tally(["-c", statement])
                 #expect(run.status == 3, "\(run)")
@@ -153,7 +153,7 @@ struct LedgerDamageTests {
     ] as [(StaticString, String)])
     func strayBill(sql: StaticString, problem: String) async throws {
         try await withSandbox { sandbox in
-            let before = try twoBills(changedBy: sql, in: sandbox)
+            let before = try await twoBills(changedBy: sql, in: sandbox)
             for statement in ["count in 2016-07", "add 3 food"] {
                 let run = try await sandbox.tally(["-c", statement])
                 #expect(run.stderr.hasPrefix("warning: the ledger is damaged (\(problem)): answers may be wrong"), "\(run)")
