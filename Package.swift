@@ -24,25 +24,28 @@ let package = Package(
         ),
         .target(name: "TallyStore", dependencies: ["TallyCore", "CSQLite"]),
         .target(name: "TallyLanguage", dependencies: ["TallyCore"]),
+        // Everything that presents results: renderers, tables, terminal text, views, charts, the HTML report.
+        .target(name: "TallyRender", dependencies: ["TallyCore", "TallyLanguage"]),
         .target(
             name: "TallyShell",
-            dependencies: ["TallyCore", "TallyStore", "TallyLanguage", "CReadline"],
+            dependencies: ["TallyCore", "TallyStore", "TallyLanguage", "TallyRender", "CReadline"],
             resources: [.embedInCode("Resources/tally.ebnf")]
         ),
         .executableTarget(name: "tally", dependencies: ["TallyCore", "TallyStore", "TallyLanguage", "TallyShell"]),
         // Built for libFuzzer by `make fuzz`; built plainly, it replays saved inputs.
-        .executableTarget(name: "tally-fuzz", dependencies: ["TallyCore", "TallyLanguage", "TallyShell"], path: "Sources/TallyFuzz"),
+        .executableTarget(name: "tally-fuzz", dependencies: ["TallyCore", "TallyLanguage", "TallyRender", "TallyShell"], path: "Sources/TallyFuzz"),
         // Built in release by `make bench`: times `tally` on generated ledgers and checks its answers.
         .executableTarget(name: "tally-bench", dependencies: ["TallyCore", "TallyStore", "TallyLanguage"], path: "Sources/TallyBench"),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
         .testTarget(name: "TallyStoreTests", dependencies: ["TallyStore"]),
         .testTarget(name: "TallyLanguageTests", dependencies: ["TallyLanguage"]),
-        .testTarget(name: "TallyShellTests", dependencies: ["TallyShell"]),
+        .testTarget(name: "TallyRenderTests", dependencies: ["TallyRender"]),
+        .testTarget(name: "TallyShellTests", dependencies: ["TallyShell", "TallyRender"]),
         .testTarget(
             name: "EndToEndTests",
             // The store too, to hold a ledger's write lock, check its integrity
             // and read it back; the shell to measure text as a terminal does.
-            dependencies: [.target(name: "tally"), "TallyStore", "TallyShell"],
+            dependencies: [.target(name: "tally"), "TallyStore", "TallyShell", "TallyRender"],
             resources: [.copy("Scripts"), .copy("Reports")]
         ),
     ]

@@ -1,6 +1,7 @@
 import TallyCore
 import TallyLanguage
 import TallyShell
+import TallyRender
 
 // The fuzzing target: any bytes, as statements, through the lexer, parser,
 // evaluator and every renderer, on a small ledger with several books and

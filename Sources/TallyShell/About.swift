@@ -3,6 +3,7 @@ import Glibc
 #endif
 import TallyCore
 import TallyStore
+import TallyRender
 
 /// `about`: what this Tally is and what its ledger holds.
 struct About {

@@ -1,4 +1,5 @@
 import TallyLanguage
+import TallyRender
 
 /// The one place errors in statements become text: the short message, the
 /// line with a caret under what was wrong, then what was expected; in

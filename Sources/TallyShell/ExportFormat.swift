@@ -1,5 +1,6 @@
 import TallyCore
 import TallyLanguage
+import TallyRender
 
 /// The formats `export` writes, chosen by the file's extension.
 enum ExportFormat: String, CaseIterable {

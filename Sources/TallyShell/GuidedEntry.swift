@@ -1,5 +1,6 @@
 import TallyCore
 import TallyLanguage
+import TallyRender
 
 /// `add` alone at the prompt: asks for each field of a bill in turn, the way
 /// `hledger add` does, and goes on with the next bill until abandoned, so a

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import TallyRender
 #endif
 
 /// Where results and errors go. Results to stdout and nothing else does;

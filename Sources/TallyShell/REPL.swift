@@ -1,4 +1,5 @@
 import TallyCore
+import TallyRender
 
 /// The interactive loop: a prompt naming the current book, lines ending in
 /// `\` continued on the next, Ctrl-C to abandon a line, Ctrl-D or `quit` to leave.

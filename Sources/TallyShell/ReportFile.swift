@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import TallyLanguage
+import TallyRender
 
 /// Where `report` writes its page: a new file, or one that is a Tally report
 /// already (made again); any other file is left as it is.

@@ -1,3 +1,5 @@
+import TallyRender
+
 /// Where a script's statements come from: text read whole, or a pipe read as it comes.
 public enum ScriptInput {
     case script(ScriptSource)

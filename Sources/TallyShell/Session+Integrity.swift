@@ -1,5 +1,6 @@
 import TallyLanguage
 import TallyStore
+import TallyRender
 
 extension Session {
     /// `check`: reads the whole file. A damaged ledger fails with exit 3 and

@@ -1,6 +1,7 @@
 import TallyCore
 import TallyLanguage
 import TallyStore
+import TallyRender
 
 extension Session {
     /// The largest CSV file `import` reads, refused before any of it is read:

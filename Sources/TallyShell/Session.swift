@@ -1,6 +1,7 @@
 import TallyCore
 import TallyLanguage
 import TallyStore
+import TallyRender
 
 /// How a run of statements ended, from which the exit status follows.
 public enum RunStatus: Sendable, Equatable {

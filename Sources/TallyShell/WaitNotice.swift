@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import TallyStore
+import TallyRender
 
 /// Tells the user that a change waits for another session's: at a terminal
 /// on one line redrawn as the other change comes on, elsewhere once.

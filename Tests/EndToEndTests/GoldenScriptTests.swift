@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TallyShell
+@testable import TallyRender
 
 /// Golden scripts: every `Scripts/NAME.tally` is run as
 ///

@@ -1,6 +1,7 @@
 import Testing
 import TallyLanguage
 @testable import TallyShell
+@testable import TallyRender
 
 @Suite struct DiagnosticRendererTests {
     func firstError(_ text: String) -> Diagnostic? {

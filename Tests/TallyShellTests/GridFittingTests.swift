@@ -2,6 +2,7 @@ import Testing
 import TallyCore
 import TallyLanguage
 @testable import TallyShell
+@testable import TallyRender
 
 /// A grid of many months and a timeline, drawn for narrow terminals.
 @Suite struct GridFittingTests {

@@ -2,6 +2,7 @@ import Testing
 import TallyCore
 import TallyLanguage
 @testable import TallyShell
+@testable import TallyRender
 
 @Suite struct JSONRendererTests {
     let renderer = Renderer(style: Style(color: false))

@@ -3,6 +3,7 @@ import Testing
 import TallyCore
 @testable import TallyLanguage
 @testable import TallyShell
+@testable import TallyRender
 
 /// The report's page as text: what the ledger wrote stays text, the page
 /// refers to nothing outside itself, and it stays small.

@@ -1,5 +1,5 @@
 import Testing
-@testable import TallyShell
+@testable import TallyRender
 
 @Suite struct TerminalTextTests {
     @Test(arguments: [

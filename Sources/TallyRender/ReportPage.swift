@@ -13,7 +13,7 @@ public struct ReportPage {
 
     /// What marks a file as a Tally report, near its start: only such a file
     /// is written over.
-    static let generator = "<meta name=\"generator\" content=\"Tally report\">"
+    public static let generator = "<meta name=\"generator\" content=\"Tally report\">"
 
     public var html: String {
         let books = report.books.map(HTML.text).joined(separator: ", ")

@@ -11,9 +11,9 @@ public struct Style: Sendable {
     func income(_ text: String) -> String { paint(text, .income) }
     func expense(_ text: String) -> String { paint(text, .expense) }
     func dim(_ text: String) -> String { paint(text, .dim) }
-    func bold(_ text: String) -> String { paint(text, .bold) }
-    func error(_ text: String) -> String { paint(text, .error) }
-    func warning(_ text: String) -> String { paint(text, .warning) }
+    public func bold(_ text: String) -> String { paint(text, .bold) }
+    public func error(_ text: String) -> String { paint(text, .error) }
+    public func warning(_ text: String) -> String { paint(text, .warning) }
 
     func kind(_ kind: Kind, _ text: String) -> String {
         kind == .income ? income(text) : expense(text)

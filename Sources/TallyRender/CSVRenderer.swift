@@ -5,11 +5,15 @@ import TallyLanguage
 /// spreadsheet would run as a formula is guarded (`CSV.guarded`); other text
 /// is written exactly, as data, except on a terminal, where each cell is
 /// made safe as a table's are.
-struct CSVRenderer {
+public struct CSVRenderer {
     /// Whether the CSV is shown on a terminal rather than written to a file or a pipe.
     var forTerminal = false
 
-    func render(_ result: QueryResult) -> String {
+    public init(forTerminal: Bool = false) {
+        self.forTerminal = forTerminal
+    }
+
+    public func render(_ result: QueryResult) -> String {
         switch result {
         case .aggregate(let aggregate):
             if aggregate.aggregate == .count {

@@ -3,9 +3,9 @@ import Glibc
 #endif
 
 /// Moments as people read them, in the local time zone.
-enum Timestamp {
+public enum Timestamp {
     /// `2016-07-20 12:00:00`; a moment never recorded (0) shows as `–`.
-    static func local(_ seconds: Int64) -> String {
+    public static func local(_ seconds: Int64) -> String {
         guard seconds != 0 else { return "–" }
         var time = time_t(seconds)
         var parts = tm()

@@ -3,8 +3,10 @@ import TallyLanguage
 
 /// Results as JSON, the stable machine interface: amounts are strings with
 /// exactly the currency's decimals, counts are numbers, missing values null.
-struct JSONRenderer {
-    func render(_ result: QueryResult) -> String {
+public struct JSONRenderer {
+    public init() {}
+
+    public func render(_ result: QueryResult) -> String {
         switch result {
         case .aggregate(let aggregate):
             let objects = aggregate.cells.map { cell -> String in

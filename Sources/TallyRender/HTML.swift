@@ -2,7 +2,7 @@ import TallyCore
 
 /// Text for an HTML page. Whatever came from the ledger goes through `text`
 /// on its way in, so it shows as itself and can make no element or attribute.
-enum HTML {
+public enum HTML {
     /// `text` escaped for HTML and SVG, in content and in quoted attributes
     /// alike. `:` is escaped too, so no text from the ledger can spell a URL
     /// in the file: a page that references nothing can be checked to by
