@@ -1,8 +1,6 @@
 import TallyCore
 
 extension Parser {
-    static let viewWords = ["timeline", "pie", "months", "detail", "show", "search"]
-
     // view = "timeline" [ view_period ] | "pie" [ kind ] [ view_period ] | "months" [ YEAR ]
     //      | "detail" name [ view_period ] | "show" BILL_ID | "search" ( WORD | STRING ) [ view_period ]
     mutating func view() throws(Diagnostic) -> Statement {

@@ -388,7 +388,7 @@ public final class LedgerStore {
         } catch {
             // A full disk, a size limit or a read-only mount shows first as a
             // failure to make the log's index file: the ledger can still be read.
-            guard [.readOnly, .full].contains(error.reason) || [10, 14].contains(error.code & 0xFF) else { throw error }
+            guard [.readOnly, .full].contains(error.reason) || error.isLogFileFailure else { throw error }
             let reason = "\(error.message): its log files cannot be written; the disk may be full or past a size limit"
             return (try openImmutable(path, because: reason).contents(), reason)
         }

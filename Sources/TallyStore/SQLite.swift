@@ -401,6 +401,27 @@ private func abbreviated(_ sql: String) -> String {
 }
 
 extension StoreError {
+    /// What went wrong, from SQLite's result code.
+    public var reason: Reason {
+        // Extended codes carry the primary code in their low byte.
+        switch code & 0xFF {
+        case SQLITE_ABORT: return .changedMeanwhile
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy
+        case SQLITE_READONLY: return .readOnly
+        case SQLITE_FULL: return .full
+        case SQLITE_CORRUPT: return .damaged
+        case SQLITE_NOTADB: return .notALedger
+        case SQLITE_CONSTRAINT: return .constraint
+        default: return .other
+        }
+    }
+
+    /// Whether the log files beside the ledger could not be made or written,
+    /// as on a full disk, past a size limit or on a read-only mount.
+    var isLogFileFailure: Bool {
+        [SQLITE_IOERR, SQLITE_CANTOPEN].contains(code & 0xFF)
+    }
+
     /// The error SQLite last reported on `connection`.
     fileprivate init(code: Int32, connection: OpaquePointer, doing: String) {
         self.init(code: code, message: String(cString: sqlite3_errmsg(connection)), doing: doing)

@@ -41,20 +41,6 @@ public struct StoreError: Error, CustomStringConvertible {
         case other
     }
 
-    public var reason: Reason {
-        // Extended codes carry the primary code in their low byte.
-        switch code & 0xFF {
-        case 4: return .changedMeanwhile
-        case 5, 6: return .busy
-        case 8: return .readOnly
-        case 13: return .full
-        case 11: return .damaged
-        case 26: return .notALedger
-        case 19: return .constraint
-        default: return .other
-        }
-    }
-
     public var description: String {
         switch reason {
         case .busy where finding == .heldByTally:
