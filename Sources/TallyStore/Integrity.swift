@@ -64,7 +64,7 @@ extension Connection {
     }
 
     /// Runs the whole check, in one snapshot: the caller's transaction, else
-    /// one of its own. Its cost grows with the file (about two seconds for a
+    /// one of its own. Its cost grows with the file (about four seconds for a
     /// million bills).
     func wholeCheck(at now: Int64) throws(StoreError) -> IntegrityCheck {
         guard isInTransaction else {

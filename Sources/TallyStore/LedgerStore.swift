@@ -131,6 +131,8 @@ public final class LedgerStore {
         gathering: Bool = false, announcing statement: String? = nil, _ body: (_ reloaded: Ledger?) throws(StoreError) -> T
     ) throws(StoreError) -> T {
         if let readOnlyReason { throw .readOnly(doing: "changing the ledger", readOnlyReason) }
+        // Another session's whole check may have found damage since this one began.
+        if damage == nil, let mark = DamageMark.read(ledger: path) { damage = mark.problem }
         if let damage { throw .damaged(damage) }
         precondition(gathering || !isGathering, "the gathered changes are committed before one that is not gathered")
         if isGathering {

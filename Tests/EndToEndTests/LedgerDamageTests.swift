@@ -281,6 +281,10 @@ struct LedgerDamageTests {
             let before = try sha256(sandbox.ledger)
             let unknowing = try await sandbox.tally(["-c", "count"])
             #expect(unknowing.stdout == "15000\n" && unknowing.stderr == "", "\(unknowing)")
+            // A session already running when another's check finds the damage.
+            let running = try ChildTally(["--db", sandbox.ledger, "--today", TallyBinary.today], input: .pipe, home: sandbox.url)
+            running.send("count\n")
+            #expect(running.waitForOutput { $0 == "15000\n" }, "\(running.stderr)")
 
             let check = try await sandbox.tally(["--check"])
             #expect(check.status == 3, "\(check)")
@@ -288,6 +292,10 @@ struct LedgerDamageTests {
             let change = try await sandbox.tally(["-c", "add 5 food"])
             #expect(change.status == 3)
             #expect(change.stderr.contains("error: the ledger is damaged ("), "\(change)")
+            running.send("add 6 food\n")
+            #expect(running.finish() == 3)
+            #expect(!running.stdout.contains("added"), "\(running.stdout)")
+            #expect(running.stderr.contains("the ledger is damaged ("), "\(running.stderr)")
             let query = try await sandbox.tally(["-c", "count"])
             #expect(query.stdout == "15000\n")
             #expect(query.stderr.hasPrefix("warning: the ledger is damaged ("), "\(query)")
