@@ -100,7 +100,9 @@ for size in sizes.isEmpty ? [10_000, 100_000, 1_000_000] : sizes {
         var parser = Parser(query.text)
         let parsed = try parser.next()!.get()
         func answer() throws -> Answer {
-            guard case .result(let result, _) = try evaluator.evaluate(parsed) else { fatalError("\(query.text) is not a query") }
+            guard case .ledger(let statement) = parsed.statement, case .result(let result, _) = try evaluator.evaluate(statement, at: parsed.range) else {
+                fatalError("\(query.text) is not a query")
+            }
             return Answer(result)
         }
         check(try answer(), query.expected(loaded), query.text)

@@ -23,9 +23,11 @@ func exercise(_ text: String) {
         case .failure(let diagnostic):
             expectInside(diagnostic, length: length, in: source)
         case .success(let parsed):
+            // The session's own statements read files or the undo history, which the fuzzer has none of.
+            guard case .ledger(let statement) = parsed.statement else { continue }
             do {
                 let evaluator = Evaluator(ledger: ledger, today: FuzzLedger.today, now: 0)
-                switch try evaluator.evaluate(parsed) {
+                switch try evaluator.evaluate(statement, at: parsed.range) {
                 case .result(let result, _):
                     render(result)
                 case .change(let change, let report, _, _):
@@ -57,9 +59,9 @@ private func expectInside(_ diagnostic: Diagnostic, length: Int, in source: Scri
           range.start.offset <= range.end.offset, range.end.offset <= length else {
         fatalError("diagnostic '\(diagnostic.message)' points outside the input: \(range)")
     }
-    _ = TerminalText.printable(DiagnosticRenderer(style: Style(color: true)).render(diagnostic, in: source))
+    _ = TerminalText.printable(ErrorRenderer(style: Style(color: true)).render(diagnostic, in: source))
     // A narrow terminal cuts the line around the mistake and wraps the message.
-    _ = TerminalText.printable(DiagnosticRenderer(style: Style(color: false), width: 24).render(diagnostic, in: source))
+    _ = TerminalText.printable(ErrorRenderer(style: Style(color: false), width: 24).render(diagnostic, in: source))
 }
 
 #if FUZZING

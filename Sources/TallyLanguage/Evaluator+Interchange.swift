@@ -8,6 +8,11 @@ extension Evaluator {
         try CSVImport(evaluator: self, options: options, file: file).outcome(reading: file)
     }
 
+    /// Refuses an import into a book that does not exist, before its file is read.
+    public func checkImportTarget(_ options: ImportOptions) throws(Diagnostic) {
+        if let book = options.book { _ = try ledger.book(named: book) }
+    }
+
     /// The bills an export writes: those of every book, unless the condition
     /// narrows them, in `list` order.
     func export(_ options: ExportOptions) throws(Diagnostic) -> Outcome {

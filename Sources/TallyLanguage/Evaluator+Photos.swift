@@ -23,21 +23,20 @@ public struct PhotoList: Sendable, Equatable {
 
 extension Evaluator {
     /// The photo of `file` on bill `id`, under the lowest free number.
-    public func attach(_ id: Located<Int64>, _ file: PhotoFile) throws(Diagnostic) -> Outcome {
+    public func attach(_ id: Located<Int64>, _ file: PhotoFile) throws(Diagnostic) -> (change: ChangeSet, report: QueryResult) {
         let bill = try roomForAPhoto(id)
         let taken = Set(ledger.photos(ofBill: bill.id).map(\.number))
         let number = (1...Photo.maximumPerBill).first { !taken.contains($0) }!
         let photo = Photo(
             id: ledger.nextPhotoID, billID: bill.id, number: number, name: file.name, type: file.type, size: file.size,
             sha256: file.sha256, added: now)
-        return .change(
+        return (
             ChangeSet(summary: "attached photo \(number) to #\(bill.id)", rows: [RowChange(before: nil, after: .photo(photo))]),
-            report: .report(.photoAttached(number: number, bill: bill.id, file: file.name, type: file.type, size: file.size)),
-            confirmation: nil)
+            .report(.photoAttached(number: number, bill: bill.id, file: file.name, type: file.type, size: file.size)))
     }
 
     /// The bill `id`, when it has room for another photo.
-    func roomForAPhoto(_ id: Located<Int64>) throws(Diagnostic) -> Bill {
+    public func roomForAPhoto(_ id: Located<Int64>) throws(Diagnostic) -> Bill {
         let bill = try self.bill(id)
         guard ledger.photos(ofBill: bill.id).count < Photo.maximumPerBill else {
             throw Diagnostic(.tooManyPhotos(bill: bill.id), at: id.range)

@@ -18,8 +18,9 @@ public struct Evaluator: Sendable {
         self.defaultCurrency = defaultCurrency
     }
 
-    public func evaluate(_ parsed: ParsedStatement) throws(Diagnostic) -> Outcome {
-        switch parsed.statement {
+    /// What a statement of the ledger comes to; `range` is where it was written.
+    public func evaluate(_ statement: LedgerStatement, at range: SourceRange) throws(Diagnostic) -> Outcome {
+        switch statement {
         case .query(let query):
             return .result(try run(query), format: query.format)
         case .add(let add):
@@ -30,10 +31,6 @@ public struct Evaluator: Sendable {
             return try deleteBills(ids)
         case .deleteWhere(let condition, let period):
             return try deleteWhere(condition, period)
-        case .undo:
-            return .undo
-        case .redo:
-            return .redo
         case .books:
             return .result(.records(try booksTable()), format: nil)
         case .categories(let kind):
@@ -56,24 +53,14 @@ public struct Evaluator: Sendable {
             return try categoryDelete(name, into)
         case .set(let name, let value):
             return try set(name, value)
-        case .help(let topic):
-            return .help(topic: topic)
-        case .quit:
-            return .quit
-        case .guidedAdd:
-            return .guidedAdd
-        case .about:
-            return .about
-        case .check:
-            return .check
         case .timeline(let period):
-            return .result(.timeline(try timeline(period, at: parsed.range)), format: nil)
+            return .result(.timeline(try timeline(period, at: range)), format: nil)
         case .pie(let kind, let period):
-            return .result(.pie(try pie(kind, period, at: parsed.range)), format: nil)
+            return .result(.pie(try pie(kind, period, at: range)), format: nil)
         case .months(let year):
-            return .result(.months(try months(year, at: parsed.range)), format: nil)
+            return .result(.months(try months(year, at: range)), format: nil)
         case .detail(let category, let period):
-            return .result(.detail(try detail(category, period, at: parsed.range)), format: nil)
+            return .result(.detail(try detail(category, period, at: range)), format: nil)
         case .show(let id):
             return .result(.billDetail(try show(id)), format: nil)
         case .search(let text, let period):
@@ -83,23 +70,17 @@ public struct Evaluator: Sendable {
         case .budgetOff(let target):
             return try budgetOff(target)
         case .budgetReport(let period):
-            return .result(.budgets(try budgetReport(period, at: parsed.range)), format: nil)
-        case .attach(let id, let file):
-            _ = try roomForAPhoto(id)
-            return .attachFile(bill: id, file: file)
+            return .result(.budgets(try budgetReport(period, at: range)), format: nil)
         case .attachments(let id):
             return .result(.photos(try attachments(id)), format: nil)
         case .extract(let id, let number, let file):
             return .extractPhoto(try photo(id, number), file: file)
         case .detach(let id, let number):
             return try detach(id, number)
-        case .importFile(let options):
-            if let book = options.book { _ = try ledger.book(named: book) }
-            return .importFile(options)
         case .export(let options):
             return try export(options)
         case .report(let options):
-            return try report(options, at: parsed.range)
+            return try report(options, at: range)
         case .save(let name, let statement):
             return save(name, statement)
         case .saved:
@@ -107,16 +88,16 @@ public struct Evaluator: Sendable {
                 columns: ["name", "statement"], rows: ledger.savedQueries.map { [.text($0.name), .text($0.statement)] })), format: nil)
         case .forget(let name):
             return try forget(name)
-        case .run(let target):
-            if let query = ledger.savedQuery(named: target.value) { return .runSaved(query) }
-            return .runFile(path: target)
-        case .runSaved(let name):
-            guard let query = ledger.savedQuery(named: name.value) else {
-                let candidates = StatementWord.words + ledger.savedQueries.map(\.name)
-                throw Diagnostic(.unknownStatement(name.value, suggestion: Suggestion.nearest(to: name.value, among: candidates)), at: name.range)
-            }
-            return .runSaved(query)
         }
+    }
+
+    /// The saved statement a name typed alone runs.
+    public func savedStatement(named name: Located<String>) throws(Diagnostic) -> SavedQuery {
+        guard let query = ledger.savedQuery(named: name.value) else {
+            let candidates = StatementWord.words + ledger.savedQueries.map(\.name)
+            throw Diagnostic(.unknownStatement(name.value, suggestion: Suggestion.nearest(to: name.value, among: candidates)), at: name.range)
+        }
+        return query
     }
 
     /// The sum of an amount expression in `currency`'s minor units; it must be

@@ -9,7 +9,7 @@ extension Parser {
 
     // quick_add = [ "-" | "+" ] amount name [ remark ] { "on" date | "at" place | TAG | "book" name }
     /// A bare amount is spent, as on Timi's keypad: `25 food lunch`.
-    mutating func quickAdd() throws(Diagnostic) -> Statement {
+    mutating func quickAdd() throws(Diagnostic) -> LedgerStatement {
         let kind: Kind
         if match(.plus) {
             kind = .income
@@ -154,7 +154,7 @@ extension Parser {
     }
 
     // edit = "edit" BILL_ID assignment { assignment }
-    mutating func edit() throws(Diagnostic) -> Statement {
+    mutating func edit() throws(Diagnostic) -> LedgerStatement {
         let id = try billID()
         var assignments: [Assignment] = []
         repeat {
@@ -216,7 +216,7 @@ extension Parser {
     }
 
     // delete = "delete" ( BILL_ID { [ "," ] BILL_ID } | "where" condition [ period ] | period [ "where" condition ] )
-    mutating func delete() throws(Diagnostic) -> Statement {
+    mutating func delete() throws(Diagnostic) -> LedgerStatement {
         if check(.billID) {
             var ids = [try billID()]
             while !atStatementEnd {

@@ -4,7 +4,7 @@ extension Parser {
 
     // import = "import" file { "book" name | "columns" "(" column_mapping { "," column_mapping } ")"
     //                        | "skip" INTEGER | "create" "categories" | "allow" "duplicates" }
-    mutating func importStatement() throws(Diagnostic) -> Statement {
+    mutating func importStatement() throws(Diagnostic) -> SessionStatement {
         advance()
         offer([.file])
         var options = ImportOptions(file: try file("a CSV file to import, such as bills.csv"))
@@ -77,7 +77,7 @@ extension Parser {
     }
 
     // export = "export" file { where_clause | period | "overwrite" }
-    mutating func exportStatement() throws(Diagnostic) -> Statement {
+    mutating func exportStatement() throws(Diagnostic) -> LedgerStatement {
         advance()
         offer([.file])
         var options = ExportOptions(file: try file("a file to write, such as bills.csv"))
@@ -106,7 +106,7 @@ extension Parser {
     }
 
     // report = "report" { view_period | where_clause } "to" file
-    mutating func reportStatement() throws(Diagnostic) -> Statement {
+    mutating func reportStatement() throws(Diagnostic) -> LedgerStatement {
         advance()
         var period: Located<PeriodSpec>?
         var condition: Located<Condition>?

@@ -1,26 +1,32 @@
 import TallyCore
 
 extension Parser {
+    /// The statements that start a view, and those about a bill's photos,
+    /// each read by one method.
+    enum ViewWord { case timeline, pie, months, detail, show, search }
+    enum PhotoWord { case attach, attachments, extract, detach }
+
     // view = "timeline" [ view_period ] | "pie" [ kind ] [ view_period ] | "months" [ YEAR ]
     //      | "detail" name [ view_period ] | "show" BILL_ID | "search" ( WORD | STRING ) [ view_period ]
-    mutating func view() throws(Diagnostic) -> Statement {
-        switch advance().text.lowercased() {
-        case "timeline":
+    mutating func view(_ word: ViewWord) throws(Diagnostic) -> LedgerStatement {
+        advance()
+        switch word {
+        case .timeline:
             return .timeline(period: try viewPeriod())
-        case "pie":
+        case .pie:
             let kind = matchKind() ?? .expense
             return .pie(kind: kind, period: try viewPeriod())
-        case "months":
+        case .months:
             guard !atStatementEnd else { return .months(year: nil) }
             let start = peek.range
             let year = try self.year()
             return .months(year: Located(year, start))
-        case "detail":
+        case .detail:
             let category = try categoryName()
             return .detail(category: category, period: try viewPeriod())
-        case "show":
+        case .show:
             return .show(id: try billID())
-        default:
+        case .search:
             guard check(.word) || check(.string) || check(.number) else { throw unexpected("the text to look for, such as coffee") }
             let text = advance()
             return .search(text: Located(text.text, text.range), period: try viewPeriod())
@@ -42,7 +48,7 @@ extension Parser {
 
 extension Parser {
     // budget = "budget" [ ( name | "total" ) ( amount [ "monthly" ] | "off" ) | view_period ]
-    mutating func budget() throws(Diagnostic) -> Statement {
+    mutating func budget() throws(Diagnostic) -> LedgerStatement {
         offer(keywords: ["total"])
         offer([.category(.expense)])
         guard !atStatementEnd else { return .budgetReport(period: nil) }
@@ -67,21 +73,21 @@ extension Parser {
 extension Parser {
     // photo = "attach" BILL_ID ( STRING | PATH ) | "attachments" BILL_ID
     //       | "extract" BILL_ID INTEGER ( STRING | PATH ) | "detach" BILL_ID INTEGER
-    mutating func photoStatement() throws(Diagnostic) -> Statement {
-        let keyword = advance().text.lowercased()
+    mutating func photoStatement(_ word: PhotoWord) throws(Diagnostic) -> Statement {
+        advance()
         let id = try billID()
-        switch keyword {
-        case "attach":
+        switch word {
+        case .attach:
             offer([.file])
-            return .attach(id: id, file: try rawArgument("the photo's file, such as receipt.jpg"))
-        case "attachments":
-            return .attachments(id: id)
-        case "extract":
+            return .session(.attach(id: id, file: try rawArgument("the photo's file, such as receipt.jpg")))
+        case .attachments:
+            return .ledger(.attachments(id: id))
+        case .extract:
             let number = try photoNumber()
             offer([.file])
-            return .extract(id: id, number: number, file: try rawArgument("a file to write the photo to, such as copy.jpg"))
-        default:
-            return .detach(id: id, number: try photoNumber())
+            return .ledger(.extract(id: id, number: number, file: try rawArgument("a file to write the photo to, such as copy.jpg")))
+        case .detach:
+            return .ledger(.detach(id: id, number: try photoNumber()))
         }
     }
 

@@ -81,60 +81,76 @@ public struct Parser {
     //           | "books" | "categories" [ kind ] | set | help | "about" | "check" | "quit" | "exit"
     //           | save | "saved" | "forget" NAME | run | view | budget | photo | import | export | report | NAME
     mutating func statement() throws(Diagnostic) -> Statement {
-        if check(.minus) || check(.plus) || check(.number) { return try quickAdd() }
+        if check(.minus) || check(.plus) || check(.number) { return .ledger(try quickAdd()) }
         guard check(.word) else { throw unexpected("a statement") }
-        let keyword = peek.text.lowercased()
-        if let aggregate = Aggregate(rawValue: keyword) {
-            advance()
-            return .query(try query(aggregate))
-        }
-        switch keyword {
-        case "add":
-            advance()
-            return atStatementEnd ? .guidedAdd : .add(try add())
-        case "edit": advance(); return try edit()
-        case "delete": advance(); return try delete()
-        case "undo", "redo": return undo()
-        case "books": advance(); return .books
-        case "categories": advance(); return .categories(kind: matchKind())
-        case "book": advance(); return try bookStatement()
-        case "use": advance(); return .bookUse(name: try bookName())
-        case "category": advance(); return try categoryStatement()
-        case "set": advance(); return try set()
-        case "help": return help()
-        case "quit", "exit": advance(); return .quit
-        case "save": advance(); return try save()
-        case "saved": advance(); return .saved
-        case "forget":
-            advance()
-            offer([.savedQuery])
-            return .forget(name: try name("the name of a saved statement"))
-        case "run":
-            advance()
-            offer([.savedQuery, .file])
-            return .run(target: try rawArgument("a file or the name of a saved statement"))
-        case "about": advance(); return .about
-        case "check": advance(); return .check
-        case "timeline", "pie", "months", "detail", "show", "search": return try view()
-        case "budget": advance(); return try budget()
-        case "attach", "attachments", "extract", "detach": return try photoStatement()
-        case "import": return try importStatement()
-        case "export": return try exportStatement()
-        case "report": return try reportStatement()
-        default:
-            if check(.word, at: 0), check(.separator, at: 1) || check(.end, at: 1) {
+        guard let word = StatementWord(rawValue: peek.text.lowercased()) else {
+            if check(.separator, at: 1) || check(.end, at: 1) {
                 let name = advance()
-                return .runSaved(name: Located(name.text, name.range))
+                return .session(.runSaved(name: Located(name.text, name.range)))
             }
             throw Diagnostic(
                 .unknownStatement(peek.text, suggestion: Suggestion.nearest(to: peek.text, among: StatementWord.words)),
                 at: peek.range)
         }
+        switch word {
+        case .sum: return .ledger(try aggregateQuery(.sum))
+        case .count: return .ledger(try aggregateQuery(.count))
+        case .avg: return .ledger(try aggregateQuery(.avg))
+        case .min: return .ledger(try aggregateQuery(.min))
+        case .max: return .ledger(try aggregateQuery(.max))
+        case .list: return .ledger(try aggregateQuery(.list))
+        case .add:
+            advance()
+            return atStatementEnd ? .session(.guidedAdd) : .ledger(.add(try add()))
+        case .edit: advance(); return .ledger(try edit())
+        case .delete: advance(); return .ledger(try delete())
+        case .undo, .redo: return .session(undo(word))
+        case .books: advance(); return .ledger(.books)
+        case .categories: advance(); return .ledger(.categories(kind: matchKind()))
+        case .book: advance(); return .ledger(try bookStatement())
+        case .use: advance(); return .ledger(.bookUse(name: try bookName()))
+        case .category: advance(); return .ledger(try categoryStatement())
+        case .set: advance(); return .ledger(try set())
+        case .help: return .session(help())
+        case .quit, .exit: advance(); return .session(.quit)
+        case .save: advance(); return .ledger(try save())
+        case .saved: advance(); return .ledger(.saved)
+        case .forget:
+            advance()
+            offer([.savedQuery])
+            return .ledger(.forget(name: try name("the name of a saved statement")))
+        case .run:
+            advance()
+            offer([.savedQuery, .file])
+            return .session(.run(target: try rawArgument("a file or the name of a saved statement")))
+        case .about: advance(); return .session(.about)
+        case .check: advance(); return .session(.check)
+        case .timeline: return .ledger(try view(.timeline))
+        case .pie: return .ledger(try view(.pie))
+        case .months: return .ledger(try view(.months))
+        case .detail: return .ledger(try view(.detail))
+        case .show: return .ledger(try view(.show))
+        case .search: return .ledger(try view(.search))
+        case .budget: advance(); return .ledger(try budget())
+        case .attach: return try photoStatement(.attach)
+        case .attachments: return try photoStatement(.attachments)
+        case .extract: return try photoStatement(.extract)
+        case .detach: return try photoStatement(.detach)
+        case .import: return .session(try importStatement())
+        case .export: return .ledger(try exportStatement())
+        case .report: return .ledger(try reportStatement())
+        }
+    }
+
+    private mutating func aggregateQuery(_ aggregate: Aggregate) throws(Diagnostic) -> LedgerStatement {
+        advance()
+        return .query(try query(aggregate))
     }
 
     // undo = "undo" | "redo"
-    private mutating func undo() -> Statement {
-        advance().isWord("undo") ? .undo : .redo
+    private mutating func undo(_ word: StatementWord) -> SessionStatement {
+        advance()
+        return word == .undo ? .undo : .redo
     }
 
     // separator = NEWLINE | ";"
@@ -144,7 +160,7 @@ public struct Parser {
     }
 
     // help = "help" [ WORD ]
-    private mutating func help() -> Statement {
+    private mutating func help() -> SessionStatement {
         advance()
         offer([.helpTopic])
         guard check(.word) else { return .help(topic: nil) }
@@ -154,7 +170,7 @@ public struct Parser {
 
     // book_statement = "book" ( "add" name [ "currency" CODE ] | "rename" name "to" name
     //                         | "delete" name [ "into" name ] | "use" name )
-    mutating func bookStatement() throws(Diagnostic) -> Statement {
+    mutating func bookStatement() throws(Diagnostic) -> LedgerStatement {
         switch try subcommand(["add", "rename", "delete", "use"]) {
         case "add":
             let name = try bookName()
@@ -174,7 +190,7 @@ public struct Parser {
 
     // category_statement = "category" ( "add" name kind { "icon" name | "alias" name }
     //                    | "rename" name "to" name | "merge" name "into" name | "delete" name [ "into" name ] )
-    mutating func categoryStatement() throws(Diagnostic) -> Statement {
+    mutating func categoryStatement() throws(Diagnostic) -> LedgerStatement {
         switch try subcommand(["add", "rename", "merge", "delete"]) {
         case "add":
             let name = try categoryName()
@@ -206,7 +222,7 @@ public struct Parser {
     }
 
     // set = "set" NAME VALUE
-    mutating func set() throws(Diagnostic) -> Statement {
+    mutating func set() throws(Diagnostic) -> LedgerStatement {
         offer(keywords: Setting.words)
         guard check(.word) else { throw unexpected("a setting name, such as weekstart") }
         let name = advance()
@@ -217,7 +233,7 @@ public struct Parser {
     }
 
     // save = "save" NAME statement
-    mutating func save() throws(Diagnostic) -> Statement {
+    mutating func save() throws(Diagnostic) -> LedgerStatement {
         guard check(.word) else { throw unexpected("a name for the statement, such as monthly") }
         let name = advance()
         if check(.minus), previous.range.end.offset == peek.range.start.offset, nextIsAdjacent() {

@@ -96,9 +96,22 @@ public enum Problem: Sendable, Equatable {
     case tooManyRuns(runs: Int, mebibytes: Int)
     case undoConflict(verb: String, change: String, row: String, since: String)
     case undoDependedOn(verb: String, change: String)
+    /// An answer to a guided entry's last question that is neither yes nor no.
+    case answerYesOrNo
+    /// A statement read from a pipe longer than any script may be.
+    case statementTooLong(mebibytes: Int)
+
+    // MARK: The ledger file
+
+    /// The store could not read or write the ledger; `unsaved` gathered changes went with it.
+    case ledgerFailed(StoreFailure, unsaved: Int)
+    /// A whole check found the file damaged: what it found, and what can be done.
+    case ledgerDamaged(problems: [String], path: String)
+    /// The ledger was found damaged before: a warning that answers may be wrong.
+    case answersMayBeWrong(damage: String)
 
     /// The problem in words: short, and the fix first when there is one.
-    var text: String {
+    public var text: String {
         switch self {
         case .unreadable(let message): return message
         case .unexpected(let found, _, let suggestion?):
@@ -205,6 +218,33 @@ public enum Problem: Sendable, Equatable {
             return "cannot \(verb) '\(change)': \(row) has been changed \(since), by another session; nothing was changed"
         case .undoDependedOn(let verb, let change):
             return "cannot \(verb) '\(change)': another session has since added rows that depend on what it would take away; nothing was changed"
+        case .answerYesOrNo: return "answer y or n, or '<' to go back"
+        case .statementTooLong(let mebibytes): return "a statement may be at most \(mebibytes) MiB"
+        case .ledgerFailed(let failure, let unsaved):
+            let lost = unsaved == 0 ? "" : unsaved == 1 ? " (the last change was not saved)" : " (the last \(unsaved) changes were not saved)"
+            return Problem.text(of: failure) + lost
+        case .ledgerDamaged(let problems, let path):
+            let shown = problems.prefix(10).map { "  " + $0 }
+            let more = problems.count > shown.count ? ["  … and \(problems.count - shown.count) more"] : []
+            let quoted = "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+            return (["the ledger at \(path) is damaged:"] + shown + more + [
+                "Nothing will be written to it. Restore a copy from before the damage, or save what can still be read:",
+                "  tally --db \(quoted) -c 'export rescue.csv'",
+                "and import that into a new ledger.",
+            ]).joined(separator: "\n")
+        case .answersMayBeWrong(let damage):
+            return "the ledger is damaged (\(damage)): answers may be wrong, and nothing will be written to it; 'check' says what can be done"
+        }
+    }
+
+    /// A failure of the store, as the user can act on it.
+    private static func text(of failure: StoreFailure) -> String {
+        switch failure.reason {
+        case .busy: return "nothing was changed: \(failure)"
+        case .readOnly: return "nothing was changed: the ledger can only be read here (\(failure.message))"
+        case .damaged: return "the ledger is damaged (\(failure.message)); nothing was written to it, and 'check' says what can be done"
+        case .changedMeanwhile: return "nothing was changed: \(failure.message), though it was read under the write lock"
+        default: return "the ledger could not be read or written: \(failure)"
         }
     }
 

@@ -158,25 +158,9 @@ public enum Outcome: Sendable {
     /// Commit `change`, then show `report` and any `warnings`. With a
     /// `confirmation`, ask first (or, in a script, require `--yes`).
     case change(ChangeSet, report: QueryResult, confirmation: String?, warnings: [String] = [])
-    case undo
-    case redo
     case sessionSetting(SessionSetting)
-    case help(topic: Located<String>?)
-    case quit
-    case guidedAdd
-    /// Run a saved statement's statement.
-    case runSaved(SavedQuery)
-    /// Run the statements of a script file.
-    case runFile(path: Located<String>)
-    /// Read the photo at `file`, then attach it to the bill with `attach`.
-    case attachFile(bill: Located<Int64>, file: Located<String>)
-    /// Write the photo's bytes to `file`.
+    /// Write the photo's bytes, which only the store holds, to `file`.
     case extractPhoto(Photo, file: Located<String>)
-    case about
-    /// Check the whole ledger file, which only the store can read.
-    case check
-    /// Read the CSV file, then make its rows into bills with `importing`.
-    case importFile(ImportOptions)
     /// Write `bills` to the file, in the format its extension names.
     case exportFile(ExportOptions, bills: BillList)
     /// Draw the report as a page and write it to the file.

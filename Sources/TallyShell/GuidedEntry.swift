@@ -59,7 +59,7 @@ public struct GuidedEntry {
                         answers = changed
                         output.result(preview(answers))
                     default:
-                        output.error(Style(color: session.options.color).error("error:") + " answer y or n, or '<' to go back")
+                        session.complain(.answerYesOrNo)
                     }
                 case .interrupted, .end:
                     output.result("not saved")
@@ -91,7 +91,7 @@ public struct GuidedEntry {
             do {
                 try record(reply.isEmpty ? defaultAnswer : reply, for: question, in: &answers)
             } catch {
-                output.error(Style(color: session.options.color).error("error:") + " " + TerminalText.safe(error.message))
+                output.error(session.errorRenderer.renderAnswer(error))
                 continue
             }
             guard let next = Question(rawValue: question.rawValue + 1) else { return answers }

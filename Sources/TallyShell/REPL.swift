@@ -8,21 +8,16 @@ public final class REPL {
     private let editor: LineEditor
     private let output: Output
 
-    public init(session: Session, output: Output) {
+    /// `editor` is the one the session's prompter asks its questions on.
+    public init(session: Session, editor: LineEditor, output: Output) {
         self.session = session
+        self.editor = editor
         self.output = output
-        editor = LineEditor(historyPath: session.store.path + ".history")
-        session.confirm = { [editor] question in
-            guard case .line(let answer) = editor.readLine(prompt: question, candidates: GuidedEntry.fixed(["yes", "no"])) else {
-                return false
-            }
-            return ["y", "yes"].contains(answer.lowercased().trimmingCharacters(in: " "))
-        }
-        // Unowned: the session owns this closure, and a cycle would keep the
-        // ledger open past the end, leaving its changes in the -wal file.
-        session.guide = { [editor, unowned session] in
-            GuidedEntry(session: session, reader: editor, output: output).run()
-        }
+    }
+
+    /// The line editor of the ledger at `path`, its history kept beside it.
+    public static func editor(forLedgerAt path: String) -> LineEditor {
+        LineEditor(historyPath: path + ".history")
     }
 
     /// Greets, runs the start-up script, then reads and runs statements until
@@ -33,7 +28,7 @@ public final class REPL {
             do {
                 _ = session.run(ScriptSource(origin: .file(startupScript), text: try ScriptFile.read(startupScript)))
             } catch {
-                output.error(Style(color: session.options.color).error("error:") + " cannot read '\(startupScript)': \(error.message)")
+                session.complain(.cannotRead(file: startupScript, reason: error.message))
             }
         }
         // On the other core while the user types: a ledger too large to check

@@ -14,31 +14,25 @@ extension Session {
         case .script(let source): run(source)
         case .stream(let stream, let name): run(stream, name: name)
         }
-        return commitGathered() == .storeFailed ? .storeFailed : status
+        return runner.flush() ? status : .storeFailed
     }
 
     private func run(_ stream: StatementStream, name: String) -> RunStatus {
         var status = RunStatus.success
         while !quitRequested {
             // A program driving Tally through a pipe sees each change confirmed before it sends the next.
-            if !stream.wholeStatementHasArrived(), commitGathered() == .storeFailed { return .storeFailed }
+            if !stream.wholeStatementHasArrived(), !runner.flush() { return .storeFailed }
             guard let piece = stream.next() else { break }
             let outcome: RunStatus
             switch piece {
             case .lines(let text, let firstLine):
                 outcome = run(ScriptSource(origin: .file(name), text: text, firstLine: firstLine))
             case .tooLong(let firstLine):
-                output.error("\(name):\(firstLine): " + Style(color: options.color).error("error:")
-                             + " a statement may be at most \(ScriptFile.maximumSize >> 20) MiB")
+                complain(.statementTooLong(mebibytes: ScriptFile.maximumSize >> 20), at: "\(name):\(firstLine)")
                 outcome = .statementFailed
             }
-            switch outcome {
-            case .success: continue
-            case .storeFailed, .outputFailed: return outcome
-            case .statementFailed:
-                status = .statementFailed
-                if !options.keepGoing { return status }
-            }
+            if outcome != .success { status = outcome }
+            if outcome.stops(keepingGoing: options.keepGoing) { return outcome }
         }
         return status
     }

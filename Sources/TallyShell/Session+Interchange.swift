@@ -15,59 +15,106 @@ extension Session {
     /// write lock, checks every row against the ledger as the file has it and
     /// writes all the new bills in one transaction, one undo step.
     func importFile(_ options: ImportOptions, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
+        do {
+            try evaluator.checkImportTarget(options)
+        } catch {
+            return fail(error, in: source)
+        }
         let file = options.file
-        var csv: ImportFile?
+        let bytes: [UInt8]
         do {
             let tooLarge = ScriptFileError(message: "a CSV file may be at most \(Session.maximumImportSize >> 20) MiB; split it and import each part")
-            csv = try ImportFile(
-                bytes: try ScriptFile.bytes(of: file.value, limit: Session.maximumImportSize, tooLarge: tooLarge), options: options)
-        } catch let error as ScriptFileError {
-            return report(Diagnostic(.cannotRead(file: file.value, reason: error.message), at: file.range), in: source)
-        } catch let diagnostic as Diagnostic {
-            return report(diagnostic, in: source)
+            bytes = try ScriptFile.bytes(of: file.value, limit: Session.maximumImportSize, tooLarge: tooLarge)
         } catch {
-            preconditionFailure("reading a CSV file fails only as it says")
+            return fail(Diagnostic(.cannotRead(file: file.value, reason: error.message), at: file.range), in: source)
+        }
+        var csv: ImportFile?
+        do {
+            csv = try ImportFile(bytes: bytes, options: options)
+        } catch {
+            return fail(error, in: source)
         }
         let rows = csv?.rowCount ?? 0
         let progress = self.options.showsProgress && rows > Session.rowsWorthAProgressBar ? ProgressBar(total: rows, noun: "rows") : nil
         progress?.show(done: 0)
-        var nextLedger: Background<Ledger>?
-        defer { _ = nextLedger?.wait() }
-        let step = try store.change(announcing: parsed.text) { reloaded throws(StoreError) -> Step in
-            if let reloaded { ledger = reloaded }
-            let outcome: Outcome
+        guard runner.flush() else { return .storeFailed }
+        let outcome = try runner.change(announcing: parsed.text) { ledger throws(StoreError) -> (Result<Outcome, Diagnostic>, ChangeRunner.Writing) in
             guard let read = csv.take() else { preconditionFailure("an import's rows are checked once") }
+            let outcome: Outcome
             do throws(Diagnostic) {
-                outcome = try evaluator.importing(consume read, options)
+                outcome = try evaluator(of: ledger).importing(consume read, options)
             } catch {
-                return .failed(error)
+                return (.failure(error), .nothing)
             }
-            guard case .change(let change, let report, _, _) = outcome else { return .other(outcome) }
-            // The model with the import, made on the other core while the file is written; used once it is committed.
-            let current = ledger
-            nextLedger = Background {
-                var next = current
+            guard case .change(let change, _, _, _) = outcome else { return (.success(outcome), .nothing) }
+            // The model with the import, made on the other core while the file is written.
+            let model = Background {
+                var next = ledger
                 next.apply(change)
                 return next
             }
-            try store.write(change, statement: parsed.text, progress: progress.map { bar in { bar.show(done: $0) } })
-            return .wrote(change, report: report, warnings: [])
+            return (.success(outcome), .change(
+                change, statement: parsed.text, progress: progress.map { bar in { bar.show(done: $0) } }, model: model))
         }
         progress?.finish()
-        switch step {
-        case .wrote(_, let report, _):
-            ledger = nextLedger!.wait()
+        switch outcome {
+        case .success(.change(_, let report, _, _)), .success(.result(let report, _)):
             show(report)
             return .success
-        case .failed(let diagnostic):
-            return report(diagnostic, in: source)
-        case .other(let outcome):
-            guard case .result(let result, _) = outcome else { preconditionFailure("an import changes the ledger or says why not") }
-            show(result)
+        case .success:
             return .success
-        case .replayed:
-            preconditionFailure("an import is not undo or redo")
+        case .failure(let diagnostic):
+            return fail(diagnostic, in: source)
         }
+    }
+
+    /// Reads the photo at `file`, then attaches it under the write lock: its
+    /// bytes and the row that names it go into the ledger in one transaction.
+    func attach(_ file: Located<String>, to bill: Located<Int64>, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
+        let photo: (bytes: [UInt8], file: PhotoFile)
+        do {
+            _ = try evaluator.roomForAPhoto(bill)
+        } catch {
+            return fail(error, in: source)
+        }
+        do {
+            photo = try PhotoFiles.read(file.value)
+        } catch {
+            return fail(Diagnostic(.fileFailed(error.message), at: file.range), in: source)
+        }
+        guard runner.flush() else { return .storeFailed }
+        let attached = try runner.change { ledger throws(StoreError) -> (Result<QueryResult, Diagnostic>, ChangeRunner.Writing) in
+            let change: ChangeSet
+            let report: QueryResult
+            do throws(Diagnostic) {
+                (change, report) = try evaluator(of: ledger).attach(bill, photo.file)
+            } catch {
+                return (.failure(error), .nothing)
+            }
+            return (.success(report), .change(
+                change, statement: parsed.text, photos: [ChangeRunner.PhotoBytes(bytes: photo.bytes, sha256: photo.file.sha256)]))
+        }
+        switch attached {
+        case .success(let report):
+            show(report)
+            return .success
+        case .failure(let diagnostic):
+            return fail(diagnostic, in: source)
+        }
+    }
+
+    /// Writes a photo's bytes, which only the store holds, to a new file.
+    func extract(_ photo: Photo, to file: Located<String>, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
+        guard let bytes = try store.photoData(sha256: photo.sha256) else {
+            return fail(Diagnostic(.photoBytesMissing(photo.number), at: parsed.range), in: source)
+        }
+        do {
+            try PhotoFiles.write(bytes, to: file.value)
+        } catch {
+            return fail(Diagnostic(.fileFailed(error.message), at: file.range), in: source)
+        }
+        show(.report(.photoWritten(number: photo.number, bill: photo.billID, file: file.value, size: bytes.count)))
+        return .success
     }
 
     /// Writes the bills to the file in the format its extension names.
@@ -75,13 +122,13 @@ extension Session {
         let file = options.file
         guard let format = ExportFormat(path: file.value) else {
             let known = ExportFormat.extensions.keys.sorted().map { "." + $0 }
-            return report(Diagnostic(.formatUnknown(file: file.value, known: known), at: file.range), in: source)
+            return fail(Diagnostic(.formatUnknown(file: file.value, known: known), at: file.range), in: source)
         }
         let text = format.render(bills, categories: ledger.categories)
         do {
             try NewFile.write(Array(text.utf8), to: file.value, replacing: options.overwrites, existsAdvice: "add 'overwrite' to replace it")
         } catch {
-            return report(Diagnostic(.fileFailed(error.message), at: file.range), in: source)
+            return fail(Diagnostic(.fileFailed(error.message), at: file.range), in: source)
         }
         show(.report(.exported(count: bills.rows.count, file: file.value, format: format.title)))
         return .success
@@ -93,7 +140,7 @@ extension Session {
         do {
             try ReportFile.write(page, named: options.file.value)
         } catch {
-            return self.report(Diagnostic(.fileFailed(error.message), at: options.file.range), in: source)
+            return fail(Diagnostic(.fileFailed(error.message), at: options.file.range), in: source)
         }
         show(.report(.reportWritten(period: report.period.label, count: report.count, file: options.path, size: page.utf8.count)))
         return .success

@@ -77,3 +77,11 @@ extension LedgerStore {
         try? connection.transaction { () throws(StoreError) in try connection.remember(RememberedCheck(check)) }
     }
 }
+
+extension LedgerStore {
+    /// Whether a change would be refused before it is evaluated: the file
+    /// can only be read here, or has been found damaged.
+    public var refusesChanges: Bool {
+        readOnlyReason != nil || damage != nil
+    }
+}

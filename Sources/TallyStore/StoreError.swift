@@ -1,63 +1,31 @@
-/// Why the ledger file could not be opened, read or written. It names what the
-/// store was doing, never the values it was writing.
+import TallyCore
+
+/// Why the ledger file could not be opened, read or written: SQLite's result
+/// code, named in `SQLite.swift`, and the facts a person is told.
 public struct StoreError: Error, CustomStringConvertible {
-    /// SQLite's result code, e.g. 5 (busy) or 19 (constraint).
+    /// SQLite's result code, e.g. busy or constraint.
     public let code: Int32
     public let message: String
     public let doing: String
     /// What Tally itself found, when the error is not SQLite's own; `message` says it.
-    let finding: Finding?
+    let finding: StoreFailure.Finding?
 
-    enum Finding: Sendable {
-        /// Another Tally session held the write lock past the wait.
-        case heldByTally
-        /// A marked ledger's schema is not the one the migrations make.
-        case alteredSchema
-    }
+    public typealias Reason = StoreFailure.Reason
 
-    init(code: Int32, message: String, doing: String, finding: Finding? = nil) {
+    init(code: Int32, message: String, doing: String, finding: StoreFailure.Finding? = nil) {
         self.code = code
         self.message = message
         self.doing = doing
         self.finding = finding
     }
 
-    /// What went wrong, in the terms a person can act on.
-    public enum Reason: Sendable, Equatable {
-        /// Another program held the write lock past the wait.
-        case busy
-        /// The file can be read here but not written.
-        case readOnly
-        /// The disk is full, or the file would pass the size limit.
-        case full
-        /// The file is not a ledger.
-        case notALedger
-        /// The file is damaged: what is read from it may be wrong, and nothing is written to it.
-        case damaged
-        /// A row would break a rule of the schema, such as a bill pointing at no book.
-        case constraint
-        /// A row to change was changed by someone else after it was read.
-        case changedMeanwhile
-        case other
+    /// The facts of the failure, for the session to say.
+    public var failure: StoreFailure {
+        StoreFailure(reason: reason, message: message, doing: doing, finding: finding)
     }
 
-    public var description: String {
-        switch reason {
-        case .busy where finding == .heldByTally:
-            return "\(doing): \(message)"
-        case .busy:
-            return "\(doing): another program has held the ledger's write lock for over \(StoreError.busyWaitSeconds) seconds; try again"
-        case .full:
-            return "\(doing): \(message) (the disk is full, or the file has reached its size limit)"
-        case .damaged:
-            return "the file is damaged (\(message))"
-        case .notALedger:
-            return finding == .alteredSchema ? "its schema is not the one Tally made: \(message)" : "it is not a Tally ledger (\(message))"
-        default:
-            return "\(doing): \(message)"
-        }
-    }
+    public var description: String { failure.description }
 
     /// How long a change waits for another program's write lock.
-    static let busyWaitSeconds = 5
+    static let busyWaitSeconds = StoreFailure.busyWaitSeconds
 }

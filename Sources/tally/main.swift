@@ -95,10 +95,13 @@ func main() -> Int32 {
 
     let session: Session
     let output = StandardOutput()
+    // At the terminal, questions are asked on the line editor the statements are typed on.
+    let editor = interactive ? REPL.editor(forLedgerAt: path) : nil
     do {
         let seed = Seed(currency: locale.currency, categories: DefaultCategories.make(chinese: locale.chinese))
         let store = try LedgerStore(path: path, seed: seed, creatingFolders: isDefaultPlace)
-        session = try Session(store: store, options: options, output: output)
+        let prompter = editor.map { TerminalPrompter(editor: $0, output: output) }
+        session = try Session(store: store, options: options, output: output, prompter: prompter)
         if flags.demo { try session.fillWithDemo() }
     } catch {
         StandardOutput.report("tally: cannot open the ledger at '\(path)': \(error)")
@@ -106,8 +109,8 @@ func main() -> Int32 {
     }
 
     defer { session.store.close() }
-    if interactive {
-        REPL(session: session, output: output).run(startupScript: LedgerLocation.startupScript(environment: environment))
+    if let editor {
+        REPL(session: session, editor: editor, output: output).run(startupScript: LedgerLocation.startupScript(environment: environment))
         return output.failure == nil ? 0 : 1
     }
     var failed = false

@@ -44,7 +44,7 @@ struct CrashTests {
                 next += confirmed
                 // The changes under way had committed, but were killed before they could say so.
                 var unconfirmed = 0
-                while try state(of: victim) != state(of: oracle), next < script.count, unconfirmed < Session.changesGathered {
+                while try state(of: victim) != state(of: oracle), next < script.count, unconfirmed < ChangeRunner.changesGathered {
                     try runInProcess(script[next], on: oracle)
                     next += 1
                     unconfirmed += 1

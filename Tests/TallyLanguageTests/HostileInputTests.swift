@@ -46,7 +46,7 @@ struct HostileInputTests {
     func aChainOfTwentyThousandTermsIsOneLevelDeep(joiner: String) throws {
         let text = "count where " + Array(repeating: "id = 1", count: 20_000).joined(separator: joiner)
         #expect(try count(text) == 1)
-        guard case .query(let query) = try parseOne(text).statement else { throw TestFailure("not a query") }
+        guard case .ledger(.query(let query)) = try parseOne(text).statement else { throw TestFailure("not a query") }
         switch query.condition {
         case .and(let terms)?, .or(let terms)?: #expect(terms.count == 20_000)
         default: Issue.record("the chain is not one and/or")

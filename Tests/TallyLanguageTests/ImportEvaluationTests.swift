@@ -4,7 +4,8 @@ import TallyCore
 
 /// `import` made into a change, as the session gets it after reading the file.
 func importing(_ csv: String, _ statement: String = "import bills.csv", in ledger: Ledger = Fixture.ledger()) throws -> Outcome {
-    guard case .importFile(let options) = try evaluate(statement, in: ledger) else { throw TestFailure("not an import: \(statement)") }
+    guard case .session(.importFile(let options)) = try parseOne(statement).statement else { throw TestFailure("not an import: \(statement)") }
+    try Evaluator(ledger: ledger, today: defaultToday, now: fixedNow).checkImportTarget(options)
     let file = try ImportFile(bytes: Array(csv.utf8), options: options)
     return try Evaluator(ledger: ledger, today: defaultToday, now: fixedNow).importing(file, options)
 }
@@ -268,7 +269,7 @@ extension ImportEvaluationTests {
     /// The tag `add 1 food #TEXT` reads, or nil when it does not read TEXT as one tag
     /// (`#a--b` is the tag `a` and a comment).
     static func tagAddReads(_ text: String) -> String? {
-        guard let statements = try? Parser.parse("add 1 food #" + text), case .add(let bill)? = statements.first,
+        guard let statements = try? Parser.parse("add 1 food #" + text), case .ledger(.add(let bill))? = statements.first,
               bill.tags == [text.lowercased()] else { return nil }
         return bill.tags[0]
     }

@@ -17,7 +17,9 @@ struct BookStatementTests {
         var parser = Parser("book add trips")
         let next = parser.next()
         let parsed = try #require(next).get()
-        let outcome = try Evaluator(ledger: ledger, today: defaultToday, now: 0, defaultCurrency: Currency(code: "EUR")).evaluate(parsed)
+        guard case .ledger(let statement) = parsed.statement else { throw TestFailure("not a statement of the ledger") }
+        let outcome = try Evaluator(ledger: ledger, today: defaultToday, now: 0, defaultCurrency: Currency(code: "EUR"))
+            .evaluate(statement, at: parsed.range)
         guard case .change(let set, _, _, _) = outcome, case .book(let book)? = set.rows.first?.after else {
             Issue.record("no book")
             return
@@ -258,14 +260,15 @@ struct SettingStatementTests {
         #expect(Span(diagnostic.range) == errorCase.span)
     }
 
-    @Test func sessionStatementsPassThrough() throws {
-        guard case .help(let topic) = try evaluate("help periods") else {
+    @Test func sessionStatementsGoToTheSession() throws {
+        guard case .session(.help(let topic)) = try statement("help periods") else {
             Issue.record("not help")
             return
         }
         #expect(topic?.value == "periods")
-        guard case .undo = try evaluate("undo"), case .redo = try evaluate("redo"), case .quit = try evaluate("exit") else {
-            Issue.record("undo, redo or quit did not pass through")
+        guard case .session(.undo) = try statement("undo"), case .session(.redo) = try statement("redo"),
+              case .session(.quit) = try statement("exit") else {
+            Issue.record("undo, redo or quit did not go to the session")
             return
         }
     }

@@ -77,7 +77,7 @@ struct ParserStatementTests {
     }
 
     @Test func helpKeepsWhereItsTopicWasWritten() throws {
-        guard case .help(let topic) = try statement("help Periods") else {
+        guard case .session(.help(let topic)) = try statement("help Periods") else {
             Issue.record("not help")
             return
         }

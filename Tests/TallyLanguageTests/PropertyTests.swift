@@ -54,7 +54,9 @@ struct PropertyTests {
                 inspect(diagnostic)
             case .success(let parsed):
                 do {
-                    if case .change(let change, _, _, _) = try Evaluator(ledger: ledger, today: defaultToday, now: fixedNow).evaluate(parsed) {
+                    if case .ledger(let statement) = parsed.statement,
+                       case .change(let change, _, _, _) = try Evaluator(ledger: ledger, today: defaultToday, now: fixedNow)
+                        .evaluate(statement, at: parsed.range) {
                         ledger.apply(change)
                     }
                     counts.ran += 1

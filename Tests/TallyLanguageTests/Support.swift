@@ -26,12 +26,12 @@ func statement(_ text: String) throws -> Statement {
 }
 
 func query(_ text: String) throws -> Query {
-    guard case .query(let query) = try statement(text) else { throw TestFailure("not a query: \(text)") }
+    guard case .ledger(.query(let query)) = try statement(text) else { throw TestFailure("not a query: \(text)") }
     return query
 }
 
 func addBill(_ text: String) throws -> AddBill {
-    guard case .add(let add) = try statement(text) else { throw TestFailure("not an add: \(text)") }
+    guard case .ledger(.add(let add)) = try statement(text) else { throw TestFailure("not an add: \(text)") }
     return add
 }
 
@@ -104,14 +104,29 @@ let defaultToday = day("2017-01-15")
 let fixedNow: Int64 = 1_484_438_400
 
 func evaluate(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day = defaultToday) throws -> Outcome {
-    try Evaluator(ledger: ledger, today: today, now: fixedNow).evaluate(try parseOne(text))
+    let parsed = try parseOne(text)
+    guard case .ledger(let statement) = parsed.statement else { throw TestFailure("not a statement of the ledger: \(text)") }
+    return try Evaluator(ledger: ledger, today: today, now: fixedNow).evaluate(statement, at: parsed.range)
 }
 
 /// The evaluator's error for `text`, or nil when it succeeds.
 func evaluationError(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day = defaultToday) throws -> Diagnostic? {
     let parsed = try parseOne(text)
-    do {
-        _ = try Evaluator(ledger: ledger, today: today, now: fixedNow).evaluate(parsed)
+    let evaluator = Evaluator(ledger: ledger, today: today, now: fixedNow)
+    // Of the session's statements, these ask the evaluator about the ledger before the session runs them.
+    let asksTheLedger = switch parsed.statement {
+    case .ledger, .session(.runSaved), .session(.importFile), .session(.attach): true
+    case .session: false
+    }
+    guard asksTheLedger else { throw TestFailure("the session runs \(text) without the evaluator") }
+    do throws(Diagnostic) {
+        switch parsed.statement {
+        case .ledger(let statement): _ = try evaluator.evaluate(statement, at: parsed.range)
+        case .session(.runSaved(let name)): _ = try evaluator.savedStatement(named: name)
+        case .session(.importFile(let options)): try evaluator.checkImportTarget(options)
+        case .session(.attach(let id, _)): _ = try evaluator.roomForAPhoto(id)
+        case .session: break
+        }
         return nil
     } catch {
         return error
@@ -178,6 +193,39 @@ func usd(_ minor: Int128) -> Measure { .money(minor, Fixture.usd) }
 func summary(_ statement: Statement) -> String {
     func name(_ located: Located<String>?) -> String { located?.value ?? "-" }
     switch statement {
+    case .ledger(let statement): return summary(statement)
+    case .session(let statement): return summary(statement)
+    }
+}
+
+func summary(_ statement: SessionStatement) -> String {
+    func name(_ located: Located<String>?) -> String { located?.value ?? "-" }
+    switch statement {
+    case .undo: return "undo"
+    case .redo: return "redo"
+    case .help(let topic): return "help \(topic?.value ?? "-")"
+    case .quit: return "quit"
+    case .guidedAdd: return "add"
+    case .run(let target): return "run [\(target.value)]"
+    case .runSaved(let saved): return "run saved \(name(saved))"
+    case .about: return "about"
+    case .check: return "check"
+    case .attach(let id, let file): return "attach #\(id.value) [\(file.value)]"
+    case .importFile(let options):
+        let columns = options.columns.map { mapping in
+            switch mapping.column.value {
+            case .header(let header): return "\(mapping.field.value.rawValue)=\(header)"
+            case .number(let number): return "\(mapping.field.value.rawValue)=#\(number)"
+            }
+        }
+        return "import [\(options.file.value)] book \(name(options.book)) columns [\(columns.joined(separator: ", "))] skip \(options.skip)"
+            + (options.createsCategories ? " create" : "") + (options.allowsDuplicates ? " duplicates" : "")
+    }
+}
+
+func summary(_ statement: LedgerStatement) -> String {
+    func name(_ located: Located<String>?) -> String { located?.value ?? "-" }
+    switch statement {
     case .query(let query): return summary(query)
     case .add(let add): return summary(add)
     case .edit(let id, let assignments):
@@ -185,8 +233,6 @@ func summary(_ statement: Statement) -> String {
     case .deleteBills(let ids): return "delete " + ids.map { "#\($0.value)" }.joined(separator: " ")
     case .deleteWhere(let condition, let period):
         return "delete where \(condition.map(render) ?? "-") period \(period.map { render($0.value) } ?? "-")"
-    case .undo: return "undo"
-    case .redo: return "redo"
     case .books: return "books"
     case .categories(let kind): return "categories \(kind?.rawValue ?? "-")"
     case .bookAdd(let book, let currency): return "book add \(name(book)) currency \(name(currency))"
@@ -199,16 +245,9 @@ func summary(_ statement: Statement) -> String {
     case .categoryMerge(let old, let into): return "category merge \(name(old)) into \(name(into))"
     case .categoryDelete(let category, let into): return "category delete \(name(category)) into \(name(into))"
     case .set(let setting, let value): return "set \(setting.value) \(value.value)"
-    case .help(let topic): return "help \(topic?.value ?? "-")"
-    case .quit: return "quit"
-    case .guidedAdd: return "add"
     case .save(let saved, let text): return "save \(name(saved)) [\(text)]"
     case .saved: return "saved"
     case .forget(let saved): return "forget \(name(saved))"
-    case .run(let target): return "run [\(target.value)]"
-    case .runSaved(let saved): return "run saved \(name(saved))"
-    case .about: return "about"
-    case .check: return "check"
     case .timeline(let period): return "timeline period \(period.map { render($0.value) } ?? "-")"
     case .pie(let kind, let period): return "pie \(kind.rawValue) period \(period.map { render($0.value) } ?? "-")"
     case .months(let year): return "months \(year.map { String($0.value) } ?? "-")"
@@ -218,19 +257,9 @@ func summary(_ statement: Statement) -> String {
     case .budgetSet(let target, let amount): return "budget \(summary(target)) \(amount.terms.map(\.value.text).joined(separator: "+"))"
     case .budgetOff(let target): return "budget \(summary(target)) off"
     case .budgetReport(let period): return "budget period \(period.map { render($0.value) } ?? "-")"
-    case .attach(let id, let file): return "attach #\(id.value) [\(file.value)]"
     case .attachments(let id): return "attachments #\(id.value)"
     case .extract(let id, let number, let file): return "extract #\(id.value) \(number.value) [\(file.value)]"
     case .detach(let id, let number): return "detach #\(id.value) \(number.value)"
-    case .importFile(let options):
-        let columns = options.columns.map { mapping in
-            switch mapping.column.value {
-            case .header(let header): return "\(mapping.field.value.rawValue)=\(header)"
-            case .number(let number): return "\(mapping.field.value.rawValue)=#\(number)"
-            }
-        }
-        return "import [\(options.file.value)] book \(name(options.book)) columns [\(columns.joined(separator: ", "))] skip \(options.skip)"
-            + (options.createsCategories ? " create" : "") + (options.allowsDuplicates ? " duplicates" : "")
     case .export(let options):
         return "export [\(options.file.value)] where \(options.condition.map(render) ?? "-") period \(options.period.map { render($0.value) } ?? "-")"
             + (options.overwrites ? " overwrite" : "")

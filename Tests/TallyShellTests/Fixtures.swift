@@ -34,3 +34,15 @@ enum Fixture {
         }
     }
 }
+
+extension Evaluator {
+    /// What a statement of the ledger comes to, as the session asks for it.
+    func evaluate(_ parsed: ParsedStatement) throws -> Outcome {
+        guard case .ledger(let statement) = parsed.statement else { throw NotALedgerStatement(text: parsed.text) }
+        return try evaluate(statement, at: parsed.range)
+    }
+}
+
+struct NotALedgerStatement: Error {
+    let text: String
+}

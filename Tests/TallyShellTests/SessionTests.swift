@@ -22,12 +22,13 @@ final class CapturedOutput: Output {
     deinit { try? FileManager.default.removeItem(atPath: folder) }
     let seed = Seed(currency: .cny, categories: DefaultCategories.make(chinese: false))
 
-    func session(_ configure: (inout SessionOptions) -> Void = { _ in }) throws -> (Session, CapturedOutput) {
+    func session(_ configure: (inout SessionOptions) -> Void = { _ in }, prompter: Prompter? = nil) throws -> (Session, CapturedOutput) {
         var options = SessionOptions()
         options.today = Day(iso: "2016-07-20")
         configure(&options)
         let output = CapturedOutput()
-        return (try Session(store: try LedgerStore(path: path, seed: seed, creatingFolders: true), options: options, output: output), output)
+        let store = try LedgerStore(path: path, seed: seed, creatingFolders: true)
+        return (try Session(store: store, options: options, output: output, prompter: prompter), output)
     }
 
     func script(_ text: String) -> ScriptSource {
@@ -84,14 +85,13 @@ final class CapturedOutput: Output {
     }
 
     @Test func asksBeforeDeletingAtThePrompt() throws {
-        let (session, output) = try session()
+        let answers = ScriptedAnswers(false)
+        let (session, output) = try session(prompter: answers)
         _ = session.run(script("-1 food\n-2 food\n"))
-        var questions: [String] = []
-        session.confirm = { questions.append($0); return false }
         #expect(session.run(ScriptSource(origin: .interactive, text: "delete where category=food")) == .success)
-        #expect(questions == ["delete 2 bills? [y/N] "])
+        #expect(answers.questions == ["delete 2 bills? [y/N] "])
         #expect(output.results.last == "nothing deleted")
-        session.confirm = { _ in true }
+        answers.answer = true
         _ = session.run(ScriptSource(origin: .interactive, text: "delete where category=food"))
         #expect(try LedgerStore(path: path, seed: seed).load().bills.isEmpty)
     }
@@ -130,12 +130,11 @@ final class CapturedOutput: Output {
     }
 
     @Test func asksAtThePromptEvenForASavedDelete() throws {
-        let (session, output) = try session()
+        let answers = ScriptedAnswers(true)
+        let (session, output) = try session(prompter: answers)
         _ = session.run(script("-1 food\n-2 food\nsave purge delete where category=food"))
-        var questions: [String] = []
-        session.confirm = { questions.append($0); return true }
         #expect(session.run(ScriptSource(origin: .interactive, text: "purge")) == .success)
-        #expect(questions == ["delete 2 bills? [y/N] "])
+        #expect(answers.questions == ["delete 2 bills? [y/N] "])
         #expect(session.ledger.bills.isEmpty)
         #expect(output.errors.isEmpty)
     }
@@ -154,4 +153,21 @@ final class CapturedOutput: Output {
         #expect(output.errors.count == 1)
         #expect(output.errors.first?.contains("scripts run each other more than 16 deep") == true)
     }
+}
+
+/// Answers every question the same way, and notes each one asked.
+final class ScriptedAnswers: Prompter {
+    var answer: Bool
+    var questions: [String] = []
+
+    init(_ answer: Bool) {
+        self.answer = answer
+    }
+
+    func confirm(_ question: String) -> Bool {
+        questions.append(question)
+        return answer
+    }
+
+    func enterBills(into session: Session) {}
 }

@@ -1,10 +1,11 @@
 import TallyLanguage
 import TallyRender
 
-/// The one place errors in statements become text: the short message, the
-/// line with a caret under what was wrong, then what was expected; in
-/// scripts prefixed `FILE:LINE:COL: error:`.
-public struct DiagnosticRenderer: Sendable {
+/// The one place errors and warnings become text. An error in a statement
+/// gets the short message, the line with a caret under what was wrong, then
+/// what was expected, in scripts prefixed `FILE:LINE:COL: error:`; one that
+/// points at no statement (the ledger file, a pipe) gets its message alone.
+public struct ErrorRenderer: Sendable {
     public let style: Style
     /// Columns no line may pass; nil leaves lines whole (a log read by tools).
     public let width: Int?
@@ -12,6 +13,29 @@ public struct DiagnosticRenderer: Sendable {
     public init(style: Style, width: Int? = nil) {
         self.style = style
         self.width = width
+    }
+
+    /// An error at no place in a statement; `place` (`FILE:LINE`) says where, when it is known.
+    public func render(_ problem: Problem, at place: String? = nil) -> String {
+        (place.map { TerminalText.safe($0) + ": " } ?? "") + style.error("error:") + " " + safeLines(problem.text)
+    }
+
+    /// An error found in an answer rather than a statement, so with no line to point at.
+    public func renderAnswer(_ diagnostic: Diagnostic) -> String {
+        style.error("error:") + " " + TerminalText.safe(diagnostic.message)
+    }
+
+    public func warning(_ problem: Problem) -> String {
+        warning(problem.text)
+    }
+
+    public func warning(_ text: String) -> String {
+        style.warning("warning:") + " " + safeLines(text)
+    }
+
+    /// Each line made safe for a terminal, the line breaks between them kept.
+    private func safeLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.safe(String($0)) }.joined(separator: "\n")
     }
 
     /// Characters shown either side of the mistake on a long line, when no width is set.
@@ -54,9 +78,9 @@ public struct DiagnosticRenderer: Sendable {
         let line = source.line(start.line).map { $0 == "\t" ? " " : $0 }
         let spanEnd = diagnostic.range.end.line == start.line ? diagnostic.range.end.column : line.count + 1
         let first = min(start.column - 1, line.count)
-        let last = min(max(first, spanEnd - 1), first + 2 * DiagnosticRenderer.context, line.count)
+        let last = min(max(first, spanEnd - 1), first + 2 * ErrorRenderer.context, line.count)
         let (shownStart, shownEnd) = room.map { window(of: line, around: first..<last, room: $0) }
-            ?? (max(0, first - DiagnosticRenderer.context), min(line.count, last + DiagnosticRenderer.context))
+            ?? (max(0, first - ErrorRenderer.context), min(line.count, last + ErrorRenderer.context))
         let cutBefore = shownStart > 0 ? "…" : ""
         let lineText = cutBefore + String(line[shownStart..<shownEnd]) + (shownEnd < line.count ? "…" : "")
         let before = cutBefore + String(line[shownStart..<first])
@@ -101,7 +125,7 @@ public struct DiagnosticRenderer: Sendable {
         guard let width else { return [text] }
         var lines: [String] = []
         var current = ""
-        for word in DiagnosticRenderer.words(of: text) {
+        for word in ErrorRenderer.words(of: text) {
             if current.isEmpty {
                 current = word
             } else if TerminalText.width(current) + 1 + TerminalText.width(word) <= width {
@@ -111,7 +135,7 @@ public struct DiagnosticRenderer: Sendable {
                 current = word
             }
             while TerminalText.width(current) > width {
-                let (line, rest) = DiagnosticRenderer.cut(current, toColumns: width)
+                let (line, rest) = ErrorRenderer.cut(current, toColumns: width)
                 lines.append(line)
                 current = rest
             }

@@ -3,7 +3,7 @@ import TallyLanguage
 @testable import TallyShell
 @testable import TallyRender
 
-@Suite struct DiagnosticRendererTests {
+@Suite struct ErrorRendererTests {
     func firstError(_ text: String) -> Diagnostic? {
         var parser = Parser(text)
         while let next = parser.next() {
@@ -15,7 +15,7 @@ import TallyLanguage
     @Test func pointsAtTheTokenInScripts() throws {
         let source = ScriptSource(origin: .file("budget.tally"), text: "count\nsum expense where categroy=food\n")
         let diagnostic = try #require(firstError(source.text))
-        #expect(DiagnosticRenderer(style: Style(color: false)).render(diagnostic, in: source) == """
+        #expect(ErrorRenderer(style: Style(color: false)).render(diagnostic, in: source) == """
             budget.tally:2:19: error: unknown field 'categroy' — did you mean 'category'?
              2 | sum expense where categroy=food
                |                   ^~~~~~~~
@@ -25,7 +25,7 @@ import TallyLanguage
     @Test func placesTheCaretByDisplayWidth() throws {
         let source = ScriptSource(origin: .interactive, text: "add 5 用餐 on 2016-13-01")
         let diagnostic = try #require(firstError(source.text))
-        #expect(DiagnosticRenderer(style: Style(color: false)).render(diagnostic, in: source) == """
+        #expect(ErrorRenderer(style: Style(color: false)).render(diagnostic, in: source) == """
             error: no such date '2016-13-01'
               add 5 用餐 on 2016-13-01
                             ^~~~~~~~~~
@@ -35,7 +35,7 @@ import TallyLanguage
     @Test func showsTheRightLineOfAScriptWithWindowsLineBreaks() throws {
         let source = ScriptSource(origin: .file("crlf.tally"), text: "#!/usr/bin/env tally\r\ncount\r\nsum where\r\ncount\r\n")
         let diagnostic = try #require(firstError(source.text))
-        #expect(DiagnosticRenderer(style: Style(color: false)).render(diagnostic, in: source) == """
+        #expect(ErrorRenderer(style: Style(color: false)).render(diagnostic, in: source) == """
             crlf.tally:3:10: error: incomplete statement
              3 | sum where
                |          ^
@@ -46,14 +46,14 @@ import TallyLanguage
     @Test func keepsLineNumbersPastAShebang() throws {
         let source = ScriptSource(origin: .file("s.tally"), text: "#!/usr/bin/env tally\nbogus stuff\n")
         let diagnostic = try #require(firstError(source.text))
-        #expect(DiagnosticRenderer(style: Style(color: false)).render(diagnostic, in: source).hasPrefix("s.tally:2:1: error: unknown statement 'bogus'"))
+        #expect(ErrorRenderer(style: Style(color: false)).render(diagnostic, in: source).hasPrefix("s.tally:2:1: error: unknown statement 'bogus'"))
     }
 
     @Test func showsALongLineAroundTheMistakeOnly() throws {
         let text = "count where " + String(repeating: "id = 1 and ", count: 200) + "categroy = food"
         let source = ScriptSource(origin: .file("long.tally"), text: text)
         let diagnostic = try #require(firstError(source.text))
-        let rendered = DiagnosticRenderer(style: Style(color: false)).render(diagnostic, in: source)
+        let rendered = ErrorRenderer(style: Style(color: false)).render(diagnostic, in: source)
         #expect(rendered == """
             long.tally:1:2213: error: unknown field 'categroy' — did you mean 'category'?
              1 | … and id = 1 and id = 1 and id = 1 and id = 1 and id = 1 and categroy = food
@@ -64,7 +64,7 @@ import TallyLanguage
     @Test func showsAVeryLongTokenCutShort() throws {
         let source = ScriptSource(origin: .interactive, text: "sum where " + String(repeating: "x", count: 1 << 20) + " = 1")
         let diagnostic = try #require(firstError(source.text))
-        let rendered = DiagnosticRenderer(style: Style(color: false)).render(diagnostic, in: source)
+        let rendered = ErrorRenderer(style: Style(color: false)).render(diagnostic, in: source)
         #expect(rendered == """
             error: unknown field '\(String(repeating: "x", count: 39))…'
               sum where \(String(repeating: "x", count: 180))…
@@ -75,7 +75,7 @@ import TallyLanguage
     @Test func numbersLinesOfAScriptReadAPieceAtATime() throws {
         let source = ScriptSource(origin: .file("<stdin>"), text: "sum where\n", firstLine: 41)
         let diagnostic = try #require(firstError(source.text))
-        #expect(DiagnosticRenderer(style: Style(color: false)).render(diagnostic, in: source).hasPrefix("<stdin>:41:10: error:"))
+        #expect(ErrorRenderer(style: Style(color: false)).render(diagnostic, in: source).hasPrefix("<stdin>:41:10: error:"))
     }
 
     @Test func noLineIsWiderThanTheTerminalAndMessagesBreakBetweenWords() {
@@ -84,7 +84,7 @@ import TallyLanguage
         let range = SourceRange(start: SourceLocation(offset: offset, line: 1, column: offset + 1),
                                 end: SourceLocation(offset: offset + 4, line: 1, column: offset + 5))
         let diagnostic = Diagnostic(.unexpected(found: "'餐饮餐饮'", expected: "a category, such as food, transport, clothes or household"), at: range)
-        let rendered = DiagnosticRenderer(style: Style(color: false), width: 32).render(diagnostic, in: ScriptSource(origin: .interactive, text: text))
+        let rendered = ErrorRenderer(style: Style(color: false), width: 32).render(diagnostic, in: ScriptSource(origin: .interactive, text: text))
         #expect(rendered == """
             error: unexpected '餐饮餐饮'
               …and cat = 餐饮餐饮 and id = …
@@ -100,7 +100,7 @@ import TallyLanguage
         let name = String(repeating: "午饭", count: 9)
         let range = SourceRange(start: SourceLocation(offset: 12, line: 1, column: 13), end: SourceLocation(offset: 30, line: 1, column: 31))
         let diagnostic = Diagnostic(.unknownName(kind: "category", name: name, suggestion: "food"), at: range)
-        let rendered = DiagnosticRenderer(style: Style(color: false), width: 20)
+        let rendered = ErrorRenderer(style: Style(color: false), width: 20)
             .render(diagnostic, in: ScriptSource(origin: .interactive, text: "count where \(name) = 1"))
         #expect(rendered == """
             error: unknown
@@ -118,7 +118,7 @@ import TallyLanguage
     @Test func theFirstLineOfAScriptsErrorWrapsToo() throws {
         let source = ScriptSource(origin: .file("s.tally"), text: "count wehre cat = food\n")
         let diagnostic = try #require(firstError(source.text))
-        #expect(DiagnosticRenderer(style: Style(color: false), width: 40).render(diagnostic, in: source) == """
+        #expect(ErrorRenderer(style: Style(color: false), width: 40).render(diagnostic, in: source) == """
             s.tally:1:7: error: unknown word 'wehre'
             — did you mean 'where'?
              1 | count wehre cat = food

@@ -1,0 +1,51 @@
+import TallyCore
+
+/// Which of the ledger's bills a statement reads: those of `days` (every
+/// day's when nil), whole or with their numbers alone. A session may hold
+/// only these, so `tally -c 'sum … in 2016-07'` reads a month, not the ledger.
+public struct BillsRead: Equatable, Sendable {
+    public let days: DateRange?
+    /// Whether remarks, places and tags are read too.
+    public let texts: Bool
+
+    public init(days: DateRange?, texts: Bool) {
+        self.days = days
+        self.texts = texts
+    }
+
+    public static let all = BillsRead(days: nil, texts: true)
+    public static let none = BillsRead(days: .nothing, texts: true)
+
+    /// Whether holding these bills, a statement that reads `needed` has them all.
+    public func covers(_ needed: BillsRead) -> Bool {
+        guard texts || !needed.texts else { return false }
+        guard let days else { return true }
+        guard let wanted = needed.days else { return false }
+        return wanted.isEmpty || (!days.isEmpty && days.start <= wanted.start && wanted.end <= days.end)
+    }
+}
+
+extension Statement {
+    /// The bills the statement reads: a query or report over a bounded period
+    /// reads those days', and a query that reads no remark, place or tag
+    /// only the bills' numbers; a saved statement's name, `help` and `quit`
+    /// read none (what a saved statement runs reads what it needs); every
+    /// other statement, and every change, reads the whole ledger.
+    public func billsRead(today: Day, weekStart: WeekStart) -> BillsRead {
+        func days(of period: PeriodSpec) -> DateRange? {
+            let asked = period.resolve(today: today, weekStart: weekStart)
+            let days = DateRange(start: max(asked.start, .first), end: min(asked.end, .last))
+            return days == DateRange(start: .first, end: .last) ? nil : days
+        }
+        switch self {
+        case .ledger(.query(let query)):
+            return BillsRead(days: query.period.flatMap { days(of: $0.value) }, texts: query.readsTexts)
+        case .ledger(.report(let options)):
+            return BillsRead(days: days(of: options.period?.value ?? ReportOptions.defaultPeriod), texts: true)
+        case .session(.runSaved), .session(.help), .session(.quit):
+            return .none
+        default:
+            return .all
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import TallyCore
+
+/// The questions a session asks the person at the terminal: given to the
+/// session when it is made, absent when nobody is there to answer (a script,
+/// a pipe), so a change that must be confirmed needs `--yes` there.
+public protocol Prompter: AnyObject {
+    /// Whether the answer to a yes/no question is yes.
+    func confirm(_ question: String) -> Bool
+    /// Asks for the fields of bills in turn and adds them through `session`.
+    func enterBills(into session: Session)
+}
+
+/// The prompter of the REPL: questions on its line editor.
+public final class TerminalPrompter: Prompter {
+    private let editor: LineReader
+    private let output: Output
+
+    public init(editor: LineReader, output: Output) {
+        self.editor = editor
+        self.output = output
+    }
+
+    public func confirm(_ question: String) -> Bool {
+        guard case .line(let answer) = editor.readLine(prompt: question, candidates: GuidedEntry.fixed(["yes", "no"])) else {
+            return false
+        }
+        return ["y", "yes"].contains(answer.lowercased().trimmingCharacters(in: " "))
+    }
+
+    public func enterBills(into session: Session) {
+        GuidedEntry(session: session, reader: editor, output: output).run()
+    }
+}

@@ -1,0 +1,119 @@
+import TallyCore
+import TallyLanguage
+import TallyStore
+
+extension Session {
+    /// A statement of the ledger: a change is evaluated under the write
+    /// lock, anything else from the model as it stands.
+    func run(_ statement: LedgerStatement, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
+        // A ledger that takes no changes refuses none before the statement's own mistakes are said.
+        if !statement.changesLedger || store.refusesChanges {
+            let outcome: Outcome
+            do {
+                outcome = try evaluator.evaluate(statement, at: parsed.range)
+            } catch {
+                return fail(error, in: source)
+            }
+            guard case .change = outcome else { return try perform(outcome, of: statement, parsed, source) }
+        }
+        return try change(statement, parsed, source, asConfirmed: nil)
+    }
+
+    /// What a change statement came to under the write lock.
+    private enum Attempt {
+        case wrote(shown: String, warnings: [String])
+        /// The change must be confirmed before it is made; nothing was written.
+        case asks(String, ChangeSet)
+        case refused(Diagnostic)
+        /// The statement no longer changes anything (its selection is now empty).
+        case other(Outcome)
+    }
+
+    /// Evaluates the statement holding the write lock, against the ledger as
+    /// the file has it now, and commits what it comes to. A change that must
+    /// be confirmed is asked about with the lock let go, then evaluated
+    /// again, and must come out the same, or nothing is done.
+    private func change(
+        _ statement: LedgerStatement, _ parsed: ParsedStatement, _ source: ScriptSource, asConfirmed confirmed: ChangeSet?
+    ) throws(StoreError) -> RunStatus {
+        let gathering = options.gathersChanges && source.origin != .interactive && confirmed == nil
+        if !gathering { guard runner.flush() else { return .storeFailed } }
+        let attempt = try runner.change(gathering: gathering) { ledger throws(StoreError) -> (Attempt, ChangeRunner.Writing) in
+            let outcome: Outcome
+            do throws(Diagnostic) {
+                outcome = try evaluator(of: ledger).evaluate(statement, at: parsed.range)
+            } catch {
+                return (.refused(error), .nothing)
+            }
+            guard case .change(let change, let report, let question, let warnings) = outcome else { return (.other(outcome), .nothing) }
+            if let confirmed {
+                guard confirmed.rows == change.rows else { return (.refused(Diagnostic(.changedWhileAnswering, at: parsed.range)), .nothing) }
+            } else if let question, !options.assumeYes {
+                return (.asks(question, change), .nothing)
+            }
+            return (.wrote(shown: rendered(report), warnings: warnings), .change(change, statement: parsed.text))
+        }
+        switch attempt {
+        case .wrote(let shown, let warnings):
+            if store.isGathering {
+                if runner.gather(ChangeRunner.Shown(text: shown, warnings: warnings)) { runner.flush() }
+                return .success
+            }
+            runner.say(shown)
+            for warning in warnings { runner.complain(errorRenderer.warning(warning)) }
+            return .success
+        case .asks(let question, let change):
+            guard let prompter else { return fail(Diagnostic(.needsConfirmation(question), at: parsed.range), in: source) }
+            guard prompter.confirm("\(question)? [y/N] ") else {
+                show(.report(.declined))
+                return .success
+            }
+            return try self.change(statement, parsed, source, asConfirmed: change)
+        case .refused(let diagnostic):
+            return fail(diagnostic, in: source)
+        case .other(let outcome):
+            return try perform(outcome, of: statement, parsed, source)
+        }
+    }
+
+    /// Shows a result, or does what only the session can: a setting of its
+    /// own, or a file written from what the ledger holds.
+    private func perform(
+        _ outcome: Outcome, of statement: LedgerStatement, _ parsed: ParsedStatement, _ source: ScriptSource
+    ) throws(StoreError) -> RunStatus {
+        switch outcome {
+        case .result(let result, let format):
+            show(result, format: format)
+        case .change:
+            return try change(statement, parsed, source, asConfirmed: nil)
+        case .sessionSetting(let setting):
+            apply(setting)
+        case .exportFile(let options, let bills):
+            return export(bills, options, source)
+        case .reportFile(let options, let report):
+            return writeReport(report, options, source)
+        case .extractPhoto(let photo, let file):
+            return try extract(photo, to: file, parsed, source)
+        }
+        return .success
+    }
+
+    private func apply(_ setting: SessionSetting) {
+        switch setting {
+        case .format(let format): options.format = format
+        case .color(let on): options.color = on
+        case .echo(let on): options.echo = on
+        }
+        show(.report(setting.report))
+    }
+}
+
+private extension SessionSetting {
+    var report: Report {
+        switch self {
+        case .format(let format): .format(format)
+        case .color(let on): .color(on)
+        case .echo(let on): .echo(on)
+        }
+    }
+}
