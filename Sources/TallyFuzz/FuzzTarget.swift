@@ -77,10 +77,10 @@ enum Replay {
     static func main() {
         for path in CommandLine.arguments.dropFirst() {
             do {
-                exercise(try ScriptFile.read(path))
+                exercise(try Files.readScript(path))
                 print("ok  \(path)")
             } catch {
-                print("cannot read \(path): \(error.message)")
+                print(Problem.fileFailed(error).text)
             }
         }
     }

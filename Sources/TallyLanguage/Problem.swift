@@ -82,8 +82,7 @@ public enum Problem: Sendable, Equatable {
     case rowsRefused(bad: Int, of: Int)
     case csvUnreadable(file: String, line: Int, reason: String)
     /// A file that could not be read or written; the reason is the system's.
-    case fileFailed(String)
-    case cannotRead(file: String, reason: String)
+    case fileFailed(FileFailure)
     case formatUnknown(file: String, known: [String])
 
     // MARK: The session
@@ -109,6 +108,10 @@ public enum Problem: Sendable, Equatable {
     case ledgerDamaged(problems: [String], path: String)
     /// The ledger was found damaged before: a warning that answers may be wrong.
     case answersMayBeWrong(damage: String)
+    case cannotOpenLedger(path: String, StoreFailure)
+    case demoFolderFailed(String)
+    /// The results could not be written to standard output.
+    case resultsUnwritable(String)
 
     /// The problem in words: short, and the fix first when there is one.
     public var text: String {
@@ -203,8 +206,7 @@ public enum Problem: Sendable, Equatable {
             return "\(file) has no header row\(skipped > 0 ? " after the \(skipped) skipped lines" : "")"
         case .rowsRefused(let bad, let total): return "\(bad) of \(total) rows can't be imported, so nothing was imported"
         case .csvUnreadable(let file, let line, let reason): return "\(file):\(line): \(reason); nothing was imported"
-        case .fileFailed(let reason): return reason
-        case .cannotRead(let file, let reason): return "cannot read '\(file)': \(reason)"
+        case .fileFailed(let failure): return Problem.text(of: failure)
         case .formatUnknown(let file, let known): return "'\(file)' does not say its format; end its name in \(known.joined(separator: ", "))"
         case .needsConfirmation(let what): return "\(what); scripts must confirm this with --yes"
         case .guidedEntryNeedsATerminal:
@@ -232,8 +234,32 @@ public enum Problem: Sendable, Equatable {
                 "  tally --db \(quoted) -c 'export rescue.csv'",
                 "and import that into a new ledger.",
             ]).joined(separator: "\n")
+        case .cannotOpenLedger(let path, let failure): return "cannot open the ledger at '\(path)': \(failure)"
+        case .demoFolderFailed(let reason): return "cannot make a folder for the demo: \(reason)"
+        case .resultsUnwritable(let reason): return "cannot write the results: \(reason)"
         case .answersMayBeWrong(let damage):
             return "the ledger is damaged (\(damage)): answers may be wrong, and nothing will be written to it; 'check' says what can be done"
+        }
+    }
+
+    /// A file's failure in words, naming the file as the user wrote it.
+    private static func text(of failure: FileFailure) -> String {
+        let path = failure.path
+        let writing = failure.writing
+        let quoted = "'\(path)'"
+        switch failure.reason {
+        case .system(let words): return "cannot \(writing ? "write" : "read") \(quoted): \(words)"
+        case .folder: return writing ? "\(quoted) is a folder; give a file's name" : "cannot read \(quoted): it is a folder"
+        case .notARegularFile: return writing ? "\(quoted) is not a regular file; give another name" : "cannot read \(quoted): it is not a regular file"
+        case .tooLarge(.script, _): return "cannot read \(quoted): a script may be at most \(FileContent.script.limit >> 20) MiB"
+        case .tooLarge(.csv, _):
+            return "cannot read \(quoted): a CSV file may be at most \(FileContent.csv.limit >> 20) MiB; split it and import each part"
+        case .tooLarge(.photo, let size): return "\(quoted) has \(size) bytes; a photo may have at most \(Photo.maximumSize) (10 MiB)"
+        case .changedWhileRead: return "cannot read \(quoted): it changed while it was read"
+        case .notAnImage: return "\(quoted) is not an image Tally knows (JPEG, PNG, GIF, WebP, HEIC, AVIF, BMP, TIFF or SVG)"
+        case .exists(let advice): return "\(quoted) exists already; \(advice)"
+        case .notForAReport(let kind): return "\(quoted) is \(kind), not a file a report can be written to; give a file's name, such as 2016.html"
+        case .notAReport: return "\(quoted) exists and is not a Tally report, so it is left alone; give another name"
         }
     }
 

@@ -20,6 +20,11 @@ public struct ErrorRenderer: Sendable {
         (place.map { TerminalText.safe($0) + ": " } ?? "") + style.error("error:") + " " + safeLines(problem.text)
     }
 
+    /// An error of the command line itself, before or beside any statement: `tally: …`, as other tools write theirs.
+    public static func commandLine(_ problem: Problem) -> String {
+        "tally: " + problem.text
+    }
+
     /// An error found in an answer rather than a statement, so with no line to point at.
     public func renderAnswer(_ diagnostic: Diagnostic) -> String {
         style.error("error:") + " " + TerminalText.safe(diagnostic.message)

@@ -1,3 +1,4 @@
+import TallyCore
 import TallyLanguage
 
 /// How far one statement's `run`s have gone: scripts and saved statements
@@ -27,9 +28,9 @@ struct NestedRuns {
         }
         runs += 1
         bytes += text.utf8.count
-        guard runs <= NestedRuns.maximumRuns, bytes <= ScriptFile.maximumSize else {
+        guard runs <= NestedRuns.maximumRuns, bytes <= FileContent.script.limit else {
             stopped = true
-            return .tooManyRuns(runs: NestedRuns.maximumRuns, mebibytes: ScriptFile.maximumSize >> 20)
+            return .tooManyRuns(runs: NestedRuns.maximumRuns, mebibytes: FileContent.script.limit >> 20)
         }
         depth += 1
         return nil

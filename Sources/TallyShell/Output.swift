@@ -31,17 +31,17 @@ public final class StandardOutput: Output {
         let shown = resultsToTerminal ? TerminalText.printable(text) : text
         if let problem = StandardOutput.write(shown + "\n", to: 1) {
             failure = problem
-            StandardOutput.report("tally: cannot write the results: \(problem)")
+            StandardOutput.writeError(ErrorRenderer.commandLine(.resultsUnwritable(problem)))
         }
     }
 
     public func error(_ text: String) {
-        StandardOutput.report(text)
+        StandardOutput.writeError(text)
     }
 
     /// Writes `text` to standard error, made safe for a terminal: error
     /// messages quote what they were given, and SQLite's own words too.
-    public static func report(_ text: String) {
+    public static func writeError(_ text: String) {
         _ = write(TerminalText.printable(text) + "\n", to: 2)
     }
 

@@ -24,11 +24,11 @@ public final class REPL {
     /// `quit` or Ctrl-D on an empty line.
     public func run(startupScript: String?) {
         greet()
-        if let startupScript, ScriptFile.exists(startupScript) {
+        if let startupScript, Files.exists(startupScript) {
             do {
-                _ = session.run(ScriptSource(origin: .file(startupScript), text: try ScriptFile.read(startupScript)))
+                _ = session.run(ScriptSource(origin: .file(startupScript), text: try Files.readScript(startupScript)))
             } catch {
-                session.complain(.cannotRead(file: startupScript, reason: error.message))
+                session.complain(.fileFailed(error))
             }
         }
         // On the other core while the user types: a ledger too large to check

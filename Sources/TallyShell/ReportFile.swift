@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TallyCore
 import TallyLanguage
 import TallyRender
 
@@ -14,23 +15,23 @@ enum ReportFile {
     /// Writes the page to the file `name`, with `.html` added when it lacks
     /// it. A name that is a device, a pipe or a folder is refused, so that
     /// no page is written beside it as `/dev/null.html`.
-    static func write(_ page: String, named name: String) throws(NewFile.Failure) {
+    static func write(_ page: String, named name: String) throws(FileFailure) {
         var given = stat()
-        if stat(ScriptFile.expand(name), &given) == 0, let kind = kind(given.st_mode) {
-            throw NewFile.Failure(message: "'\(name)' is \(kind), not a file a report can be written to; give a file's name, such as 2016.html")
+        if stat(Files.expand(name), &given) == 0, let kind = kind(given.st_mode) {
+            throw FileFailure(name, writing: true, .notForAReport(kind: kind))
         }
         let path = ReportOptions.path(named: name)
         // Through a link, the report it points to is made again, and the link kept.
-        let target = realpath(ScriptFile.expand(path), nil).map { resolved in
+        let target = realpath(Files.expand(path), nil).map { resolved in
             defer { free(resolved) }
             return String(cString: resolved)
-        } ?? ScriptFile.expand(path)
+        } ?? Files.expand(path)
         var info = stat()
         let exists = stat(target, &info) == 0
         if exists && (info.st_mode & S_IFMT) == S_IFREG && !isReport(target) {
-            throw NewFile.Failure(message: "'\(path)' exists and is not a Tally report, so it is left alone; give another name")
+            throw FileFailure(path, writing: true, .notAReport)
         }
-        try NewFile.write(Array(page.utf8), to: target, replacing: exists, existsAdvice: "give another name")
+        try Files.write(Array(page.utf8), to: target, replacing: exists, existsAdvice: "give another name")
     }
 
     /// What a file that is not a regular file is, in words; nil for a regular file.
@@ -48,7 +49,7 @@ enum ReportFile {
     /// Whether the file starts as a Tally report does. A report is far
     /// smaller than a script may be; a file past that size is someone else's.
     private static func isReport(_ file: String) -> Bool {
-        guard let bytes = try? ScriptFile.bytes(of: file, limit: ScriptFile.maximumSize, tooLarge: ScriptFile.tooLarge) else { return false }
+        guard let bytes = try? Files.read(file, as: .script) else { return false }
         return String(decoding: bytes.prefix(markWithin), as: UTF8.self).contains(ReportPage.generator)
     }
 }

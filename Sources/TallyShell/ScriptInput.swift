@@ -1,3 +1,4 @@
+import TallyCore
 import TallyRender
 
 /// Where a script's statements come from: text read whole, or a pipe read as it comes.
@@ -28,7 +29,7 @@ extension Session {
             case .lines(let text, let firstLine):
                 outcome = run(ScriptSource(origin: .file(name), text: text, firstLine: firstLine))
             case .tooLong(let firstLine):
-                complain(.statementTooLong(mebibytes: ScriptFile.maximumSize >> 20), at: "\(name):\(firstLine)")
+                complain(.statementTooLong(mebibytes: FileContent.script.limit >> 20), at: "\(name):\(firstLine)")
                 outcome = .statementFailed
             }
             if outcome != .success { status = outcome }

@@ -4,10 +4,6 @@ import TallyStore
 import TallyRender
 
 extension Session {
-    /// The largest CSV file `import` reads, refused before any of it is read:
-    /// millions of bills, far beyond a lifetime's, and a bound on the memory
-    /// an import takes.
-    static let maximumImportSize = 256 << 20
     /// Imports of more rows than this show their progress at a terminal.
     static let rowsWorthAProgressBar = 5000
 
@@ -23,10 +19,9 @@ extension Session {
         let file = options.file
         let bytes: [UInt8]
         do {
-            let tooLarge = ScriptFileError(message: "a CSV file may be at most \(Session.maximumImportSize >> 20) MiB; split it and import each part")
-            bytes = try ScriptFile.bytes(of: file.value, limit: Session.maximumImportSize, tooLarge: tooLarge)
+            bytes = try Files.read(file.value, as: .csv)
         } catch {
-            return fail(Diagnostic(.cannotRead(file: file.value, reason: error.message), at: file.range), in: source)
+            return fail(Diagnostic(.fileFailed(error), at: file.range), in: source)
         }
         var csv: ImportFile?
         do {
@@ -80,7 +75,7 @@ extension Session {
         do {
             photo = try PhotoFiles.read(file.value)
         } catch {
-            return fail(Diagnostic(.fileFailed(error.message), at: file.range), in: source)
+            return fail(Diagnostic(.fileFailed(error), at: file.range), in: source)
         }
         guard runner.flush() else { return .storeFailed }
         let attached = try runner.change { ledger throws(StoreError) -> (Result<QueryResult, Diagnostic>, ChangeRunner.Writing) in
@@ -111,7 +106,7 @@ extension Session {
         do {
             try PhotoFiles.write(bytes, to: file.value)
         } catch {
-            return fail(Diagnostic(.fileFailed(error.message), at: file.range), in: source)
+            return fail(Diagnostic(.fileFailed(error), at: file.range), in: source)
         }
         show(.report(.photoWritten(number: photo.number, bill: photo.billID, file: file.value, size: bytes.count)))
         return .success
@@ -126,9 +121,9 @@ extension Session {
         }
         let text = format.render(bills, categories: ledger.categories)
         do {
-            try NewFile.write(Array(text.utf8), to: file.value, replacing: options.overwrites, existsAdvice: "add 'overwrite' to replace it")
+            try Files.write(Array(text.utf8), to: file.value, replacing: options.overwrites, existsAdvice: "add 'overwrite' to replace it")
         } catch {
-            return fail(Diagnostic(.fileFailed(error.message), at: file.range), in: source)
+            return fail(Diagnostic(.fileFailed(error), at: file.range), in: source)
         }
         show(.report(.exported(count: bills.rows.count, file: file.value, format: format.title)))
         return .success
@@ -140,7 +135,7 @@ extension Session {
         do {
             try ReportFile.write(page, named: options.file.value)
         } catch {
-            return fail(Diagnostic(.fileFailed(error.message), at: options.file.range), in: source)
+            return fail(Diagnostic(.fileFailed(error), at: options.file.range), in: source)
         }
         show(.report(.reportWritten(period: report.period.label, count: report.count, file: options.path, size: page.utf8.count)))
         return .success

@@ -21,9 +21,9 @@ extension Session {
             if let saved = ledger.savedQuery(named: target.value) { return runSaved(saved, parsed, source) }
             let text: String
             do {
-                text = try ScriptFile.read(target.value)
+                text = try Files.readScript(target.value)
             } catch {
-                return fail(Diagnostic(.cannotRead(file: target.value, reason: error.message), at: target.range), in: source)
+                return fail(Diagnostic(.fileFailed(error), at: target.range), in: source)
             }
             return runNested(ScriptSource(origin: .file(target.value), text: text), at: parsed, in: source)
         case .runSaved(let name):

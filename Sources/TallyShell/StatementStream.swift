@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TallyCore
 
 /// Statements read from a pipe as they arrive: each is handed on as soon as
 /// its line is complete, so a program can drive Tally line by line and see
@@ -55,7 +56,7 @@ public final class StatementStream {
         if skippingLine { skipRestOfLine() }
         let firstLine = nextLine
         var text: [UInt8] = []
-        while let line = readLine(room: ScriptFile.maximumSize - text.count) {
+        while let line = readLine(room: FileContent.script.limit - text.count) {
             guard line.fits else {
                 // Said at once, not when the line ends: it may never end.
                 skippingLine = !line.ended

@@ -11,7 +11,7 @@ func main() -> Int32 {
     do {
         flags = try Flags(Array(CommandLine.arguments.dropFirst()))
     } catch {
-        StandardOutput.report("tally: \(error.message)\nTry 'tally --help'.")
+        StandardOutput.writeError("tally: \(error.message)\nTry 'tally --help'.")
         return 2
     }
     if flags.showHelp {
@@ -33,18 +33,18 @@ func main() -> Int32 {
             inputs.append(.script(ScriptSource(origin: .argument, text: text)))
         case .file("-"):
             inputs.append(.stream(StatementStream(descriptor: 0), name: "<stdin>"))
-        case .file(let path) where ScriptFile.isStream(path):
+        case .file(let path) where Files.isStream(path):
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
-                StandardOutput.report("tally: cannot read '\(path)': \(String(cString: strerror(errno)))")
+                StandardOutput.writeError(ErrorRenderer.commandLine(.fileFailed(FileFailure(path, .system(String(cString: strerror(errno)))))))
                 return 2
             }
             inputs.append(.stream(StatementStream(descriptor: descriptor), name: path))
         case .file(let path):
             do {
-                inputs.append(.script(ScriptSource(origin: .file(path), text: try ScriptFile.read(path))))
+                inputs.append(.script(ScriptSource(origin: .file(path), text: try Files.readScript(path))))
             } catch {
-                StandardOutput.report("tally: cannot read '\(path)': \(error.message)")
+                StandardOutput.writeError(ErrorRenderer.commandLine(.fileFailed(error)))
                 return 2
             }
         }
@@ -65,7 +65,7 @@ func main() -> Int32 {
         DemoFolder.removeAbandoned(in: temporary)
         var template = Array(DemoFolder.template(in: temporary).utf8CString)
         guard mkdtemp(&template) != nil else {
-            StandardOutput.report("tally: cannot make a folder for the demo: \(String(cString: strerror(errno)))")
+            StandardOutput.writeError(ErrorRenderer.commandLine(.demoFolderFailed(String(cString: strerror(errno)))))
             return 3
         }
         let folder = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
@@ -104,7 +104,7 @@ func main() -> Int32 {
         session = try Session(store: store, options: options, output: output, prompter: prompter)
         if flags.demo { try session.fillWithDemo() }
     } catch {
-        StandardOutput.report("tally: cannot open the ledger at '\(path)': \(error)")
+        StandardOutput.writeError(ErrorRenderer.commandLine(.cannotOpenLedger(path: path, error.failure)))
         return 3
     }
 

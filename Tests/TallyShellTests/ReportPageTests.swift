@@ -161,12 +161,12 @@ struct ReportPageTests {
 
         let other = folder.appendingPathComponent("notes.html").path
         try "<p>my notes</p>".write(toFile: other, atomically: true, encoding: .utf8)
-        #expect(throws: NewFile.Failure.self) { try ReportFile.write(page, named: other) }
+        #expect(throws: FileFailure.self) { try ReportFile.write(page, named: other) }
         #expect(try String(contentsOfFile: other, encoding: .utf8) == "<p>my notes</p>")
         // The mark counts only near the start, where a report has it.
         try (String(repeating: " ", count: ReportFile.markWithin) + ReportPage.generator).write(toFile: other, atomically: true, encoding: .utf8)
-        #expect(throws: NewFile.Failure.self) { try ReportFile.write(page, named: other) }
-        #expect(throws: NewFile.Failure.self) { try ReportFile.write(page, named: folder.path) }
+        #expect(throws: FileFailure.self) { try ReportFile.write(page, named: other) }
+        #expect(throws: FileFailure.self) { try ReportFile.write(page, named: folder.path) }
 
         // Through a link: the report it points to is made again and the link stays; a link to another file is refused.
         let link = folder.appendingPathComponent("latest.html").path
@@ -176,6 +176,6 @@ struct ReportPageTests {
         #expect(try String(contentsOfFile: report, encoding: .utf8) == page)
         let otherLink = folder.appendingPathComponent("notes-link.html").path
         try FileManager.default.createSymbolicLink(atPath: otherLink, withDestinationPath: other)
-        #expect(throws: NewFile.Failure.self) { try ReportFile.write(page, named: otherLink) }
+        #expect(throws: FileFailure.self) { try ReportFile.write(page, named: otherLink) }
     }
 }

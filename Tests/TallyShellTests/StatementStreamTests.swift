@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TallyCore
 @testable import TallyShell
 
 /// Statements read from a pipe, a line (or a continued group of lines) at a time.
@@ -59,7 +60,7 @@ import Testing
 
     @Test(arguments: [1, 1 << 20])
     func refusesALineLongerThanAScriptMayBeAndGoesOn(past: Int) {
-        let long = String(repeating: "x", count: ScriptFile.maximumSize + past)
+        let long = String(repeating: "x", count: FileContent.script.limit + past)
         #expect(pieces("count\n" + long + "\ncount\n") == [
             .lines("count\n", firstLine: 1),
             .tooLong(firstLine: 2),

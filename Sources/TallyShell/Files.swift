@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TallyCore
+
+/// The one way Tally reads and writes the user's files: scripts, imports,
+/// photos, exports, reports. A file is read whole only when it is a regular
+/// file within the size its content may have; a file is written whole or not
+/// at all, and never over another unless asked.
+public enum Files {
+    /// The bytes of the regular file at `path` (`~/` is the home folder), refused past `content`'s limit.
+    public static func read(_ path: String, as content: FileContent) throws(FileFailure) -> [UInt8] {
+        // Without waiting: opening a named pipe would otherwise wait for a writer, before it could be refused.
+        let descriptor = open(expand(path), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw systemFailure(path) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw systemFailure(path) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw FileFailure(path, (info.st_mode & S_IFMT) == S_IFDIR ? .folder : .notARegularFile)
+        }
+        let tooLarge = FileFailure(path, .tooLarge(content, size: Int64(info.st_size)))
+        guard info.st_size <= content.limit else { throw tooLarge }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw systemFailure(path)
+            }
+            if count == 0 { return bytes }
+            bytes += buffer[0..<count]
+            // The file may have grown since it was measured.
+            if bytes.count > content.limit { throw tooLarge }
+        }
+    }
+
+    /// The text of the script at `path`.
+    public static func readScript(_ path: String) throws(FileFailure) -> String {
+        String(decoding: try read(path, as: .script), as: UTF8.self)
+    }
+
+    /// Writes `bytes` to `path`. An existing file is refused with
+    /// `existsAdvice`, unless `replacing`: then the new content is written
+    /// beside it and renamed over it, so the old file stays whole until the
+    /// new one is.
+    static func write(_ bytes: [UInt8], to path: String, replacing: Bool, existsAdvice: String) throws(FileFailure) {
+        let target = expand(path)
+        var info = stat()
+        if stat(target, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw FileFailure(path, writing: true, .folder) }
+            guard replacing else { throw FileFailure(path, writing: true, .exists(advice: existsAdvice)) }
+            guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileFailure(path, writing: true, .notARegularFile) }
+            var template = Array((target + ".tally-XXXXXX").utf8CString)
+            let descriptor = mkstemp(&template)
+            guard descriptor >= 0 else { throw systemFailure(path, writing: true) }
+            let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            fchmod(descriptor, info.st_mode & 0o777)
+            try fill(descriptor, with: bytes, removing: temporary, reportedAs: path)
+            guard rename(temporary, target) == 0 else {
+                let error = systemFailure(path, writing: true)
+                unlink(temporary)
+                throw error
+            }
+            return
+        }
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw errno == EEXIST ? FileFailure(path, writing: true, .exists(advice: existsAdvice)) : systemFailure(path, writing: true)
+        }
+        try fill(descriptor, with: bytes, removing: target, reportedAs: path)
+    }
+
+    /// Whether anything is at `path`.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(expand(path), &info) == 0
+    }
+
+    /// Whether `path` is a pipe or socket, whose statements are read as they come.
+    public static func isStream(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(expand(path), &info) == 0 else { return false }
+        return (info.st_mode & S_IFMT) == S_IFIFO || (info.st_mode & S_IFMT) == S_IFSOCK
+    }
+
+    /// The path with a leading `~/` made the home folder.
+    static func expand(_ path: String) -> String {
+        guard path.hasPrefix("~/"), let home = getenv("HOME") else { return path }
+        return String(cString: home) + path.dropFirst(1)
+    }
+
+    /// Writes everything and closes; on failure the half-written file goes.
+    private static func fill(_ descriptor: Int32, with bytes: [UInt8], removing file: String, reportedAs path: String) throws(FileFailure) {
+        if let problem = Descriptor.writeAll(bytes, to: descriptor) {
+            close(descriptor)
+            unlink(file)
+            throw FileFailure(path, writing: true, .system(problem))
+        }
+        guard fsync(descriptor) == 0, close(descriptor) == 0 else {
+            let error = systemFailure(path, writing: true)
+            unlink(file)
+            throw error
+        }
+    }
+
+    private static func systemFailure(_ path: String, writing: Bool = false) -> FileFailure {
+        FileFailure(path, writing: writing, .system(String(cString: strerror(errno))))
+    }
+}
