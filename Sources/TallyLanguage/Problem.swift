@@ -98,7 +98,7 @@ public enum Problem: Sendable, Equatable {
     case undoDependedOn(verb: String, change: String)
 
     /// The problem in words: short, and the fix first when there is one.
-    var text: String {
+    public var text: String {
         switch self {
         case .unreadable(let message): return message
         case .unexpected(let found, _, let suggestion?):

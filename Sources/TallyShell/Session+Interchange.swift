@@ -2,6 +2,7 @@ import TallyCore
 import TallyLanguage
 import TallyStore
 import TallyRender
+import TallyInterchange
 
 extension Session {
     /// The largest CSV file `import` reads, refused before any of it is read:
