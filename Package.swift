@@ -26,9 +26,11 @@ let package = Package(
         .target(name: "TallyLanguage", dependencies: ["TallyCore"]),
         // Everything that presents results: renderers, tables, terminal text, views, charts, the HTML report.
         .target(name: "TallyRender", dependencies: ["TallyCore", "TallyLanguage"]),
+        // The file formats of other tools: reading CSV and importing its rows, the journals and beancount files export writes.
+        .target(name: "TallyInterchange", dependencies: ["TallyCore", "TallyLanguage"]),
         .target(
             name: "TallyShell",
-            dependencies: ["TallyCore", "TallyStore", "TallyLanguage", "TallyRender", "CReadline"],
+            dependencies: ["TallyCore", "TallyStore", "TallyLanguage", "TallyRender", "TallyInterchange", "CReadline"],
             resources: [.embedInCode("Resources/tally.ebnf")]
         ),
         .executableTarget(name: "tally", dependencies: ["TallyCore", "TallyStore", "TallyLanguage", "TallyShell"]),
@@ -40,6 +42,7 @@ let package = Package(
         .testTarget(name: "TallyStoreTests", dependencies: ["TallyStore"]),
         .testTarget(name: "TallyLanguageTests", dependencies: ["TallyLanguage"]),
         .testTarget(name: "TallyRenderTests", dependencies: ["TallyRender"]),
+        .testTarget(name: "TallyInterchangeTests", dependencies: ["TallyInterchange"]),
         .testTarget(name: "TallyShellTests", dependencies: ["TallyShell", "TallyRender"]),
         .testTarget(
             name: "EndToEndTests",

@@ -13,15 +13,13 @@ extension CSV {
     /// what follows its leading `'`s would be a formula.
     public static func guarded(_ text: String) -> String {
         guard let first = text.utf8.first, first == apostrophe || startsFormula(first) else { return text }
-        return isFormula(text.utf8.drop { $0 == apostrophe }) ? "'" + text : text
+        return isFormula(afterQuotes: text) ? "'" + text : text
     }
 
-    /// The text a cell `guarded` wrote stands for: the cell less one leading
-    /// `'` when what follows its leading `'`s would be a formula, else the
-    /// cell itself.
-    public static func unguarded(_ cell: String) -> String {
-        guard cell.utf8.first == apostrophe, isFormula(cell.utf8.drop { $0 == apostrophe }) else { return cell }
-        return String(cell.dropFirst())
+    /// Whether what follows the leading `'`s of `text` would be a formula:
+    /// the one test behind the `'` that `guarded` puts on and import takes off.
+    public static func isFormula(afterQuotes text: String) -> Bool {
+        isFormula(text.utf8.drop { $0 == apostrophe })
     }
 
     private static let apostrophe = UInt8(ascii: "'")

@@ -106,7 +106,7 @@ public enum ImportField: String, Sendable, CaseIterable {
     }
 
     /// Every spelling that names a field.
-    static let spellings = ["type", "cat", "note", "tag"] + allCases.map(\.rawValue)
+    public static let spellings = ["type", "cat", "note", "tag"] + allCases.map(\.rawValue)
 }
 
 /// Which column of the file a field is read from.

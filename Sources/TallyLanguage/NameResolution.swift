@@ -2,7 +2,7 @@ import TallyCore
 
 extension Ledger {
     /// The book a statement names; an unknown name is an error that suggests the nearest.
-    func book(named name: Located<String>) throws(Diagnostic) -> Book {
+    public func book(named name: Located<String>) throws(Diagnostic) -> Book {
         guard let book = book(named: name.value) else {
             let suggestion = Suggestion.nearest(to: name.value, among: books.map(\.name))
             throw Diagnostic(

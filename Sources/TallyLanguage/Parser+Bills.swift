@@ -283,11 +283,13 @@ extension Parser {
 
 /// A bill's tags as they are written: lower case, each once, in the order
 /// first written, and no more than a bill may carry.
-struct TagList {
+public struct TagList {
     static let maximumCount = 100
 
-    private(set) var names: [String] = []
+    public private(set) var names: [String] = []
     private var seen: Set<String> = []
+
+    public init() {}
 
     mutating func add(_ token: Token) throws(Diagnostic) {
         if let problem = TagList.problem(with: token.text) ?? add(name: Names.key(token.text)) {
@@ -297,7 +299,7 @@ struct TagList {
 
     /// Adds the tag `name`, lower case and allowed by `problem(with:)`,
     /// unless it is there already; or says why it can't.
-    mutating func add(name: String) -> Problem? {
+    public mutating func add(name: String) -> Problem? {
         guard seen.insert(name).inserted else { return nil }
         guard names.count < TagList.maximumCount else { return .tooManyTags(TagList.maximumCount) }
         names.append(name)
@@ -307,7 +309,7 @@ struct TagList {
     /// Why `text` can't be a tag, or nil when it can. The rule is `add`'s,
     /// where a tag is what `#` and the text read as, so the lexer decides:
     /// `a,#b` and `a:b` are not tags, and `#42` is a bill id.
-    static func problem(with text: String) -> Problem? {
+    public static func problem(with text: String) -> Problem? {
         if text.contains(where: \.isWhitespace) { return .tagWithSpaces }
         if let problem = Names.problem(with: text) { return .badName(problem) }
         let tokens = Lexer.tokens("#" + text)

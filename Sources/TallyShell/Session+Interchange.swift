@@ -2,6 +2,7 @@ import TallyCore
 import TallyLanguage
 import TallyStore
 import TallyRender
+import TallyInterchange
 
 extension Session {
     /// Imports of more rows than this show their progress at a terminal.

@@ -1,7 +1,7 @@
 import Testing
 import TallyCore
 @testable import TallyLanguage
-@testable import TallyShell
+import TallyInterchange
 
 /// Account names in the beancount export.
 @Suite struct BeancountAccountTests {

@@ -1,5 +1,6 @@
 import Testing
 import TallyCore
+import TallyInterchange
 
 /// The `'` CSV cells get before what a spreadsheet would run as a formula,
 /// and the one `import` takes off again.

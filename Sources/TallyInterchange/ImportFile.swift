@@ -1,4 +1,5 @@
 import TallyCore
+import TallyLanguage
 
 /// A CSV file as `import` reads it before the ledger is locked: the columns
 /// its header names, how many rows follow, and whether any amount carries a

@@ -4,10 +4,14 @@ import TallyLanguage
 /// Bills as a journal that hledger and ledger both read: one transaction per
 /// bill, the remark as its description, the category's account against the
 /// book's, amounts in the book's currency, place and tags as hledger tags.
-struct LedgerJournal {
+public struct LedgerJournal {
     let bills: [BillRow]
 
-    var text: String {
+    public init(bills: [BillRow]) {
+        self.bills = bills
+    }
+
+    public var text: String {
         var accounts = AccountNames { _, name in LedgerJournal.accountPart(name) }
         var out = "; Tally bills as an hledger/ledger journal: expenses:CATEGORY or income:CATEGORY against assets:BOOK.\n"
         for bill in bills {

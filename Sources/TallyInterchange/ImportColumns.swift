@@ -1,4 +1,5 @@
 import TallyCore
+import TallyLanguage
 
 /// Which column holds each field, from the header row and the statement's
 /// own `columns (…)`.

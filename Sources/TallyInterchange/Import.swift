@@ -1,4 +1,5 @@
 import TallyCore
+import TallyLanguage
 
 /// The rows of a CSV file made into bills, every one checked against the
 /// ledger before anything is written: all of them are imported, or none.

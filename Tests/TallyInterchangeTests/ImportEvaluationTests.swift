@@ -1,6 +1,7 @@
 import Testing
 import TallyCore
 @testable import TallyLanguage
+@testable import TallyInterchange
 
 /// `import` made into a change, as the session gets it after reading the file.
 func importing(_ csv: String, _ statement: String = "import bills.csv", in ledger: Ledger = Fixture.ledger()) throws -> Outcome {

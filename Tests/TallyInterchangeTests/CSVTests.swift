@@ -1,5 +1,6 @@
 import Testing
-@testable import TallyCore
+import TallyCore
+@testable import TallyInterchange
 
 /// Every record the readers of `bytes` read, one reader after the other.
 func records(_ bytes: [UInt8], skipping lines: Int = 0) throws(CSVError) -> [CSVRecord] {

@@ -4,12 +4,17 @@ import TallyLanguage
 /// Bills as a beancount file: the operating currencies, an `open` for every
 /// account the day before the first bill, then one transaction per bill,
 /// `Expenses:Category` or `Income:Category` against `Assets:Book`.
-struct BeancountFile {
+public struct BeancountFile {
     let bills: [BillRow]
     /// To name a category whose name can't start an account by an alias that can.
     let categories: [Category]
 
-    var text: String {
+    public init(bills: [BillRow], categories: [Category]) {
+        self.bills = bills
+        self.categories = categories
+    }
+
+    public var text: String {
         var accounts = AccountNames(clean: component)
         var transactions = ""
         var bookCurrencies: [String: String] = [:]
