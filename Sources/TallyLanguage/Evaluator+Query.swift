@@ -98,111 +98,24 @@ extension Evaluator {
         _ selected: [Int], in period: Range<Int>, _ query: Query, value: BillValue, currencies: [Int64: Currency],
         spansCurrencies: Bool, emptyCurrency: Currency
     ) -> GroupResult {
-        let dimensions = query.dimensions.map(\.value)
-        let bookIDs = ledger.bills.bookIDs
-        var slots = GroupSlots(keyer: GroupKeyer(ledger: ledger), bills: ledger.bills, rows: period, dimensions: dimensions)
-        // Currencies by index, when the groups span them.
-        let currencyCodes = spansCurrencies ? Array(Set(currencies.values.map(\.code))).sorted() : []
-        let currencyIndex = ByID(currencies.map { book, currency in
-            (book, Int32(currencyCodes.firstIndex(of: currency.code) ?? -1))
-        })
-        func currency(of row: Int) -> Int32 { spansCurrencies ? currencyIndex[bookIDs[row]] ?? -1 : -1 }
-        // A grid's rows and columns sort by their totals, which exist only
-        // when every bill is in one currency.
-        let needsTotals = dimensions.count > 1 && !spansCurrencies
-        var cells = CellTable(currencies: currencyCodes.count)
-        if dimensions.contains(.tag) {
-            for row in selected {
-                let amount = value(row)
-                slots.forEachCell(of: row, currency: currency(of: row)) { cells.add(amount, to: $0) }
-            }
-        } else {
-            // Each bill has one value of each dimension: its cell is found in one pass.
-            let twoDimensions = dimensions.count > 1
-            for row in selected {
-                let second = twoDimensions ? slots.slot(of: row, 1) : -1
-                cells.add(value(row), to: CellKey(first: slots.slot(of: row, 0), second: second, currency: currency(of: row)))
-            }
-        }
-        var rowTotals = SlotTotals()
-        var columnTotals = SlotTotals()
-        if needsTotals {
-            // What each row and column of the grid adds up to: its cells together.
-            for (cell, accumulator) in zip(cells.cells, cells.accumulators) {
-                rowTotals.add(accumulator, at: cell.first)
-                columnTotals.add(accumulator, at: cell.second)
-            }
-        }
-        let soleCurrency = selected.first.map { currencies[bookIDs[$0]] ?? .cny } ?? ledger.currentBook.currency
-        func measures(_ totals: SlotTotals, of dimension: Int) -> [GroupKey: Measure] {
-            var result: [GroupKey: Measure] = [:]
-            for (slot, accumulator) in totals.filled { result[slots.keys[dimension][slot]] = accumulator.measure(query.aggregate, soleCurrency) }
-            return result
-        }
-        var groupRows: [(measure: Measure, currency: Currency)] = []
-        var groups: [GroupOrdering.Group] = []
-        groupRows.reserveCapacity(cells.cells.count)
-        groups.reserveCapacity(cells.cells.count)
-        for (cell, accumulator) in zip(cells.cells, cells.accumulators) {
-            let code = cell.currency >= 0 ? currencyCodes[Int(cell.currency)] : nil
-            let currency = code.map(Currency.init(code:)) ?? soleCurrency
-            let measure = accumulator.measure(query.aggregate, currency)
-            groups.append(GroupOrdering.Group(cell: cell, value: GroupOrdering.value(of: measure), row: groupRows.count))
-            groupRows.append((measure, currency))
-        }
-        let firstTotals = rowTotals.accumulators.map { $0.count > 0 ? GroupOrdering.value(of: $0.measure(query.aggregate, soleCurrency)) : nil }
-        let ordering = GroupOrdering(
-            dimensions: dimensions, order: query.order, top: query.top != nil, keys: slots.keys, firstTotals: firstTotals)
-        groups.sort(by: ordering.precedes)
-        var rows = groups.map { (cell: $0.cell, measure: groupRows[$0.row].measure, currency: groupRows[$0.row].currency) }
-        var totalled = selected
-        var shown: Set<CellKey>?
-        if let limit = query.top ?? query.limit, rows.count > limit {
-            rows = Array(rows.prefix(limit))
-            // The total row counts the bills of the groups shown, each once.
-            let kept = Set(rows.map(\.cell))
-            totalled = selected.filter { row in
-                var isShown = false
-                slots.forEachCell(of: row, currency: currency(of: row)) { isShown = isShown || kept.contains($0) }
-                return isShown
-            }
-            shown = kept
-        }
-        let columns = measures(columnTotals, of: 1).sorted { a, b in
-            let byKey = GroupOrdering.compare(a.key, b.key)
-            guard !dimensions[1].isTime else { return byKey < 0 }
-            let byMeasure = GroupOrdering.compare(a.value, b.value)
-            return byMeasure != 0 ? byMeasure > 0 : byKey < 0
-        }
-        var shownColumnTotals = SlotTotals()
-        if needsTotals && !dimensions.contains(.tag) {
-            // Each bill is in one cell: a column's bills are those of its cells that are shown.
-            for (cell, accumulator) in zip(cells.cells, cells.accumulators) where shown?.contains(cell) ?? true {
-                shownColumnTotals.add(accumulator, at: cell.second)
-            }
-        } else if needsTotals {
-            for row in totalled {
-                // A column counts a bill once, and only through a cell that is shown.
-                var counted: (first: Int32?, others: [Int32]) = (nil, [])
-                slots.forEachCell(of: row, currency: -1) { cell in
-                    guard shown?.contains(cell) ?? true, cell.second != counted.first, !counted.others.contains(cell.second) else { return }
-                    if counted.first == nil { counted.first = cell.second } else { counted.others.append(cell.second) }
-                    shownColumnTotals.add(value(row), at: cell.second)
-                }
-            }
-        }
-        let columnMeasures = measures(shownColumnTotals, of: 1)
+        var grouped = GroupedQuery(
+            ledger: ledger, period: period, selected: selected, query: query, value: value, currencies: currencies,
+            spansCurrencies: spansCurrencies)
+        let cells = grouped.cells(of: selected)
+        let gridTotals = grouped.gridTotals(of: cells)
+        let shown = grouped.limited(grouped.ordered(cells, rowTotals: gridTotals.rows), selected: selected)
+        let columns = grouped.columnOrder(gridTotals.columns)
+        let columnTotals = grouped.shownColumnTotals(cells, shown)
+        let dimensions = grouped.dimensions
         return GroupResult(
             dimensions: dimensions, aggregate: query.aggregate, showsCurrency: spansCurrencies,
-            columnOrder: columns.map(\.key.label),
-            rows: rows.map { row in
-                GroupRow(labels: slots.keys(of: row.cell).map(\.label), currency: spansCurrencies ? row.currency : nil, measure: row.measure)
-            },
-            totals: shown == nil && !selected.isEmpty && !spansCurrencies && !dimensions.contains(.tag)
+            columnOrder: columns.map(\.label),
+            rows: grouped.rows(shown.groups),
+            totals: shown.cells == nil && !selected.isEmpty && !spansCurrencies && !dimensions.contains(.tag)
                 // Each bill is in one cell, and every cell is shown: the cells together are the total.
-                ? aggregate(cells.accumulators.reduce(into: Accumulator()) { $0.add($1) }, query.aggregate, soleCurrency)
-                : aggregate(totalled, query.aggregate, value: value, currencies: currencies, emptyCurrency: emptyCurrency),
-            columnTotals: columns.map { columnMeasures[$0.key] ?? .none })
+                ? aggregate(cells.accumulators.reduce(into: Accumulator()) { $0.add($1) }, query.aggregate, grouped.soleCurrency)
+                : aggregate(shown.bills, query.aggregate, value: value, currencies: currencies, emptyCurrency: emptyCurrency),
+            columnTotals: columns.map { columnTotals[$0] ?? .none })
     }
 
     // MARK: `list`

@@ -1,5 +1,5 @@
 /// Turns text into tokens. It never throws: text it cannot read becomes an
-/// `.error` token carrying the message, and lexing goes on, so one typo gives
+/// `.error` token carrying its `LexError`, and lexing goes on, so one typo gives
 /// one error.
 public struct Lexer {
     private let characters: [Character]
@@ -48,18 +48,17 @@ public struct Lexer {
         case "!":
             if match("=") { return make(.notEqual, "!=", from: start) }
             if match("~") { return make(.notContains, "!~", from: start) }
-            return make(.error, "'!' must be followed by '=' or '~'", from: start)
+            return fail(.exclamationMarkAlone, from: start)
         case "\"", "'": return string(quote: character, from: start)
         case "#": return hash(from: start)
-        case "\\": return make(.error, "'\\' continues a line only at the end of one", from: start)
+        case "\\": return fail(.backslashMidLine, from: start)
         default:
             if character.isASCII && character.isNumber { return number(from: start) }
             if Lexer.isWordCharacter(character) { return word(from: start) }
             if let scalar = character.unicodeScalars.first, scalar.properties.generalCategory == .control {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                return make(.error, "unexpected control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)", from: start)
+                return fail(.controlCharacter(scalar), from: start)
             }
-            return make(.error, "unexpected character '\(character)'", from: start)
+            return fail(.unexpectedCharacter(character), from: start)
         }
     }
 
@@ -129,9 +128,7 @@ public struct Lexer {
         let nameStart = index
         while let character = peek(), Lexer.isWordCharacter(character) { advance() }
         let name = String(characters[nameStart..<index])
-        if name.isEmpty {
-            return make(.error, "'#' must be followed by a bill id (#42) or a tag (#travel); comments start with --", from: start)
-        }
+        if name.isEmpty { return fail(.hashWithoutName, from: start) }
         if name.allSatisfy({ $0.isASCII && $0.isNumber }) { return make(.billID, name, from: start) }
         return make(.tag, name, from: start)
     }
@@ -142,9 +139,7 @@ public struct Lexer {
         while let character = peek(), character != "\n" {
             advance()
             if character == quote {
-                if let badEscape {
-                    return make(.error, "unknown escape '\\\(badEscape)' in string; use \\\", \\', \\\\, \\n or \\t", from: start)
-                }
+                if let badEscape { return fail(.unknownEscape(badEscape), from: start) }
                 return make(.string, value, from: start)
             }
             guard character == "\\" else {
@@ -161,7 +156,7 @@ public struct Lexer {
                 badEscape = badEscape ?? escaped
             }
         }
-        return make(.error, "unterminated string: missing closing \(quote)", from: start)
+        return fail(.unterminatedString(quote: quote), from: start)
     }
 
     private var location: SourceLocation {
@@ -195,5 +190,9 @@ public struct Lexer {
 
     private func make(_ kind: TokenKind, _ text: String, from start: SourceLocation) -> Token {
         Token(kind, text, SourceRange(start: start, end: location))
+    }
+
+    private func fail(_ error: LexError, from start: SourceLocation) -> Token {
+        Token(error, SourceRange(start: start, end: location))
     }
 }

@@ -275,8 +275,8 @@ public struct Parser {
     /// bare path; a quote the lexer could not read as a string (left open, or
     /// with an unknown escape) is a mistake to point at, never part of a name.
     func refuseBrokenString() throws(Diagnostic) {
-        if check(.error), ["\"", "'"].contains(characters[peek.range.start.offset]) {
-            throw Diagnostic(.unreadable(peek.text), at: peek.range)
+        if let error = peek.lexError, ["\"", "'"].contains(characters[peek.range.start.offset]) {
+            throw Diagnostic(.unreadable(error), at: peek.range)
         }
     }
 
@@ -362,7 +362,7 @@ public struct Parser {
 
     /// The error for the current token: the lexer's own message when it could not read it.
     func unexpected(_ expected: String, suggestion: String? = nil) -> Diagnostic {
-        if peek.kind == .error { return Diagnostic(.unreadable(peek.text), at: peek.range) }
+        if let error = peek.lexError { return Diagnostic(.unreadable(error), at: peek.range) }
         return Diagnostic(.unexpected(found: peek.quoted, expected: expected, suggestion: suggestion), at: peek.range)
     }
 

@@ -5,8 +5,8 @@ import TallyCore
 public enum Problem: Sendable, Equatable {
     // MARK: Reading the statement
 
-    /// The lexer could not read the text; it says why.
-    case unreadable(String)
+    /// The lexer could not read the text.
+    case unreadable(LexError)
     case unexpected(found: String, expected: String, suggestion: String? = nil)
     /// A word that is right, but not where it stands; the placement says where it goes.
     case misplaced(placement: String)
@@ -116,7 +116,7 @@ public enum Problem: Sendable, Equatable {
     /// The problem in words: short, and the fix first when there is one.
     public var text: String {
         switch self {
-        case .unreadable(let message): return message
+        case .unreadable(let error): return Problem.text(of: error)
         case .unexpected(let found, _, let suggestion?):
             if Problem.isSame(found, suggestion) { return "\(found) does not belong here" }
             return "unknown word \(found)" + Problem.didYouMean(suggestion)
@@ -286,6 +286,20 @@ public enum Problem: Sendable, Equatable {
 
     static func didYouMean(_ suggestion: String?) -> String {
         suggestion.map { " — did you mean '\($0)'?" } ?? ""
+    }
+
+    private static func text(of error: LexError) -> String {
+        switch error {
+        case .unterminatedString(let quote): return "unterminated string: missing closing \(quote)"
+        case .unknownEscape(let character): return "unknown escape '\\\(character)' in string; use \\\", \\', \\\\, \\n or \\t"
+        case .exclamationMarkAlone: return "'!' must be followed by '=' or '~'"
+        case .backslashMidLine: return "'\\' continues a line only at the end of one"
+        case .hashWithoutName: return "'#' must be followed by a bill id (#42) or a tag (#travel); comments start with --"
+        case .controlCharacter(let scalar):
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "unexpected control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)"
+        case .unexpectedCharacter(let character): return "unexpected character '\(character)'"
+        }
     }
 
     private static func text(of error: AmountError, in text: String) -> String {

@@ -16,7 +16,7 @@ public enum TokenKind: Hashable, Sendable {
     /// A line break or `;`: the end of a statement.
     case separator
     case end
-    /// Text the lexer could not read; the text is the message.
+    /// Text the lexer could not read; the token's `lexError` says why, and its text is the message.
     case error
 }
 
@@ -25,11 +25,22 @@ public struct Token: Hashable, Sendable {
     public let kind: TokenKind
     public let text: String
     public let range: SourceRange
+    /// Why the lexer could not read an `.error` token's text; nil for every other token.
+    public let lexError: LexError?
 
     public init(_ kind: TokenKind, _ text: String, _ range: SourceRange) {
         self.kind = kind
         self.text = text
         self.range = range
+        lexError = nil
+    }
+
+    /// An `.error` token: text the lexer could not read because of `error`, whose message is its text.
+    public init(_ error: LexError, _ range: SourceRange) {
+        kind = .error
+        text = Problem.unreadable(error).text
+        self.range = range
+        lexError = error
     }
 
     /// Whether this is the word `keyword`, in any case.

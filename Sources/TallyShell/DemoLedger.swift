@@ -56,7 +56,9 @@ struct DemoLedger {
 
     /// Salary, rent and the bills of every day, in the everyday book.
     private func everyDay(book: Int64) -> [Entry] {
-        var random = DemoRandom(seed: UInt64(bitPattern: Int64(today.ordinal)))
+        var random = SeededRandom(seed: UInt64(bitPattern: Int64(today.ordinal)))
+        func below(_ bound: Int) -> Int { Int(random.next(upTo: UInt64(bound))) }
+        func between(_ low: Int, _ high: Int) -> Int { low + below(high - low + 1) }
         var entries: [Entry] = []
         let first = today.adding(months: -24).adding(days: 1)
         // By ordinal: adding a day stops at the calendar's last, where a loop on days would never end.
@@ -64,7 +66,7 @@ struct DemoLedger {
             let day = Day(ordinal: ordinal)
             func add(_ category: String, _ low: Int, _ high: Int, _ remark: String, place: String? = nil, tags: [String] = []) {
                 // Whole jiao, as prices are.
-                entries.append(Entry(book: book, category: category, amount: Int64(random.between(low / 10, high / 10)) * 10,
+                entries.append(Entry(book: book, category: category, amount: Int64(between(low / 10, high / 10)) * 10,
                                      day: day, remark: remark, place: place, tags: tags))
             }
             let weekend = day.isoWeekday >= 6
@@ -76,17 +78,17 @@ struct DemoLedger {
             if day.month == 2 && day.dayOfMonth == 5 { add("redpacket", 50_000, 200_000, "new year red packets", tags: ["family"]) }
             if !weekend {
                 add("food", 600, 1_500, "breakfast")
-                add("food", 1_800, 4_000, ["lunch", "lunch with team", "noodles", "dumplings"][random.below(4)],
-                    place: random.below(3) == 0 ? "canteen" : nil, tags: random.below(5) == 0 ? ["work"] : [])
+                add("food", 1_800, 4_000, ["lunch", "lunch with team", "noodles", "dumplings"][below(4)],
+                    place: below(3) == 0 ? "canteen" : nil, tags: below(5) == 0 ? ["work"] : [])
                 add("transport", 300, 600, "metro")
             }
-            if random.below(3) == 0 { add("drinks", 1_500, 3_500, "coffee", place: "Luckin") }
-            if random.below(4) == 0 || weekend { add("food", 2_500, 12_000, weekend ? "dinner out" : "dinner", tags: weekend ? ["weekend"] : []) }
-            if random.below(6) == 0 { add("transport", 1_500, 6_000, "taxi home") }
-            if random.below(8) == 0 { add("snacks", 500, 3_000, "snacks") }
-            if weekend && random.below(4) == 0 { add("entertainment", 6_000, 15_000, "cinema", tags: ["weekend"]) }
-            if random.below(25) == 0 { add("clothes", 9_900, 49_900, ["shirt", "shoes", "jacket"][random.below(3)]) }
-            if random.below(40) == 0 { add("online", 2_000, 30_000, "order online") }
+            if below(3) == 0 { add("drinks", 1_500, 3_500, "coffee", place: "Luckin") }
+            if below(4) == 0 || weekend { add("food", 2_500, 12_000, weekend ? "dinner out" : "dinner", tags: weekend ? ["weekend"] : []) }
+            if below(6) == 0 { add("transport", 1_500, 6_000, "taxi home") }
+            if below(8) == 0 { add("snacks", 500, 3_000, "snacks") }
+            if weekend && below(4) == 0 { add("entertainment", 6_000, 15_000, "cinema", tags: ["weekend"]) }
+            if below(25) == 0 { add("clothes", 9_900, 49_900, ["shirt", "shoes", "jacket"][below(3)]) }
+            if below(40) == 0 { add("online", 2_000, 30_000, "order online") }
         }
         return entries
     }
@@ -113,23 +115,5 @@ struct DemoLedger {
         <text x="12" y="70">\(bill.day.iso)</text>\
         <text x="12" y="100">\(MoneyFormat.withSymbol(bill.amount, currency))</text></svg>
         """
-    }
-}
-
-/// A small generator whose numbers depend only on its seed.
-private struct DemoRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed &+ 0x9E37_79B9_7F4A_7C15
-    }
-
-    mutating func below(_ bound: Int) -> Int {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return Int((state >> 33) % UInt64(bound))
-    }
-
-    mutating func between(_ low: Int, _ high: Int) -> Int {
-        low + below(high - low + 1)
     }
 }

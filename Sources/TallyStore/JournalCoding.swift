@@ -165,22 +165,8 @@ private struct JSONBytes {
         bytes[start...].reverse()
     }
 
-    /// A JSON string: quotes, backslashes and control characters escaped.
+    /// A JSON string, escaped no more than JSON demands.
     mutating func appendString(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0..<0x20:
-                append("\\u00")
-                bytes.append(JSONBytes.hex[Int(byte >> 4)])
-                bytes.append(JSONBytes.hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        JSONString.append(text, to: &bytes, escaping: .minimal)
     }
-
-    private static let hex = Array("0123456789abcdef".utf8)
 }

@@ -1,4 +1,3 @@
-import Glibc
 import TallyCore
 
 /// The ledger in one SQLite file. It is read whole by `load`; every change is
@@ -33,7 +32,7 @@ public final class LedgerStore {
     var checkedBeforeChanging = false
     var wholeCheckInBackground: BackgroundCheck?
     /// What this session tells the others while it holds the lock for a long change.
-    private var notice: WriterNotice?
+    var notice: WriterNotice?
     /// How long a change waits for another Tally session's long change.
     public var waitForOtherSessions = Duration.seconds(600)
     /// Hears what a change is waiting for, each time that moves on, and nil
@@ -149,11 +148,11 @@ public final class LedgerStore {
             if gathering {
                 isGathering = true
             } else {
-                try endTransaction("COMMIT")
+                try commitChange()
             }
             return result
         } catch {
-            try? endTransaction("ROLLBACK")
+            rollBackChange()
             throw error
         }
     }
@@ -163,54 +162,10 @@ public final class LedgerStore {
         guard isGathering else { return }
         isGathering = false
         do throws(StoreError) {
-            try endTransaction("COMMIT")
+            try commitChange()
         } catch {
-            try? endTransaction("ROLLBACK")
+            rollBackChange()
             throw error
-        }
-    }
-
-    /// Ends the change's transaction, when SQLite has not ended it itself
-    /// (as it does on a full disk), and takes down its notice.
-    private func endTransaction(_ end: StaticString) throws(StoreError) {
-        defer {
-            notice?.remove()
-            notice = nil
-        }
-        if connection.isInTransaction { try connection.exec(end) }
-    }
-
-    /// Takes the write lock. Another Tally session's long change, which says
-    /// so beside the ledger, is waited for up to `waitForOtherSessions`, and
-    /// `waiting` hears how far it has come; any other holder is waited for
-    /// `busyWaitSeconds`.
-    private func takeWriteLock() throws(StoreError) {
-        let started = ContinuousClock.now
-        var heard: OtherWriter?
-        defer { if heard != nil { waiting?(nil) } }
-        connection.setBusyTimeout(milliseconds: 100)
-        defer { connection.setBusyTimeout(milliseconds: Int32(StoreError.busyWaitSeconds * 1000)) }
-        var waitedForOthers = Duration.zero
-        while true {
-            let attempt = ContinuousClock.now
-            do throws(StoreError) {
-                try connection.exec("BEGIN IMMEDIATE")
-                return
-            } catch where error.reason == .busy {
-                // Some refusals come at once, without SQLite's wait.
-                if attempt.duration(to: .now) < .milliseconds(10) { usleep(10_000) }
-                let other = WriterNotice.read(ledger: path)
-                if let other {
-                    guard started.duration(to: .now) < waitForOtherSessions else {
-                        throw .busy(heldBy: other, for: waitForOtherSessions)
-                    }
-                    if other != heard { waiting?(other) }
-                    heard = other
-                } else {
-                    waitedForOthers += attempt.duration(to: .now)
-                    guard waitedForOthers < .seconds(StoreError.busyWaitSeconds) else { throw error }
-                }
-            }
         }
     }
 

@@ -209,7 +209,7 @@ extension Connection {
     }
 
     private func expectOneRow(changing record: Record) throws(StoreError) {
-        guard changes == 1 else {
+        guard changedRows() == 1 else {
             throw .changedMeanwhile(record.label)
         }
     }

@@ -96,26 +96,6 @@ final class Connection {
         try exec(text: sql.description)
     }
 
-    /// Runs one statement with `values` bound to its `?`s, to the end.
-    func run(_ sql: StaticString, _ values: any Bindable...) throws(StoreError) {
-        let statement = try prepare(sql)
-        defer { statement.reset() }
-        try statement.bind(values)
-        while try statement.step() {}
-    }
-
-    /// Runs one statement whose last `?` is `text`, UTF-8 bytes bound where
-    /// they lie instead of copied: an import's undo history runs to tens of
-    /// megabytes, which SQLite copies once more to write them.
-    func run(_ sql: StaticString, _ values: any Bindable..., text: [UInt8]) throws(StoreError) {
-        let statement = try prepare(sql)
-        defer { statement.reset() }
-        for (index, value) in values.enumerated() {
-            try statement.bind(value, at: Int32(index + 1))
-        }
-        try statement.run(binding: text, at: Int32(values.count + 1))
-    }
-
     /// Whether a transaction is open: SQLite ends one by itself on some errors.
     var isInTransaction: Bool {
         sqlite3_get_autocommit(handle) == 0
@@ -124,101 +104,6 @@ final class Connection {
     /// How many rows the last INSERT, UPDATE or DELETE touched.
     func changedRows() -> Int64 {
         sqlite3_changes64(handle)
-    }
-
-    /// Calls `body` with each row of the result, positioned on that row.
-    func forEachRow(
-        _ sql: StaticString, _ values: any Bindable..., body: (Statement) throws(StoreError) -> Void
-    ) throws(StoreError) {
-        let statement = try prepare(sql)
-        // Reset even on an early exit, or the statement would keep its read lock.
-        defer { statement.reset() }
-        try statement.bind(values)
-        while try statement.step() {
-            try body(statement)
-        }
-    }
-
-    /// The first column of the first row, or nil when there is no row.
-    func integer(_ sql: StaticString) throws(StoreError) -> Int64? {
-        let statement = try prepare(sql)
-        defer { statement.reset() }
-        return try statement.step() ? statement.int64(0) : nil
-    }
-
-    /// The first column of the first row as text, or nil when there is no row.
-    func text(_ sql: StaticString) throws(StoreError) -> String? {
-        let statement = try prepare(sql)
-        defer { statement.reset() }
-        return try statement.step() ? statement.text(0) : nil
-    }
-
-    /// Runs `body` so that, when it throws, what it wrote is undone and the
-    /// transaction around it goes on as before.
-    func savepoint<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try exec("SAVEPOINT step")
-        do throws(StoreError) {
-            let result = try body()
-            try exec("RELEASE step")
-            return result
-        } catch {
-            try? exec("ROLLBACK TO step")
-            try? exec("RELEASE step")
-            throw error
-        }
-    }
-
-    enum Begin {
-        /// Takes the write lock at once, so a writer never fails halfway on another's lock.
-        case immediate
-        /// Reads one consistent snapshot and lets writers go on.
-        case deferred
-    }
-
-    /// Runs `body` in a transaction: committed if it returns, rolled back if it throws.
-    func transaction<T>(_ begin: Begin = .immediate, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        switch begin {
-        case .immediate: try exec("BEGIN IMMEDIATE")
-        case .deferred: try exec("BEGIN DEFERRED")
-        }
-        do throws(StoreError) {
-            let result = try body()
-            try exec("COMMIT")
-            return result
-        } catch {
-            // Some errors (a full disk) make SQLite roll back by itself; then there is nothing left to end.
-            if isInTransaction { try? exec("ROLLBACK") }
-            throw error
-        }
-    }
-
-    /// How many rows the last INSERT, UPDATE or DELETE touched.
-    var changes: Int64 {
-        sqlite3_changes64(handle)
-    }
-
-    /// The schema version the migrations have reached.
-    func userVersion() throws(StoreError) -> Int {
-        Int(try integer("PRAGMA user_version") ?? 0)
-    }
-
-    func setUserVersion(_ version: Int) throws(StoreError) {
-        // A pragma takes no bound values; an Int can't carry SQL.
-        try exec(text: "PRAGMA user_version = \(version)")
-    }
-
-    /// The number in the file's header that says which program's file it is.
-    func applicationID() throws(StoreError) -> Int32 {
-        Int32(truncatingIfNeeded: try integer("PRAGMA application_id") ?? 0)
-    }
-
-    func setApplicationID(_ id: Int32) throws(StoreError) {
-        try exec(text: "PRAGMA application_id = \(id)")
-    }
-
-    /// A number that changes whenever another connection commits to the file.
-    func dataVersion() throws(StoreError) -> Int64 {
-        try integer("PRAGMA data_version") ?? 0
     }
 
     func exec(text: String) throws(StoreError) {

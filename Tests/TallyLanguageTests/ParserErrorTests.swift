@@ -14,18 +14,18 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
 }
 
 private let clauses = "a clause ('where', a period such as 'in 2016', 'by', 'order by', 'limit', 'top' or 'as') or end of statement"
-private let openDouble = "unterminated string: missing closing \""
-private let openSingle = "unterminated string: missing closing '"
+private let openDouble = LexError.unterminatedString(quote: "\"")
+private let openSingle = LexError.unterminatedString(quote: "'")
 private let fields = "a field (category, amount, remark, place, book, tag, date, kind, id, weekday)"
 
 @Suite("Parser: errors and where they point")
 struct ParserErrorTests {
     static let cases: [ErrorCase] = [
-        ErrorCase("sum where remark = \"lunch", .unreadable("unterminated string: missing closing \""), Span(1, 20, 26)),
-        ErrorCase("sum where remark = \"a\\qb\"", .unreadable("unknown escape '\\q' in string; use \\\", \\', \\\\, \\n or \\t"), Span(1, 20, 26)),
-        ErrorCase("count where amount ! 5", .unreadable("'!' must be followed by '=' or '~'"), Span(1, 20, 21)),
-        ErrorCase("sum \\ expense", .unreadable("'\\' continues a line only at the end of one"), Span(1, 5, 6)),
-        ErrorCase("sum @", .unreadable("unexpected character '@'"), Span(1, 5, 6)),
+        ErrorCase("sum where remark = \"lunch", .unreadable(.unterminatedString(quote: "\"")), Span(1, 20, 26)),
+        ErrorCase("sum where remark = \"a\\qb\"", .unreadable(.unknownEscape("q")), Span(1, 20, 26)),
+        ErrorCase("count where amount ! 5", .unreadable(.exclamationMarkAlone), Span(1, 20, 21)),
+        ErrorCase("sum \\ expense", .unreadable(.backslashMidLine), Span(1, 5, 6)),
+        ErrorCase("sum @", .unreadable(.unexpectedCharacter("@")), Span(1, 5, 6)),
         ErrorCase("sun expense", .unknownStatement("sun", suggestion: "sum"), Span(1, 1, 4)),
         ErrorCase("cout where amount > 5", .unknownStatement("cout", suggestion: "count"), Span(1, 1, 5)),
         ErrorCase("frobnicate now", .unknownStatement("frobnicate", suggestion: nil), Span(1, 1, 11)),
@@ -99,7 +99,7 @@ struct ParserErrorTests {
         ErrorCase("count where weekday = funday", .unknownName(kind: "weekday", name: "funday", suggestion: "sunday"), Span(1, 23, 29)),
         ErrorCase("count where kind = net", .unexpected(found: "'net'", expected: "'expense' or 'income'"), Span(1, 20, 23)),
         ErrorCase("count where amount > lots", .unexpected(found: "'lots'", expected: "an amount, such as 25.50"), Span(1, 22, 26)),
-        ErrorCase("count where id = #1.5", .unreadable("unexpected character '.'"), Span(1, 20, 21)),
+        ErrorCase("count where id = #1.5", .unreadable(.unexpectedCharacter(".")), Span(1, 20, 21)),
         ErrorCase("count where category food", .unexpected(found: "'food'", expected: "an operator after 'category' (=, !=, <, <=, >, >=, ~, !~, in, not in)"), Span(1, 22, 26)),
         ErrorCase("list limit 0", .notAtLeastOne, Span(1, 12, 13)),
         ErrorCase("count limit 5", .ranksGroupsOnly(clause: "limit"), Span(1, 7, 12)),
@@ -155,7 +155,7 @@ struct ParserErrorTests {
         ErrorCase("export out\"x.csv", .unreadable(openDouble), Span(1, 11, 17)),
         ErrorCase("run scripts/it\"s.tally", .unreadable(openDouble), Span(1, 15, 23)),
         ErrorCase("attach #1 photos/new'", .unreadable(openSingle), Span(1, 21, 22)),
-        ErrorCase("extract #1 1 \"a\\qb.jpg\"", .unreadable("unknown escape '\\q' in string; use \\\", \\', \\\\, \\n or \\t"), Span(1, 14, 24)),
+        ErrorCase("extract #1 1 \"a\\qb.jpg\"", .unreadable(.unknownEscape("q")), Span(1, 14, 24)),
     ]
 
     @Test(arguments: cases)

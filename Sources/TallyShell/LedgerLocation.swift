@@ -1,8 +1,3 @@
-/// Facts about this build of Tally.
-public enum Tally {
-    public static let version = "0.3.0"
-}
-
 /// Where the ledger lives when no `--db` is given.
 public enum LedgerLocation {
     /// `$TALLY_DB`, else `$XDG_DATA_HOME/tally/ledger.db`, else `~/.local/share/tally/ledger.db`.

@@ -1,0 +1,4 @@
+/// Facts about this build of Tally.
+public enum Tally {
+    public static let version = "0.3.0"
+}
