@@ -222,10 +222,10 @@ struct CSVImport {
         let added = Int(id - ledger.lastBillID)
         let file = options.file.value
         guard added > 0 else {
-            return .result(.report(.nothingToImport(file: file, rows: rowCount)), format: nil)
+            return .result(.done(.nothingToImport(file: file, rows: rowCount)), format: nil)
         }
-        let report = Report.imported(count: added, file: file, skipped: skipped, newCategories: resolver.created.map(\.name))
-        return .change(ChangeSet(summary: "imported \(Literal.count(added, "bill")) from \(file)", rows: changes), report: .report(report), confirmation: nil)
+        let done = Done.imported(count: added, file: file, skipped: skipped, newCategories: resolver.created.map(\.name))
+        return .change(ChangeSet(summary: "imported \(Literal.count(added, "bill")) from \(file)", rows: changes), done: .done(done), asking: nil)
     }
 
     /// What makes two bills the same for import: everything a row says of it.

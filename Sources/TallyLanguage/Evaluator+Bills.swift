@@ -11,7 +11,7 @@ extension Evaluator {
             remark: add.remark ?? "", place: add.place, tags: add.tags, created: now, updated: now)
         return .change(
             ChangeSet(summary: "added #\(bill.id)", rows: [RowChange(before: nil, after: .bill(bill))]),
-            report: .bill(verb: "added", BillRow(bill, in: ledger)), confirmation: nil, warnings: try budgetWarnings(adding: bill))
+            done: .bill(verb: "added", BillRow(bill, in: ledger)), asking: nil, warnings: try budgetWarnings(adding: bill))
     }
 
     /// The category `name` names, when it is of `kind` (or any kind, for nil).
@@ -51,12 +51,12 @@ extension Evaluator {
         }
         // An edit that changes nothing is not a change: no message of one, no undo step.
         guard bill != original else {
-            return .result(.report(.unchanged(bill: bill.id)), format: nil)
+            return .result(.done(.unchanged(bill: bill.id)), format: nil)
         }
         bill.updated = now
         return .change(
             ChangeSet(summary: "edited #\(bill.id)", rows: [RowChange(before: .bill(original), after: .bill(bill))]),
-            report: .bill(verb: "edited", BillRow(bill, in: ledger)), confirmation: nil)
+            done: .bill(verb: "edited", BillRow(bill, in: ledger)), asking: nil)
     }
 
     func deleteBills(_ ids: [Located<Int64>]) throws(Diagnostic) -> Outcome {
@@ -67,20 +67,20 @@ extension Evaluator {
         let change = ChangeSet(
             summary: "deleted " + bills.map { "#\($0.id)" }.joined(separator: ", "),
             rows: photoRows(of: bills) + bills.map { RowChange(before: .bill($0), after: nil) })
-        let report: QueryResult = bills.count == 1
+        let done: QueryResult = bills.count == 1
             ? .bill(verb: "deleted", BillRow(bills[0], in: ledger))
-            : .report(.deleted(ids: bills.map(\.id), namedByID: true))
-        return .change(change, report: report, confirmation: nil)
+            : .done(.deleted(ids: bills.map(\.id), namedByID: true))
+        return .change(change, done: done, asking: nil)
     }
 
     func deleteWhere(_ condition: Condition?, _ period: Located<PeriodSpec>?) throws(Diagnostic) -> Outcome {
         let allBooks = condition?.mentions(.book) ?? false
         let bills = try Selection(evaluator: self, condition: condition, period: period, kind: nil, allBooks: allBooks)
             .bills(of: ledger)
-        guard !bills.isEmpty else { return .result(.report(.nothingMatched), format: nil) }
+        guard !bills.isEmpty else { return .result(.done(.nothingMatched), format: nil) }
         let what = Literal.count(bills.count, "bill")
         let change = ChangeSet(summary: "deleted \(what)", rows: photoRows(of: bills) + bills.map { RowChange(before: .bill($0), after: nil) })
-        return .change(change, report: .report(.deleted(ids: bills.map(\.id), namedByID: false)), confirmation: "delete \(what)")
+        return .change(change, done: .done(.deleted(ids: bills.map(\.id), namedByID: false)), asking: "delete \(what)")
     }
 
     func bill(_ id: Located<Int64>) throws(Diagnostic) -> Bill {

@@ -11,8 +11,8 @@ extension Evaluator {
         let summary = "set the budget \(what) to \(MoneyFormat.plain(amount, book.currency))"
         return .change(
             ChangeSet(summary: summary, rows: [RowChange(before: before.map(Record.budget), after: .budget(budget))]),
-            report: .report(.budgetSet(book: book.name, category: category?.name, amount: amount, currency: book.currency)),
-            confirmation: nil)
+            done: .done(.budgetSet(book: book.name, category: category?.name, amount: amount, currency: book.currency)),
+            asking: nil)
     }
 
     func budgetOff(_ target: BudgetTarget) throws(Diagnostic) -> Outcome {
@@ -24,7 +24,7 @@ extension Evaluator {
         }
         return .change(
             ChangeSet(summary: "dropped the budget \(what)", rows: [RowChange(before: .budget(budget), after: nil)]),
-            report: .report(.budgetDropped(book: book.name, category: category?.name)), confirmation: nil)
+            done: .done(.budgetDropped(book: book.name, category: category?.name)), asking: nil)
     }
 
     /// Each budget of a book (the current one unless given) for one month, with what was spent.

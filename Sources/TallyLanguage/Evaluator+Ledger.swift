@@ -56,8 +56,8 @@ extension Evaluator {
                         position: (ledger.books.map(\.position).max() ?? 0) + 1)
         return .change(
             ChangeSet(summary: "added book '\(book.name)'", rows: [RowChange(before: nil, after: .book(book))]),
-            report: .report(.bookAdded(book.name, currency: currency.code)),
-            confirmation: nil)
+            done: .done(.bookAdded(book.name, currency: currency.code)),
+            asking: nil)
     }
 
     func bookUse(_ name: Located<String>) throws(Diagnostic) -> Outcome {
@@ -67,7 +67,7 @@ extension Evaluator {
         return .change(
             ChangeSet(summary: "using book '\(book.name)'",
                       rows: [RowChange(before: .settings(ledger.settings), after: .settings(settings))], undoable: false),
-            report: .report(.bookUsed(book.name, currency: book.currency.code)), confirmation: nil)
+            done: .done(.bookUsed(book.name, currency: book.currency.code)), asking: nil)
     }
 
     func bookRename(_ old: Located<String>, _ new: Located<String>) throws(Diagnostic) -> Outcome {
@@ -77,7 +77,7 @@ extension Evaluator {
         renamed.name = new.value
         return .change(
             ChangeSet(summary: "renamed book '\(book.name)' to '\(new.value)'", rows: [RowChange(before: .book(book), after: .book(renamed))]),
-            report: .report(.bookRenamed(from: book.name, to: new.value)), confirmation: nil)
+            done: .done(.bookRenamed(from: book.name, to: new.value)), asking: nil)
     }
 
     func bookDelete(_ name: Located<String>, _ into: Located<String>?) throws(Diagnostic) -> Outcome {
@@ -120,7 +120,7 @@ extension Evaluator {
         rows.append(RowChange(before: .book(book), after: nil))
         return .change(
             ChangeSet(summary: "deleted book '\(book.name)'", rows: rows),
-            report: .report(.bookDeleted(book.name, moved: target == nil ? 0 : bills.count, into: target?.name)), confirmation: nil)
+            done: .done(.bookDeleted(book.name, moved: target == nil ? 0 : bills.count, into: target?.name)), asking: nil)
     }
 
     func categoryAdd(_ name: Located<String>, _ kind: Kind, _ icon: String?, _ aliases: [Located<String>]) throws(Diagnostic) -> Outcome {
@@ -136,7 +136,7 @@ extension Evaluator {
             position: (ledger.categories.map(\.position).max() ?? 0) + 1)
         return .change(
             ChangeSet(summary: "added category '\(category.name)'", rows: [RowChange(before: nil, after: .category(category))]),
-            report: .report(.categoryAdded(category.name, kind: kind)), confirmation: nil)
+            done: .done(.categoryAdded(category.name, kind: kind)), asking: nil)
     }
 
     func categoryRename(_ old: Located<String>, _ new: Located<String>) throws(Diagnostic) -> Outcome {
@@ -148,7 +148,7 @@ extension Evaluator {
         return .change(
             ChangeSet(summary: "renamed category '\(category.name)' to '\(new.value)'",
                       rows: [RowChange(before: .category(category), after: .category(renamed))]),
-            report: .report(.categoryRenamed(from: category.name, to: new.value)), confirmation: nil)
+            done: .done(.categoryRenamed(from: category.name, to: new.value)), asking: nil)
     }
 
     func categoryDelete(_ name: Located<String>, _ into: Located<String>?) throws(Diagnostic) -> Outcome {
@@ -164,7 +164,7 @@ extension Evaluator {
             ChangeSet(
                 summary: "deleted category '\(category.name)'",
                 rows: budgetRows(of: category) + [RowChange(before: .category(category), after: nil)]),
-            report: .report(.categoryDeleted(category.name)), confirmation: nil)
+            done: .done(.categoryDeleted(category.name)), asking: nil)
     }
 
     /// Moves every bill of one category into another of the same kind, then deletes the first.
@@ -195,7 +195,7 @@ extension Evaluator {
         let summary = "\(verb) category '\(source.name)' into '\(destination.name)'"
         return .change(
             ChangeSet(summary: summary, rows: rows),
-            report: .report(.categoryMoved(verb: verb, from: source.name, into: destination.name, moved: count)), confirmation: nil)
+            done: .done(.categoryMoved(verb: verb, from: source.name, into: destination.name, moved: count)), asking: nil)
     }
 
     /// The category's budgets, in every book, taken away with it.
@@ -209,7 +209,7 @@ extension Evaluator {
         let verb = before == nil ? "saved" : "replaced"
         return .change(
             ChangeSet(summary: "\(verb) '\(query.name)'", rows: [RowChange(before: before, after: .savedQuery(query))]),
-            report: .report(.saved(query.name, replaced: before != nil)), confirmation: nil)
+            done: .done(.saved(query.name, replaced: before != nil)), asking: nil)
     }
 
     func forget(_ name: Located<String>) throws(Diagnostic) -> Outcome {
@@ -221,7 +221,7 @@ extension Evaluator {
         }
         return .change(
             ChangeSet(summary: "forgot '\(query.name)'", rows: [RowChange(before: .savedQuery(query), after: nil)]),
-            report: .report(.forgot(query.name)), confirmation: nil)
+            done: .done(.forgot(query.name)), asking: nil)
     }
 
     func set(_ name: Located<String>, _ value: Located<String>) throws(Diagnostic) -> Outcome {
@@ -242,7 +242,7 @@ extension Evaluator {
             return .change(
                 ChangeSet(summary: "weeks start on \(start.rawValue)",
                           rows: [RowChange(before: .settings(ledger.settings), after: .settings(settings))], undoable: false),
-                report: .report(.weekStart(start)), confirmation: nil)
+                done: .done(.weekStart(start)), asking: nil)
         case .format:
             return .sessionSetting(.format(OutputFormat(rawValue: word)!))
         case .color:

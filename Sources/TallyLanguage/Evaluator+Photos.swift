@@ -23,7 +23,7 @@ public struct PhotoList: Sendable, Equatable {
 
 extension Evaluator {
     /// The photo of `file` on bill `id`, under the lowest free number.
-    public func attach(_ id: Located<Int64>, _ file: PhotoFile) throws(Diagnostic) -> (change: ChangeSet, report: QueryResult) {
+    public func attach(_ id: Located<Int64>, _ file: PhotoFile) throws(Diagnostic) -> (change: ChangeSet, done: QueryResult) {
         let bill = try roomForAPhoto(id)
         let taken = Set(ledger.photos(ofBill: bill.id).map(\.number))
         let number = (1...Photo.maximumPerBill).first { !taken.contains($0) }!
@@ -32,7 +32,7 @@ extension Evaluator {
             sha256: file.sha256, added: now)
         return (
             ChangeSet(summary: "attached photo \(number) to #\(bill.id)", rows: [RowChange(before: nil, after: .photo(photo))]),
-            .report(.photoAttached(number: number, bill: bill.id, file: file.name, type: file.type, size: file.size)))
+            .done(.photoAttached(number: number, bill: bill.id, file: file.name, type: file.type, size: file.size)))
     }
 
     /// The bill `id`, when it has room for another photo.
@@ -61,7 +61,7 @@ extension Evaluator {
         let photo = try self.photo(id, number)
         return .change(
             ChangeSet(summary: "detached photo \(photo.number) from #\(photo.billID)", rows: [RowChange(before: .photo(photo), after: nil)]),
-            report: .report(.photoDetached(number: photo.number, bill: photo.billID)), confirmation: nil)
+            done: .done(.photoDetached(number: photo.number, bill: photo.billID)), asking: nil)
     }
 
     /// The rows that take the photos of `bills` away, before the bills go.

@@ -140,7 +140,7 @@ public enum QueryResult: Sendable, Equatable {
     /// `added #12 …`, `edited #12 …`: a bill a statement wrote.
     case bill(verb: String, BillRow)
     case records(RecordTable)
-    case report(Report)
+    case done(Done)
     case timeline(Timeline)
     case pie(Pie)
     case months(MonthTable)
@@ -155,9 +155,9 @@ public enum QueryResult: Sendable, Equatable {
 /// or something only the session can do.
 public enum Outcome: Sendable {
     case result(QueryResult, format: OutputFormat?)
-    /// Commit `change`, then show `report` and any `warnings`. With a
-    /// `confirmation`, ask first (or, in a script, require `--yes`).
-    case change(ChangeSet, report: QueryResult, confirmation: String?, warnings: [String] = [])
+    /// Commit `change`, then show what was `done` and any `warnings`. When
+    /// `asking`, ask that first (or, in a script, require `--yes`).
+    case change(ChangeSet, done: QueryResult, asking: String?, warnings: [String] = [])
     case sessionSetting(SessionSetting)
     /// Write the photo's bytes, which only the store holds, to `file`.
     case extractPhoto(Photo, file: Located<String>)

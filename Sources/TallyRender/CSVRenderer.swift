@@ -33,8 +33,8 @@ public struct CSVRenderer {
             return lines([["id"] + BillRow.columns, [String(bill.id)] + cells(bill)])
         case .records(let records):
             return lines([records.columns] + records.rows.map { $0.map(\.text) })
-        case .report(let report):
-            return TerminalText.safe(report.text)
+        case .done(let done):
+            return TerminalText.safe(done.text)
         case .timeline(let timeline):
             return lines([BillRow.columns] + timeline.days.flatMap(\.bills).map(cells))
         case .pie(let pie):

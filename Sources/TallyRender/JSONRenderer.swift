@@ -28,8 +28,8 @@ public struct JSONRenderer {
             return object([(verb, bill(row))])
         case .records(let records):
             return array(records.rows.map { row in object(zip(records.columns, row).map { ($0, value($1)) }) })
-        case .report(let report):
-            return object(report.facts.map { ($0.0, value($0.1)) })
+        case .done(let done):
+            return object(done.facts.map { ($0.0, value($0.1)) })
         case .timeline(let timeline):
             return object(period(timeline.period) + balance(timeline.summary) + [
                 ("days", array(timeline.days.map { day in

@@ -36,8 +36,8 @@ struct TableRenderer {
             table.shrinkFirst = records.columns.indices.filter { records.columns[$0] == "aliases" }
             table.droppable = table.shrinkFirst
             return table.render(style: style, width: width)
-        case .report(let report):
-            return TerminalText.safe(report.text)
+        case .done(let done):
+            return TerminalText.safe(done.text)
         case .timeline(let timeline): return views.render(timeline)
         case .pie(let pie): return views.render(pie)
         case .months(let months): return views.render(months)

@@ -12,7 +12,7 @@ extension Session {
             return .storeFailed
         }
         toldOfDamage = false
-        show(.report(.checked(pages: check.pages)))
+        show(.done(.checked(pages: check.pages)))
         return .success
     }
 

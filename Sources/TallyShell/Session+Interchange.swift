@@ -54,8 +54,8 @@ extension Session {
         }
         progress?.finish()
         switch outcome {
-        case .success(.change(_, let report, _, _)), .success(.result(let report, _)):
-            show(report)
+        case .success(.change(_, let done, _, _)), .success(.result(let done, _)):
+            show(done)
             return .success
         case .success:
             return .success
@@ -81,18 +81,18 @@ extension Session {
         guard runner.flush() else { return .storeFailed }
         let attached = try runner.change { ledger throws(StoreError) -> (Result<QueryResult, Diagnostic>, ChangeRunner.Writing) in
             let change: ChangeSet
-            let report: QueryResult
+            let done: QueryResult
             do throws(Diagnostic) {
-                (change, report) = try evaluator(of: ledger).attach(bill, photo.file)
+                (change, done) = try evaluator(of: ledger).attach(bill, photo.file)
             } catch {
                 return (.failure(error), .nothing)
             }
-            return (.success(report), .change(
+            return (.success(done), .change(
                 change, statement: parsed.text, photos: [ChangeRunner.PhotoBytes(bytes: photo.bytes, sha256: photo.file.sha256)]))
         }
         switch attached {
-        case .success(let report):
-            show(report)
+        case .success(let done):
+            show(done)
             return .success
         case .failure(let diagnostic):
             return fail(diagnostic, in: source)
@@ -109,7 +109,7 @@ extension Session {
         } catch {
             return fail(Diagnostic(.fileFailed(error), at: file.range), in: source)
         }
-        show(.report(.photoWritten(number: photo.number, bill: photo.billID, file: file.value, size: bytes.count)))
+        show(.done(.photoWritten(number: photo.number, bill: photo.billID, file: file.value, size: bytes.count)))
         return .success
     }
 
@@ -126,7 +126,7 @@ extension Session {
         } catch {
             return fail(Diagnostic(.fileFailed(error), at: file.range), in: source)
         }
-        show(.report(.exported(count: bills.rows.count, file: file.value, format: format.title)))
+        show(.done(.exported(count: bills.rows.count, file: file.value, format: format.title)))
         return .success
     }
 
@@ -138,7 +138,7 @@ extension Session {
         } catch {
             return fail(Diagnostic(.fileFailed(error), at: options.file.range), in: source)
         }
-        show(.report(.reportWritten(period: report.period.label, count: report.count, file: options.path, size: page.utf8.count)))
+        show(.done(.reportWritten(period: report.period.label, count: report.count, file: options.path, size: page.utf8.count)))
         return .success
     }
 }

@@ -45,13 +45,13 @@ extension Session {
             } catch {
                 return (.refused(error), .nothing)
             }
-            guard case .change(let change, let report, let question, let warnings) = outcome else { return (.other(outcome), .nothing) }
+            guard case .change(let change, let done, let question, let warnings) = outcome else { return (.other(outcome), .nothing) }
             if let confirmed {
                 guard confirmed.rows == change.rows else { return (.refused(Diagnostic(.changedWhileAnswering, at: parsed.range)), .nothing) }
             } else if let question, !options.assumeYes {
                 return (.asks(question, change), .nothing)
             }
-            return (.wrote(shown: rendered(report), warnings: warnings), .change(change, statement: parsed.text))
+            return (.wrote(shown: rendered(done), warnings: warnings), .change(change, statement: parsed.text))
         }
         switch attempt {
         case .wrote(let shown, let warnings):
@@ -65,7 +65,7 @@ extension Session {
         case .asks(let question, let change):
             guard let prompter else { return fail(Diagnostic(.needsConfirmation(question), at: parsed.range), in: source) }
             guard prompter.confirm("\(question)? [y/N] ") else {
-                show(.report(.declined))
+                show(.done(.declined))
                 return .success
             }
             return try self.change(statement, parsed, source, asConfirmed: change)
@@ -104,12 +104,12 @@ extension Session {
         case .color(let on): options.color = on
         case .echo(let on): options.echo = on
         }
-        show(.report(setting.report))
+        show(.done(setting.done))
     }
 }
 
 private extension SessionSetting {
-    var report: Report {
+    var done: Done {
         switch self {
         case .format(let format): .format(format)
         case .color(let on): .color(on)

@@ -85,9 +85,9 @@ extension Session {
         let verb = undo ? "undo" : "redo"
         switch replay {
         case .nothing:
-            show(.report(.nothingToUndo(undo: undo)))
+            show(.done(.nothingToUndo(undo: undo)))
         case .othersOnly(let newest):
-            show(.report(.othersOnly(undo: undo, newest: newest.change.summary)))
+            show(.done(.othersOnly(undo: undo, newest: newest.change.summary)))
         case .conflict(let entry, let row):
             let since = undo ? "since it was made" : "since it was undone"
             return fail(
@@ -96,7 +96,7 @@ extension Session {
         case .dependedOn(let entry):
             return fail(Diagnostic(.undoDependedOn(verb: verb, change: entry.change.summary), at: parsed.range), in: source)
         case .replayed(let entry, _):
-            show(.report(.replayed(
+            show(.done(.replayed(
                 undo: undo, change: entry.change.summary, fromEarlierSession: !entry.isOwn,
                 statement: entry.isOwn ? "" : Session.firstLine(of: entry.statement),
                 nowUsing: ledger.currentBook.id != book ? ledger.currentBook.name : nil)))

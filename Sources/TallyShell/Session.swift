@@ -3,27 +3,6 @@ import TallyLanguage
 import TallyStore
 import TallyRender
 
-/// How a run of statements ended, from which the exit status follows.
-public enum RunStatus: Sendable, Equatable {
-    case success
-    /// A statement failed (exit 1).
-    case statementFailed
-    /// Results could not be written (exit 1); nothing more is run.
-    case outputFailed
-    /// The ledger could not be written (exit 3).
-    case storeFailed
-
-    /// Whether a run stops here: always after the store or the output
-    /// failed, and after a failed statement unless told to keep going.
-    func stops(keepingGoing: Bool) -> Bool {
-        switch self {
-        case .success: false
-        case .statementFailed: !keepingGoing
-        case .storeFailed, .outputFailed: true
-        }
-    }
-}
-
 /// Runs statements against one ledger: parse, then hand each to whoever runs
 /// it. The ledger's statements go to the evaluator, and every change goes
 /// through the change runner; the session's own statements (undo, help,

@@ -113,18 +113,13 @@ func main() -> Int32 {
         REPL(session: session, editor: editor, output: output).run(startupScript: LedgerLocation.startupScript(environment: environment))
         return output.failure == nil ? 0 : 1
     }
-    var failed = false
+    var status = RunStatus.success
     for input in inputs where !session.quitRequested {
-        switch session.run(input) {
-        case .success: continue
-        case .storeFailed: return 3
-        case .outputFailed: return 1
-        case .statementFailed:
-            failed = true
-            if !options.keepGoing { return 1 }
-        }
+        let outcome = session.run(input)
+        if outcome != .success { status = outcome }
+        if outcome.stops(keepingGoing: options.keepGoing) { break }
     }
-    return failed ? 1 : 0
+    return status.exitCode
 }
 
 exit(main())

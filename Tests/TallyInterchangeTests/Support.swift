@@ -22,8 +22,8 @@ func parseOne(_ text: String) throws -> ParsedStatement {
 
 /// What a report says, when `result` is one.
 func reportText(_ result: QueryResult) -> String? {
-    guard case .report(let report) = result else { return nil }
-    return report.text
+    guard case .done(let done) = result else { return nil }
+    return done.text
 }
 
 /// `(line, first column, column after the last)` of a range.

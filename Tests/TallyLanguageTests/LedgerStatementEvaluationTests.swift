@@ -8,7 +8,7 @@ struct BookStatementTests {
         let result = try change("book add trips currency usd")
         #expect(result.set.rows == [RowChange(before: nil, after: .book(Book(id: 4, name: "trips", currency: Fixture.usd, position: 4)))])
         #expect(reportText(result.report) == "added book 'trips' (USD); 'use trips' to switch to it")
-        #expect(result.report == .report(.bookAdded("trips", currency: "USD")))
+        #expect(result.report == .done(.bookAdded("trips", currency: "USD")))
         #expect(result.set.undoable)
     }
 
@@ -63,7 +63,7 @@ struct BookStatementTests {
         #expect(result.set.rows.count == 21 + 2)
         #expect(result.set.rows.last == RowChange(before: .book(Fixture.books[0]), after: nil))
         #expect(reportText(result.report) == "deleted book 'daily' and moved 21 bills into 'home'")
-        #expect(result.report == .report(.bookDeleted("daily", moved: 21, into: "home")))
+        #expect(result.report == .done(.bookDeleted("daily", moved: 21, into: "home")))
         ledger.apply(result.set)
         #expect(ledger.settings.currentBookID == Fixture.home)
         #expect(try count("count", in: ledger) == 21)

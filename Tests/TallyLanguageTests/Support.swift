@@ -142,8 +142,8 @@ func result(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day = d
 
 /// What a report says, when `result` is one.
 func reportText(_ result: QueryResult) -> String? {
-    guard case .report(let report) = result else { return nil }
-    return report.text
+    guard case .done(let done) = result else { return nil }
+    return done.text
 }
 
 /// The single cell of a query without `by`.

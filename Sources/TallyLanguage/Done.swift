@@ -2,7 +2,7 @@ import TallyCore
 
 /// What a statement did, as data: a table says it in `text`, JSON gives its
 /// `facts`, each from this one place.
-public enum Report: Sendable, Equatable {
+public enum Done: Sendable, Equatable {
     /// An edit that changed nothing, so made no undo step.
     case unchanged(bill: Int64)
     case nothingMatched
@@ -43,7 +43,7 @@ public enum Report: Sendable, Equatable {
     /// An undo or redo; `statement` is set when it came from an earlier session, `nowUsing` when it changed the book in use.
     case replayed(undo: Bool, change: String, fromEarlierSession: Bool, statement: String, nowUsing: String?)
 
-    /// The report in words.
+    /// What was done, in words.
     public var text: String {
         switch self {
         case .unchanged(let bill): return "#\(bill) has those values already; nothing changed"
@@ -52,8 +52,8 @@ public enum Report: Sendable, Equatable {
         case .deleted(let ids, false): return "deleted \(Literal.count(ids.count, "bill"))"
         case .declined: return "nothing deleted"
         case .budgetSet(let book, let category, let amount, let currency):
-            return "budget \(Report.budgetTarget(category)) in '\(book)': \(MoneyFormat.withSymbol(amount, currency)) a month"
-        case .budgetDropped(let book, let category): return "dropped the budget \(Report.budgetTarget(category)) in '\(book)'"
+            return "budget \(Done.budgetTarget(category)) in '\(book)': \(MoneyFormat.withSymbol(amount, currency)) a month"
+        case .budgetDropped(let book, let category): return "dropped the budget \(Done.budgetTarget(category)) in '\(book)'"
         case .bookAdded(let name, let currency): return "added book '\(name)' (\(currency)); 'use \(Literal.name(name))' to switch to it"
         case .bookUsed(let name, let currency): return "using book '\(name)' (\(currency))"
         case .bookRenamed(let from, let to): return "renamed book '\(from)' to '\(to)'"
@@ -101,7 +101,7 @@ public enum Report: Sendable, Equatable {
         }
     }
 
-    /// The report as named values for JSON: first `report`, what happened, then its particulars.
+    /// What was done as named values for JSON: first `report`, what happened, then its particulars.
     public var facts: [(String, RecordTable.Cell)] {
         switch self {
         case .unchanged(let bill): return [("report", .text("unchanged")), ("id", .id(bill))]
@@ -109,15 +109,15 @@ public enum Report: Sendable, Equatable {
         case .deleted(let ids, _): return [("report", .text("deleted")), ("ids", .ids(ids)), ("count", .number(ids.count))]
         case .declined: return [("report", .text("declined")), ("count", .number(0))]
         case .budgetSet(let book, let category, let amount, let currency):
-            return [("report", .text("budget set")), ("book", .text(book)), ("category", Report.optional(category)),
+            return [("report", .text("budget set")), ("book", .text(book)), ("category", Done.optional(category)),
                     ("amount", .money(Int128(amount), currency)), ("currency", .text(currency.code))]
         case .budgetDropped(let book, let category):
-            return [("report", .text("budget dropped")), ("book", .text(book)), ("category", Report.optional(category))]
+            return [("report", .text("budget dropped")), ("book", .text(book)), ("category", Done.optional(category))]
         case .bookAdded(let name, let currency): return [("report", .text("book added")), ("book", .text(name)), ("currency", .text(currency))]
         case .bookUsed(let name, let currency): return [("report", .text("book used")), ("book", .text(name)), ("currency", .text(currency))]
         case .bookRenamed(let from, let to): return [("report", .text("book renamed")), ("from", .text(from)), ("to", .text(to))]
         case .bookDeleted(let name, let moved, let into):
-            return [("report", .text("book deleted")), ("book", .text(name)), ("moved", .number(moved)), ("into", Report.optional(into))]
+            return [("report", .text("book deleted")), ("book", .text(name)), ("moved", .number(moved)), ("into", Done.optional(into))]
         case .categoryAdded(let name, let kind):
             return [("report", .text("category added")), ("category", .text(name)), ("kind", .text(kind.rawValue))]
         case .categoryRenamed(let from, let to): return [("report", .text("category renamed")), ("from", .text(from)), ("to", .text(to))]
@@ -153,7 +153,7 @@ public enum Report: Sendable, Equatable {
             return [("report", .text(undo ? "nothing to undo" : "nothing to redo")), ("newest", .text(newest))]
         case .replayed(let undo, let change, let fromEarlierSession, let statement, let nowUsing):
             return [("report", .text(undo ? "undid" : "redid")), ("change", .text(change)), ("earlier_session", .flag(fromEarlierSession)),
-                    ("statement", Report.optional(statement.isEmpty ? nil : statement)), ("book", Report.optional(nowUsing))]
+                    ("statement", Done.optional(statement.isEmpty ? nil : statement)), ("book", Done.optional(nowUsing))]
         }
     }
 

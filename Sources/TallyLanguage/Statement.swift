@@ -1,0 +1,96 @@
+import TallyCore
+
+/// One statement of the language, as the parser read it, split by who runs
+/// it, the way sqlite3 keeps SQL apart from its dot-commands.
+public enum Statement: Sendable {
+    /// Answered from the ledger by the evaluator.
+    case ledger(LedgerStatement)
+    /// Run by the session itself: they read files, replay the undo history
+    /// or steer the session, which the evaluator cannot.
+    case session(SessionStatement)
+}
+
+/// The statements the evaluator answers: queries, views and changes.
+public enum LedgerStatement: Sendable {
+    case query(Query)
+    case add(AddBill)
+    case edit(id: Located<Int64>, assignments: [Assignment])
+    case deleteBills(ids: [Located<Int64>])
+    case deleteWhere(condition: Condition?, period: Located<PeriodSpec>?)
+    case books
+    case categories(kind: Kind?)
+    case bookAdd(name: Located<String>, currency: Located<String>?)
+    case bookUse(name: Located<String>)
+    case bookRename(old: Located<String>, new: Located<String>)
+    case bookDelete(name: Located<String>, into: Located<String>?)
+    case categoryAdd(name: Located<String>, kind: Kind, icon: String?, aliases: [Located<String>])
+    case categoryRename(old: Located<String>, new: Located<String>)
+    case categoryMerge(old: Located<String>, into: Located<String>)
+    case categoryDelete(name: Located<String>, into: Located<String>?)
+    case set(name: Located<String>, value: Located<String>)
+    case save(name: Located<String>, statement: String)
+    case saved
+    case forget(name: Located<String>)
+    /// Timi's home screen: the period's income, expense and balance, then its
+    /// days, newest first.
+    case timeline(period: Located<PeriodSpec>?)
+    /// Each category's share of the period's spending (or income).
+    case pie(kind: Kind, period: Located<PeriodSpec>?)
+    /// Each month of a year with bills: income, expense, balance.
+    case months(year: Located<Int>?)
+    /// One category's bills, month by month.
+    case detail(category: Located<String>, period: Located<PeriodSpec>?)
+    /// One bill in full.
+    case show(id: Located<Int64>)
+    /// Bills whose remark, place, category or tags hold the text.
+    case search(text: Located<String>, period: Located<PeriodSpec>?)
+    /// `budget food 500`: a monthly budget in the current book.
+    case budgetSet(target: BudgetTarget, amount: AmountExpression)
+    /// `budget food off`.
+    case budgetOff(target: BudgetTarget)
+    /// `budget [PERIOD]`: a month's budgets and what was spent against them.
+    case budgetReport(period: Located<PeriodSpec>?)
+    case attachments(id: Located<Int64>)
+    /// A bill's photo written back to a file.
+    case extract(id: Located<Int64>, number: Located<Int>, file: Located<String>)
+    case detach(id: Located<Int64>, number: Located<Int>)
+    /// Bills written to a file, in the format its extension names.
+    case export(ExportOptions)
+    /// A period at a glance, written to an HTML page.
+    case report(ReportOptions)
+
+    /// Whether the statement may change the ledger, and so is evaluated
+    /// under the write lock, from what the file holds then.
+    public var changesLedger: Bool {
+        switch self {
+        case .add, .edit, .deleteBills, .deleteWhere, .bookAdd, .bookUse, .bookRename, .bookDelete,
+             .categoryAdd, .categoryRename, .categoryMerge, .categoryDelete, .set, .save, .forget,
+             .budgetSet, .budgetOff, .detach:
+            return true
+        case .query, .books, .categories, .saved, .timeline, .pie, .months, .detail, .show, .search,
+             .budgetReport, .attachments, .extract, .export, .report:
+            return false
+        }
+    }
+}
+
+/// The statements the session runs itself.
+public enum SessionStatement: Sendable {
+    case undo
+    case redo
+    case help(topic: Located<String>?)
+    case quit
+    /// `add` alone: the REPL asks for each field in turn.
+    case guidedAdd
+    /// `run NAME` or `run FILE`: a saved statement when one has that name, else a script file.
+    case run(target: Located<String>)
+    /// A saved statement's name typed alone.
+    case runSaved(name: Located<String>)
+    case about
+    /// Reads the whole ledger file and says whether it is sound.
+    case check
+    /// A photo from a file onto a bill.
+    case attach(id: Located<Int64>, file: Located<String>)
+    /// Bills from a CSV file: every row, or none.
+    case importFile(ImportOptions)
+}
