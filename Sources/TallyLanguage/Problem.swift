@@ -109,6 +109,13 @@ public enum Problem: Sendable, Equatable {
     /// The ledger was found damaged before: a warning that answers may be wrong.
     case answersMayBeWrong(damage: String)
     case cannotOpenLedger(path: String, StoreFailure)
+
+    // MARK: The command line
+
+    case optionNeedsAValue(String)
+    case optionValue(option: String, takes: String, given: String)
+    case unknownOption(String, suggestion: String?)
+    case demoWithALedger
     case demoFolderFailed(String)
     /// The results could not be written to standard output.
     case resultsUnwritable(String)
@@ -234,6 +241,10 @@ public enum Problem: Sendable, Equatable {
                 "  tally --db \(quoted) -c 'export rescue.csv'",
                 "and import that into a new ledger.",
             ]).joined(separator: "\n")
+        case .optionNeedsAValue(let option): return "\(option) needs a value"
+        case .optionValue(let option, let takes, let given): return "\(option) takes \(takes), not '\(given)'"
+        case .unknownOption(let option, let suggestion): return "unknown option '\(option)'" + Problem.didYouMean(suggestion)
+        case .demoWithALedger: return "--demo makes a ledger of its own; leave out --db"
         case .cannotOpenLedger(let path, let failure): return "cannot open the ledger at '\(path)': \(failure)"
         case .demoFolderFailed(let reason): return "cannot make a folder for the demo: \(reason)"
         case .resultsUnwritable(let reason): return "cannot write the results: \(reason)"

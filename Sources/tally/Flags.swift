@@ -40,7 +40,7 @@ struct Flags {
             }
             func value() throws(UsageError) -> String {
                 if let attached { return attached }
-                guard let next = remaining.popFirst() else { throw UsageError("\(name) needs a value") }
+                guard let next = remaining.popFirst() else { throw UsageError(.optionNeedsAValue(name)) }
                 return next
             }
             switch name {
@@ -51,12 +51,12 @@ struct Flags {
             case "--format":
                 let text = try value()
                 guard let format = OutputFormat(rawValue: text.lowercased()), format != .chart else {
-                    throw UsageError("--format takes table, csv or json, not '\(text)'")
+                    throw UsageError(.optionValue(option: "--format", takes: "table, csv or json", given: text))
                 }
                 self.format = format
             case "--today":
                 let text = try value()
-                guard let day = Day(iso: text) else { throw UsageError("--today takes a date such as 2016-07-01, not '\(text)'") }
+                guard let day = Day(iso: text) else { throw UsageError(.optionValue(option: "--today", takes: "a date such as 2016-07-01", given: text)) }
                 today = day
             case "--yes", "-y": assumeYes = true
             case "--keep-going": keepGoing = true
@@ -67,15 +67,14 @@ struct Flags {
             case "--demo": demo = true
             case "--wait":
                 let text = try value()
-                guard let seconds = Int(text), seconds >= 0 else { throw UsageError("--wait takes a number of seconds, not '\(text)'") }
+                guard let seconds = Int(text), seconds >= 0 else { throw UsageError(.optionValue(option: "--wait", takes: "a number of seconds", given: text)) }
                 waitSeconds = seconds
             default:
-                let suggestion = Suggestion.nearest(to: name, among: Flags.names).map { " — did you mean '\($0)'?" } ?? ""
-                throw UsageError("unknown option '\(name)'\(suggestion)")
+                throw UsageError(.unknownOption(name, suggestion: Suggestion.nearest(to: name, among: Flags.names)))
             }
         }
         if demo && databasePath != nil {
-            throw UsageError("--demo makes a ledger of its own; leave out --db")
+            throw UsageError(.demoWithALedger)
         }
     }
 
@@ -106,10 +105,11 @@ struct Flags {
         """
 }
 
+/// A command line Tally cannot run (exit 2).
 struct UsageError: Error {
-    let message: String
+    let problem: Problem
 
-    init(_ message: String) {
-        self.message = message
+    init(_ problem: Problem) {
+        self.problem = problem
     }
 }

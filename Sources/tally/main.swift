@@ -11,7 +11,7 @@ func main() -> Int32 {
     do {
         flags = try Flags(Array(CommandLine.arguments.dropFirst()))
     } catch {
-        StandardOutput.writeError("tally: \(error.message)\nTry 'tally --help'.")
+        StandardOutput.writeError(ErrorRenderer.commandLine(error.problem) + "\nTry 'tally --help'.")
         return 2
     }
     if flags.showHelp {

@@ -1,4 +1,5 @@
 import Testing
+import TallyCore
 import TallyLanguage
 @testable import TallyShell
 @testable import TallyRender
@@ -124,5 +125,30 @@ import TallyLanguage
              1 | count wehre cat = food
                |       ^~~~~
             """)
+    }
+
+    @Test func anErrorAtNoStatementIsItsMessageAfterWhereItWas() {
+        let renderer = ErrorRenderer(style: Style(color: false))
+        #expect(renderer.render(.statementTooLong(mebibytes: 64), at: "<stdin>:3") == "<stdin>:3: error: a statement may be at most 64 MiB")
+        #expect(renderer.render(.fileFailed(FileFailure("s.tally", .folder))) == "error: cannot read 's.tally': it is a folder")
+        #expect(ErrorRenderer.commandLine(.unknownOption("--yse", suggestion: "--yes")) == "tally: unknown option '--yse' — did you mean '--yes'?")
+    }
+
+    @Test func aStoreFailureSaysWhatWasLost() {
+        let failure = StoreFailure(reason: .readOnly, message: "attempt to write a readonly database", doing: "changing the ledger")
+        #expect(ErrorRenderer(style: Style(color: false)).render(.ledgerFailed(failure, unsaved: 3))
+            == "error: nothing was changed: the ledger can only be read here (attempt to write a readonly database) (the last 3 changes were not saved)")
+    }
+
+    @Test func eachLineOfAMessageIsMadeSafeAndTheBreaksBetweenThemKept() {
+        let rendered = ErrorRenderer(style: Style(color: false)).render(.ledgerDamaged(problems: ["row 1\u{1B}[2J missing"], path: "/tmp/l.db"))
+        let lines = rendered.split(separator: "\n").map(String.init)
+        #expect(lines.first == "error: the ledger at /tmp/l.db is damaged:")
+        #expect(lines[1] == "  row 1␛[2J missing")
+        #expect(lines.contains("  tally --db '/tmp/l.db' -c 'export rescue.csv'"))
+    }
+
+    @Test func aWarningIsColouredWhenColourIsOn() {
+        #expect(ErrorRenderer(style: Style(color: true)).warning("over budget") == Style(color: true).warning("warning:") + " over budget")
     }
 }

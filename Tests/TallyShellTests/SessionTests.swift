@@ -96,6 +96,18 @@ final class CapturedOutput: Output {
         #expect(try LedgerStore(path: path, seed: seed).load().bills.isEmpty)
     }
 
+    @Test func aChangeConfirmedAfterAnotherSessionWroteIsRefused() throws {
+        let answers = ScriptedAnswers(true)
+        let (session, output) = try session(prompter: answers)
+        _ = session.run(script("-1 food\n-2 food\n"))
+        let (other, _) = try self.session()
+        answers.whileAsking = { _ = other.run(self.script("-3 food")) }
+        #expect(session.run(ScriptSource(origin: .interactive, text: "delete where category=food")) == .statementFailed)
+        #expect(answers.questions == ["delete 2 bills? [y/N] "])
+        #expect(output.errors.last?.contains("the ledger changed while you were answering; nothing was changed") == true)
+        #expect(try LedgerStore(path: path, seed: seed).load().bills.count == 3)
+    }
+
     @Test func seesWhatAnotherProcessWrote() throws {
         let (first, output) = try session()
         let (second, _) = try session()
@@ -159,6 +171,8 @@ final class CapturedOutput: Output {
 final class ScriptedAnswers: Prompter {
     var answer: Bool
     var questions: [String] = []
+    /// Runs while the question is open, as another process might.
+    var whileAsking: () -> Void = {}
 
     init(_ answer: Bool) {
         self.answer = answer
@@ -166,6 +180,7 @@ final class ScriptedAnswers: Prompter {
 
     func confirm(_ question: String) -> Bool {
         questions.append(question)
+        whileAsking()
         return answer
     }
 

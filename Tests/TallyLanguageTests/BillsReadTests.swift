@@ -1,0 +1,38 @@
+import Testing
+import TallyCore
+@testable import TallyLanguage
+
+/// What each statement declares it reads of the ledger's bills.
+@Suite struct BillsReadTests {
+    func read(_ text: String) throws -> BillsRead {
+        try statement(text).billsRead(today: defaultToday, weekStart: .monday)
+    }
+
+    @Test func aQueryOverAMonthReadsThatMonthsNumbers() throws {
+        let july = try #require(DateRange.month(2016, 7))
+        #expect(try read("sum expense where category=food in 2016-07") == BillsRead(days: july, texts: false))
+        #expect(try read("list in 2016-07") == BillsRead(days: july, texts: true))
+    }
+
+    @Test func aQueryOverAllTimeAndEveryChangeReadEverything() throws {
+        #expect(try read("count") == BillsRead(days: nil, texts: false))
+        #expect(try read("add 25 food") == .all)
+        #expect(try read("undo") == .all)
+    }
+
+    @Test func helpQuitAndASavedStatementsNameReadNothing() throws {
+        #expect(try read("help periods") == .none)
+        #expect(try read("quit") == .none)
+        #expect(try read("monthly") == .none)
+    }
+
+    @Test func holdingAYearCoversAMonthOfItButNotTheTextsItLacks() throws {
+        let year = try #require(DateRange.year(2016))
+        let july = try #require(DateRange.month(2016, 7))
+        #expect(BillsRead(days: year, texts: true).covers(BillsRead(days: july, texts: false)))
+        #expect(!BillsRead(days: year, texts: false).covers(BillsRead(days: july, texts: true)))
+        #expect(!BillsRead(days: july, texts: true).covers(.all))
+        #expect(BillsRead.all.covers(BillsRead(days: july, texts: true)))
+        #expect(BillsRead(days: july, texts: true).covers(.none))
+    }
+}
