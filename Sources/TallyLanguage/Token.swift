@@ -22,25 +22,40 @@ public enum TokenKind: Hashable, Sendable {
 
 /// A token: its kind, its text (a string's decoded value, a word as written), and its place.
 public struct Token: Hashable, Sendable {
-    public let kind: TokenKind
+    /// The kind, or why the lexer could not read the text: one word of
+    /// storage, since a script's tokens are all held at once.
+    private let reading: Reading
     public let text: String
     public let range: SourceRange
-    /// Why the lexer could not read an `.error` token's text; nil for every other token.
-    public let lexError: LexError?
+
+    private enum Reading: Hashable, Sendable {
+        case read(TokenKind)
+        indirect case unreadable(LexError)
+    }
 
     public init(_ kind: TokenKind, _ text: String, _ range: SourceRange) {
-        self.kind = kind
+        reading = .read(kind)
         self.text = text
         self.range = range
-        lexError = nil
     }
 
     /// An `.error` token: text the lexer could not read because of `error`, whose message is its text.
     public init(_ error: LexError, _ range: SourceRange) {
-        kind = .error
+        reading = .unreadable(error)
         text = Problem.unreadable(error).text
         self.range = range
-        lexError = error
+    }
+
+    public var kind: TokenKind {
+        switch reading {
+        case .read(let kind): kind
+        case .unreadable: .error
+        }
+    }
+
+    /// Why the lexer could not read an `.error` token's text; nil for every other token.
+    public var lexError: LexError? {
+        if case .unreadable(let error) = reading { error } else { nil }
     }
 
     /// Whether this is the word `keyword`, in any case.

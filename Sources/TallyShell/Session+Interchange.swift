@@ -26,7 +26,8 @@ extension Session {
         }
         var csv: ImportFile?
         do {
-            csv = try ImportFile(bytes: bytes, options: options)
+            // Consumed, so the file's bytes go as soon as the import has checked its rows.
+            csv = try ImportFile(bytes: consume bytes, options: options)
         } catch {
             return fail(error, in: source)
         }
