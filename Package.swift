@@ -41,9 +41,11 @@ let package = Package(
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
         .testTarget(name: "TallyStoreTests", dependencies: ["TallyStore"]),
         .testTarget(name: "TallyLanguageTests", dependencies: ["TallyLanguage"]),
-        .testTarget(name: "TallyRenderTests", dependencies: ["TallyRender"]),
+        // The small ledgers the renderers' tests and the shell's share.
+        .target(name: "TallyFixture", dependencies: ["TallyCore", "TallyLanguage", "TallyRender"], path: "Tests/TallyFixture"),
+        .testTarget(name: "TallyRenderTests", dependencies: ["TallyRender", "TallyFixture"]),
         .testTarget(name: "TallyInterchangeTests", dependencies: ["TallyInterchange"]),
-        .testTarget(name: "TallyShellTests", dependencies: ["TallyShell", "TallyRender"]),
+        .testTarget(name: "TallyShellTests", dependencies: ["TallyShell", "TallyRender", "TallyFixture"]),
         .testTarget(
             name: "EndToEndTests",
             // The store too, to hold a ledger's write lock, check its integrity

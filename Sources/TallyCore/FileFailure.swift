@@ -18,7 +18,6 @@ public struct FileFailure: Error, Sendable, Equatable {
         /// A device, a pipe, a socket: never read or written over as a file.
         case notARegularFile
         case tooLarge(FileContent, size: Int64)
-        case changedWhileRead
         case notAnImage
         /// The file is there, and is not to be replaced; `advice` says what to do instead.
         case exists(advice: String)

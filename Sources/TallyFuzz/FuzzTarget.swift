@@ -23,16 +23,16 @@ func exercise(_ text: String) {
         case .failure(let diagnostic):
             expectInside(diagnostic, length: length, in: source)
         case .success(let parsed):
-            // The session's own statements read files or the undo history, which the fuzzer has none of.
+            // The session runs its own statements: files, the undo history, nested runs.
             guard case .ledger(let statement) = parsed.statement else { continue }
             do {
                 let evaluator = Evaluator(ledger: ledger, today: FuzzLedger.today, now: 0)
                 switch try evaluator.evaluate(statement, at: parsed.range) {
                 case .result(let result, _):
                     render(result)
-                case .change(let change, let report, _, _):
+                case .change(let change, let done, _, _):
                     ledger.apply(change)
-                    render(report)
+                    render(done)
                 case .reportFile(_, let report):
                     _ = ReportPage(report: report).html
                 default:

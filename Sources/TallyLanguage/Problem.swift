@@ -266,7 +266,6 @@ public enum Problem: Sendable, Equatable {
         case .tooLarge(.csv, _):
             return "cannot read \(quoted): a CSV file may be at most \(FileContent.csv.limit >> 20) MiB; split it and import each part"
         case .tooLarge(.photo, let size): return "\(quoted) has \(size) bytes; a photo may have at most \(Photo.maximumSize) (10 MiB)"
-        case .changedWhileRead: return "cannot read \(quoted): it changed while it was read"
         case .notAnImage: return "\(quoted) is not an image Tally knows (JPEG, PNG, GIF, WebP, HEIC, AVIF, BMP, TIFF or SVG)"
         case .exists(let advice): return "\(quoted) exists already; \(advice)"
         case .notForAReport(let kind): return "\(quoted) is \(kind), not a file a report can be written to; give a file's name, such as 2016.html"

@@ -64,9 +64,12 @@ public enum LedgerStatement: Sendable {
     public var changesLedger: Bool {
         switch self {
         case .add, .edit, .deleteBills, .deleteWhere, .bookAdd, .bookUse, .bookRename, .bookDelete,
-             .categoryAdd, .categoryRename, .categoryMerge, .categoryDelete, .set, .save, .forget,
+             .categoryAdd, .categoryRename, .categoryMerge, .categoryDelete, .save, .forget,
              .budgetSet, .budgetOff, .detach:
             return true
+        case .set(let name, _):
+            // Only the week's start is the ledger's; the output format, colour and echo are the session's.
+            return Setting(named: name.value) == .weekstart
         case .query, .books, .categories, .saved, .timeline, .pie, .months, .detail, .show, .search,
              .budgetReport, .attachments, .extract, .export, .report:
             return false

@@ -18,7 +18,7 @@ public final class ChangeRunner {
     /// How error and warning lines are written, as the session's options say.
     var errors: ErrorRenderer
     /// Set when gathered changes could not be committed: the run stops.
-    private(set) var commitFailed = false
+    private var commitFailed = false
     private(set) var ledger: Ledger
     /// What the model holds of the ledger's bills.
     private var held: BillsRead
@@ -26,7 +26,7 @@ public final class ChangeRunner {
     /// read again before the next statement.
     private var mayBeStale = false
     /// What the changes written in the open transaction will show once it is committed.
-    private(set) var gathered: [Shown] = []
+    private var gathered: [Shown] = []
     private var gatheringSince = ContinuousClock.now
 
     /// What a change shows once it is in the file: its confirmation and any warnings.
@@ -88,7 +88,6 @@ public final class ChangeRunner {
         gathering: Bool = false, announcing statement: String? = nil,
         _ compute: (Ledger) throws(StoreError) -> (Value, Writing)
     ) throws(StoreError) -> Value {
-        precondition(gathering || !store.isGathering, "the gate commits the gathered changes before one that is not gathered")
         var model: Background<Ledger>?
         defer { _ = model?.wait() }
         let (value, written) = try failing { () throws(StoreError) -> (Value, ChangeSet?) in
@@ -104,11 +103,12 @@ public final class ChangeRunner {
                 case .replayed(let change):
                     return (value, change)
                 case .change(let change, let text, let photos, let progress, let made):
+                    // Waited for however the writing ends.
+                    model = made
                     for photo in photos {
                         try store.keepPhotoData(photo.bytes, sha256: photo.sha256)
                     }
                     try store.write(change, statement: text, progress: progress)
-                    model = made
                     return (value, change)
                 }
             }
@@ -167,9 +167,12 @@ public final class ChangeRunner {
         return true
     }
 
-    /// Says that the run has taken in a failed commit.
-    func forgetFailedCommit() {
+    /// `outcome`, or the store's failure when gathered changes could not be
+    /// committed since it was last asked: that stops the run.
+    func takingInFailedCommit(_ outcome: RunStatus) -> RunStatus {
+        guard commitFailed else { return outcome }
         commitFailed = false
+        return .storeFailed
     }
 
     /// Runs `body`; when it fails, the model may be behind the file, so it is read afresh next time.

@@ -10,13 +10,17 @@ public protocol Prompter: AnyObject {
     func enterBills(into session: Session)
 }
 
-/// The prompter of the REPL: questions on its line editor.
+/// The prompter of the REPL: questions on the line editor statements are typed on.
 public final class TerminalPrompter: Prompter {
-    private let editor: LineReader
+    private let historyPath: String
     private let output: Output
 
-    public init(editor: LineReader, output: Output) {
-        self.editor = editor
+    /// Made when the REPL first needs it, once the ledger is open and any
+    /// demo filled: the editor takes over Ctrl-C, which until then stops Tally.
+    public private(set) lazy var editor = LineEditor(historyPath: historyPath)
+
+    public init(historyPath: String, output: Output) {
+        self.historyPath = historyPath
         self.output = output
     }
 

@@ -8,16 +8,11 @@ public final class REPL {
     private let editor: LineEditor
     private let output: Output
 
-    /// `editor` is the one the session's prompter asks its questions on.
-    public init(session: Session, editor: LineEditor, output: Output) {
+    /// Statements are read on the editor of `prompter`, the one the session asks its questions on.
+    public init(session: Session, prompter: TerminalPrompter, output: Output) {
         self.session = session
-        self.editor = editor
+        editor = prompter.editor
         self.output = output
-    }
-
-    /// The line editor of the ledger at `path`, its history kept beside it.
-    public static func editor(forLedgerAt path: String) -> LineEditor {
-        LineEditor(historyPath: path + ".history")
     }
 
     /// Greets, runs the start-up script, then reads and runs statements until
@@ -76,7 +71,8 @@ public final class REPL {
         try? session.commit { ledger in
             var settings = ledger.settings
             settings.seenVersion = Tally.version
-            return ChangeSet(summary: "greeted", rows: [RowChange(before: .settings(ledger.settings), after: .settings(settings))], undoable: false)
+            let greeted = ChangeSet(summary: "greeted", rows: [RowChange(before: .settings(ledger.settings), after: .settings(settings))], undoable: false)
+            return (greeted, [])
         }
     }
 }

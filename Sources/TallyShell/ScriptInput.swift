@@ -30,7 +30,7 @@ extension Session {
                 outcome = run(ScriptSource(origin: .file(name), text: text, firstLine: firstLine))
             case .tooLong(let firstLine):
                 complain(.statementTooLong(mebibytes: FileContent.script.limit >> 20), at: "\(name):\(firstLine)")
-                outcome = .statementFailed
+                outcome = runner.takingInFailedCommit(.statementFailed)
             }
             if outcome != .success { status = outcome }
             if outcome.stops(keepingGoing: options.keepGoing) { return outcome }

@@ -34,7 +34,6 @@ extension Session {
         let rows = csv?.rowCount ?? 0
         let progress = self.options.showsProgress && rows > Session.rowsWorthAProgressBar ? ProgressBar(total: rows, noun: "rows") : nil
         progress?.show(done: 0)
-        guard runner.flush() else { return .storeFailed }
         let outcome = try runner.change(announcing: parsed.text) { ledger throws(StoreError) -> (Result<Outcome, Diagnostic>, ChangeRunner.Writing) in
             guard let read = csv.take() else { preconditionFailure("an import's rows are checked once") }
             let outcome: Outcome
@@ -79,7 +78,6 @@ extension Session {
         } catch {
             return fail(Diagnostic(.fileFailed(error), at: file.range), in: source)
         }
-        guard runner.flush() else { return .storeFailed }
         let attached = try runner.change { ledger throws(StoreError) -> (Result<QueryResult, Diagnostic>, ChangeRunner.Writing) in
             let change: ChangeSet
             let done: QueryResult

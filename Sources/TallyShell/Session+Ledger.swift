@@ -4,17 +4,25 @@ import TallyStore
 
 extension Session {
     /// A statement of the ledger: a change is evaluated under the write
-    /// lock, anything else from the model as it stands.
+    /// lock, anything else from the model as it stands. On a ledger that
+    /// takes no changes, a change is evaluated from the model too, so that
+    /// its own mistake, or the question it asks, comes before the refusal.
     func run(_ statement: LedgerStatement, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
-        // A ledger that takes no changes refuses none before the statement's own mistakes are said.
-        if !statement.changesLedger || store.refusesChanges {
+        guard statement.changesLedger, !store.refusesChanges else {
             let outcome: Outcome
             do {
                 outcome = try evaluator.evaluate(statement, at: parsed.range)
             } catch {
                 return fail(error, in: source)
             }
-            guard case .change = outcome else { return try perform(outcome, of: statement, parsed, source) }
+            switch outcome {
+            case .change(let change, _, let question?, _) where !options.assumeYes:
+                return try ask(question, about: change, statement, parsed, source)
+            case .change:
+                return try self.change(statement, parsed, source, asConfirmed: nil)
+            default:
+                return try perform(outcome, of: statement, parsed, source)
+            }
         }
         return try change(statement, parsed, source, asConfirmed: nil)
     }
@@ -55,7 +63,7 @@ extension Session {
         }
         switch attempt {
         case .wrote(let shown, let warnings):
-            if store.isGathering {
+            if gathering {
                 if runner.gather(ChangeRunner.Shown(text: shown, warnings: warnings)) { runner.flush() }
                 return .success
             }
@@ -63,17 +71,26 @@ extension Session {
             for warning in warnings { runner.complain(errorRenderer.warning(warning)) }
             return .success
         case .asks(let question, let change):
-            guard let prompter else { return fail(Diagnostic(.needsConfirmation(question), at: parsed.range), in: source) }
-            guard prompter.confirm("\(question)? [y/N] ") else {
-                show(.done(.declined))
-                return .success
-            }
-            return try self.change(statement, parsed, source, asConfirmed: change)
+            return try ask(question, about: change, statement, parsed, source)
         case .refused(let diagnostic):
             return fail(diagnostic, in: source)
         case .other(let outcome):
             return try perform(outcome, of: statement, parsed, source)
         }
+    }
+
+    /// Asks before a change is made; a script, with nobody to answer, must say `--yes`.
+    private func ask(
+        _ question: String, about change: ChangeSet, _ statement: LedgerStatement, _ parsed: ParsedStatement, _ source: ScriptSource
+    ) throws(StoreError) -> RunStatus {
+        guard let prompter else { return fail(Diagnostic(.needsConfirmation(question), at: parsed.range), in: source) }
+        // What the changes before it did is said before the question.
+        guard runner.flush() else { return .storeFailed }
+        guard prompter.confirm("\(question)? [y/N] ") else {
+            show(.done(.declined))
+            return .success
+        }
+        return try self.change(statement, parsed, source, asConfirmed: change)
     }
 
     /// Shows a result, or does what only the session can: a setting of its

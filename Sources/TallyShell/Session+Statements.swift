@@ -74,7 +74,6 @@ extension Session {
     /// book in use. A change whose rows someone has changed since is refused.
     /// Waiting sessions are told from the start, since it may take back a whole import.
     private func replay(undo: Bool, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
-        guard runner.flush() else { return .storeFailed }
         var book = ledger.currentBook.id
         let replay = try runner.change(announcing: parsed.text) { ledger throws(StoreError) -> (LedgerStore.Replay, ChangeRunner.Writing) in
             book = ledger.currentBook.id

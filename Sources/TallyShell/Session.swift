@@ -48,20 +48,14 @@ public final class Session {
                 if options.echo && source.origin != .interactive {
                     // A statement shows after what the ones before it said.
                     runner.say(parsed.text)
-                    guard !runner.commitFailed else {
-                        runner.forgetFailedCommit()
-                        return .storeFailed
-                    }
+                    guard runner.takingInFailedCommit(.success) == .success else { return .storeFailed }
                 }
                 outcome = execute(parsed, from: source)
             case .failure(let diagnostic):
                 outcome = fail(diagnostic, in: source)
             }
             if nested.depth == 0 { nested.stopped = false }
-            if runner.commitFailed {
-                runner.forgetFailedCommit()
-                outcome = .storeFailed
-            }
+            outcome = runner.takingInFailedCommit(outcome)
             if output.failure != nil { return .outputFailed }
             if outcome != .success { status = outcome }
             if outcome.stops(keepingGoing: options.keepGoing || source.origin == .interactive) { return outcome }
@@ -85,6 +79,11 @@ public final class Session {
             try runner.refresh(for: parsed.statement.billsRead(today: today, weekStart: ledger.settings.weekStart))
             // `check` says what it finds itself.
             if case .session(.check) = parsed.statement {} else { tellOfDamage() }
+            // A change in a script may be gathered with those before it; anything
+            // else comes after them, so they are committed first.
+            if case .ledger(let statement) = parsed.statement, statement.changesLedger {} else {
+                guard runner.flush() else { return .storeFailed }
+            }
             switch parsed.statement {
             case .ledger(let statement): return try run(statement, parsed, source)
             case .session(let statement): return try run(statement, parsed, source)
@@ -104,11 +103,14 @@ public final class Session {
             defaultCurrency: options.defaultCurrency)
     }
 
-    /// Writes the change `make` computes from the ledger as the file has it
-    /// now, under the write lock, then applies it to the model.
-    public func commit(_ make: (Ledger) -> ChangeSet) throws(StoreError) {
-        guard runner.flush() else { return }
-        try runner.change { ledger throws(StoreError) -> ((), ChangeRunner.Writing) in ((), .change(make(ledger), statement: "")) }
+    /// Writes a change no statement makes, such as the greeting's, which
+    /// `make` computes from the ledger as the file has it now, under the
+    /// write lock; its photos' bytes go into the same transaction.
+    func commit(_ make: (Ledger) -> (ChangeSet, photos: [ChangeRunner.PhotoBytes])) throws(StoreError) {
+        try runner.change { ledger throws(StoreError) -> ((), ChangeRunner.Writing) in
+            let (change, photos) = make(ledger)
+            return ((), .change(change, statement: "", photos: photos))
+        }
     }
 
     /// The day statements take as today: the one given, else the clock's.
@@ -117,10 +119,9 @@ public final class Session {
     /// Fills the ledger with two years of made-up bills up to today, for `--demo`.
     public func fillWithDemo() throws(StoreError) {
         let demo = DemoLedger(today: today, now: options.today.map(Clock.noon) ?? Clock.now())
-        guard runner.flush() else { return }
-        try runner.change { ledger throws(StoreError) -> ((), ChangeRunner.Writing) in
+        try commit { ledger in
             let (change, photos) = demo.change(for: ledger)
-            return ((), .change(change, statement: "", photos: photos.map { ChangeRunner.PhotoBytes(bytes: $0.bytes, sha256: $0.sha256) }))
+            return (change, photos.map { ChangeRunner.PhotoBytes(bytes: $0.bytes, sha256: $0.sha256) })
         }
     }
 

@@ -80,8 +80,10 @@ extension LedgerStore {
 
 extension LedgerStore {
     /// Whether a change would be refused before it is evaluated: the file
-    /// can only be read here, or has been found damaged.
+    /// can only be read here, or has been found damaged, by this session or,
+    /// as the mark beside the ledger says, by another session's whole check.
     public var refusesChanges: Bool {
-        readOnlyReason != nil || damage != nil
+        if damage == nil, let mark = DamageMark.read(ledger: path) { damage = mark.problem }
+        return readOnlyReason != nil || damage != nil
     }
 }

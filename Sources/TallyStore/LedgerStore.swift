@@ -130,9 +130,7 @@ public final class LedgerStore {
         gathering: Bool = false, announcing statement: String? = nil, _ body: (_ reloaded: Ledger?) throws(StoreError) -> T
     ) throws(StoreError) -> T {
         if let readOnlyReason { throw .readOnly(doing: "changing the ledger", readOnlyReason) }
-        // Another session's whole check may have found damage since this one began.
-        if damage == nil, let mark = DamageMark.read(ledger: path) { damage = mark.problem }
-        if let damage { throw .damaged(damage) }
+        if refusesChanges, let damage { throw .damaged(damage) }
         precondition(gathering || !isGathering, "the gathered changes are committed before one that is not gathered")
         if isGathering {
             return try connection.savepoint { () throws(StoreError) -> T in try changing { () throws(StoreError) -> T in try body(nil) } }
@@ -140,7 +138,6 @@ public final class LedgerStore {
         try takeWriteLock()
         if let statement { notice = WriterNotice(ledger: path, statement: statement) }
         do throws(StoreError) {
-            try checkBeforeFirstChange()
             let reloaded = try reloadedSinceRead()
             // Reading the file again may have found it damaged.
             if let damage { throw .damaged(damage) }
@@ -188,6 +185,7 @@ public final class LedgerStore {
     /// `progress`, when given, hears how many rows are written so far, now and then.
     public func write(_ change: ChangeSet, statement: String, progress: ((Int) -> Void)? = nil) throws(StoreError) {
         precondition(isChanging, "a change is written only under the write lock")
+        try checkBeforeFirstChange()
         let progress = announcing(statement, rows: change.rows.count, progress)
         guard change.undoable else {
             try connection.apply(change.rows, progress: progress)
@@ -211,6 +209,7 @@ public final class LedgerStore {
     /// Keeps a photo's bytes, for a change about to attach it. Only inside `change`.
     public func keepPhotoData(_ bytes: [UInt8], sha256: String) throws(StoreError) {
         precondition(isChanging, "a photo is kept only under the write lock")
+        try checkBeforeFirstChange()
         try connection.keepPhotoData(bytes, sha256: sha256)
     }
 
@@ -267,6 +266,7 @@ public final class LedgerStore {
     private func replay(_ entry: JournalEntry, _ recorded: ChangeSet, in ledger: Ledger, undone: Bool) throws(StoreError) -> Replay {
         let change = recorded.rebasingSettings(on: ledger)
         if let stale = change.staleRow(in: ledger) { return .conflict(entry, row: stale) }
+        try checkBeforeFirstChange()
         do {
             let progress = announcing(undone ? "undo" : "redo", rows: change.rows.count, nil)
             try connection.savepoint { () throws(StoreError) in try connection.apply(change.rows, progress: progress) }

@@ -95,12 +95,10 @@ func main() -> Int32 {
 
     let session: Session
     let output = StandardOutput()
-    // At the terminal, questions are asked on the line editor the statements are typed on.
-    let editor = interactive ? REPL.editor(forLedgerAt: path) : nil
+    let prompter = interactive ? TerminalPrompter(historyPath: path + ".history", output: output) : nil
     do {
         let seed = Seed(currency: locale.currency, categories: DefaultCategories.make(chinese: locale.chinese))
         let store = try LedgerStore(path: path, seed: seed, creatingFolders: isDefaultPlace)
-        let prompter = editor.map { TerminalPrompter(editor: $0, output: output) }
         session = try Session(store: store, options: options, output: output, prompter: prompter)
         if flags.demo { try session.fillWithDemo() }
     } catch {
@@ -109,8 +107,8 @@ func main() -> Int32 {
     }
 
     defer { session.store.close() }
-    if let editor {
-        REPL(session: session, editor: editor, output: output).run(startupScript: LedgerLocation.startupScript(environment: environment))
+    if let prompter {
+        REPL(session: session, prompter: prompter, output: output).run(startupScript: LedgerLocation.startupScript(environment: environment))
         return output.failure == nil ? 0 : 1
     }
     var status = RunStatus.success

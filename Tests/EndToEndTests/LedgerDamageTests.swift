@@ -241,10 +241,13 @@ struct LedgerDamageTests {
                 usleep(100_000)
             }
             #expect(terminal.waitFor(warning), "\(terminal.screen)")
+            let prompts = terminal.occurrences(of: REPLTests.prompt)
             terminal.type("add 9 food\r")
             #expect(terminal.waitFor("error: the ledger is damaged (row 1 missing from index bills_by_day"), "\(terminal.screen)")
+            // Ctrl-D typed before the line editor reads again would be taken by the terminal, not by Tally.
+            #expect(terminal.waitFor(REPLTests.prompt, count: prompts + 1), "\(terminal.screen)")
             terminal.type(REPLTests.controlD)
-            #expect(terminal.exitStatus() == 0)
+            #expect(terminal.exitStatus() == 0, "\(terminal.screen)")
             #expect(!terminal.screen.contains("added"))
             #expect(try sha256(sandbox.ledger) == before)
         }

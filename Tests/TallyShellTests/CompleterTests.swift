@@ -1,5 +1,6 @@
 import Testing
 import TallyCore
+import TallyFixture
 @testable import TallyShell
 
 @Suite struct CompleterTests {

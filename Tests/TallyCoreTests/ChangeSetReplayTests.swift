@@ -2,7 +2,7 @@ import Testing
 @testable import TallyCore
 
 /// Undo and redo replay a change only onto rows still as the change left them.
-@Suite struct StalenessTests {
+@Suite struct ChangeSetReplayTests {
     let book = Book(id: 1, name: "daily", currency: .cny, position: 1)
     let travel = Book(id: 2, name: "travel", currency: .cny, position: 2)
     let categories = DefaultCategories.make(chinese: false)

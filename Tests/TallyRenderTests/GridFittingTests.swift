@@ -1,7 +1,7 @@
 import Testing
 import TallyCore
 import TallyLanguage
-@testable import TallyShell
+import TallyFixture
 @testable import TallyRender
 
 /// A grid of many months and a timeline, drawn for narrow terminals.

@@ -1,18 +1,19 @@
 import TallyCore
 import TallyLanguage
 
-/// A ledger small enough to check by hand: two books, the default categories,
+/// A ledger small enough to check by hand, shared by the tests of the
+/// renderers and of the shell: two books, the default categories,
 /// six bills in July 2016.
-enum Fixture {
-    static let daily = Book(id: 1, name: "daily", currency: .cny, position: 1)
-    static let travel = Book(id: 2, name: "travel", currency: Currency(code: "USD"), position: 2)
-    static let categories = DefaultCategories.make(chinese: false)
+public enum Fixture {
+    public static let daily = Book(id: 1, name: "daily", currency: .cny, position: 1)
+    public static let travel = Book(id: 2, name: "travel", currency: Currency(code: "USD"), position: 2)
+    public static let categories = DefaultCategories.make(chinese: false)
 
-    static func id(_ name: String) -> Int64 {
+    public static func id(_ name: String) -> Int64 {
         categories.first { $0.name == name }!.id
     }
 
-    static let ledger = Ledger(
+    public static let ledger = Ledger(
         books: [daily, travel], categories: categories,
         bills: [
             Bill(id: 1, bookID: 1, categoryID: id("food"), amount: 2550, day: Day(iso: "2016-07-01")!, remark: "lunch with team", tags: ["work"]),
@@ -24,7 +25,7 @@ enum Fixture {
         ],
         settings: Settings(currentBookID: 1))
 
-    static func result(_ text: String) throws -> QueryResult {
+    public static func result(_ text: String) throws -> QueryResult {
         var parser = Parser(text)
         let parsed = try parser.next()!.get()
         let outcome = try Evaluator(ledger: ledger, today: Day(iso: "2016-07-20")!, now: 0).evaluate(parsed)
@@ -37,12 +38,12 @@ enum Fixture {
 
 extension Evaluator {
     /// What a statement of the ledger comes to, as the session asks for it.
-    func evaluate(_ parsed: ParsedStatement) throws -> Outcome {
+    public func evaluate(_ parsed: ParsedStatement) throws -> Outcome {
         guard case .ledger(let statement) = parsed.statement else { throw NotALedgerStatement(text: parsed.text) }
         return try evaluate(statement, at: parsed.range)
     }
 }
 
-struct NotALedgerStatement: Error {
-    let text: String
+public struct NotALedgerStatement: Error {
+    public let text: String
 }

@@ -1,7 +1,7 @@
 import Testing
 import TallyCore
 import TallyLanguage
-@testable import TallyShell
+import TallyFixture
 @testable import TallyRender
 
 @Suite struct JSONRendererTests {

@@ -2,47 +2,13 @@ import Foundation
 import Testing
 import TallyCore
 @testable import TallyLanguage
-@testable import TallyShell
+import TallyFixture
 @testable import TallyRender
 
 /// The report's page as text: what the ledger wrote stays text, the page
 /// refers to nothing outside itself, and it stays small.
 @Suite("Report page")
 struct ReportPageTests {
-    static let hostile = ["<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "a'b&c", "https://example.com/x.png"]
-
-    /// Every text the page shows from the ledger is one of the hostile ones:
-    /// book, category names and icons, remarks, places and tags.
-    static func hostileLedger(bills count: Int = 60) -> Ledger {
-        let book = Book(id: 1, name: hostile[0], currency: .cny, icon: hostile[1], position: 1)
-        let categories = (0..<14).map { index in
-            Category(
-                id: Int64(index + 1), name: hostile[index % hostile.count] + " \(index)", kind: index < 12 ? .expense : .income,
-                icon: hostile[(index + 1) % hostile.count], aliases: [], position: index)
-        }
-        var random = SeededRandom(seed: 5)
-        let bills = (1...count).map { id in
-            Bill(
-                id: Int64(id), bookID: 1, categoryID: Int64(Int.random(in: 0..<14, using: &random) + 1), amount: Int64(Int.random(in: 0..<100_000, using: &random) + 1),
-                day: Day(iso: "2016-01-01")!.adding(days: Int.random(in: 0..<366, using: &random)), remark: hostile[Int.random(in: 0..<hostile.count, using: &random)],
-                place: hostile[Int.random(in: 0..<hostile.count, using: &random)], tags: ["x" + String(Int.random(in: 0..<9, using: &random))])
-        }
-        let budgets = [Budget(id: 1, bookID: 1, categoryID: 1, amount: 50_000), Budget(id: 2, bookID: 1, categoryID: nil, amount: 900_000)]
-        return Ledger(books: [book], categories: categories, bills: bills, settings: Settings(currentBookID: 1), budgets: budgets)
-    }
-
-    static func page(_ statement: String, in ledger: Ledger, today: String = "2016-12-31") throws -> String {
-        var parser = Parser(statement)
-        let parsed = try parser.next()!.get()
-        let outcome = try Evaluator(ledger: ledger, today: Day(iso: today)!, now: 0).evaluate(parsed)
-        guard case .reportFile(_, let report) = outcome else { throw NoReport(statement: statement) }
-        return ReportPage(report: report).html
-    }
-
-    struct NoReport: Error {
-        let statement: String
-    }
-
     /// The names of the elements the page's markup opens, in order.
     static func elements(_ page: String) -> [String] {
         var names: [String] = []
@@ -64,8 +30,8 @@ struct ReportPageTests {
     }
 
     @Test func textFromTheLedgerMakesNoElementAndNoReference() throws {
-        let page = try Self.page("report 2016 to r", in: Self.hostileLedger())
-        let plain = try Self.page("report 2016 to r", in: Self.plainCopy(of: Self.hostileLedger()))
+        let page = try HostileLedger.page("report 2016 to r", in: HostileLedger.ledger())
+        let plain = try HostileLedger.page("report 2016 to r", in: Self.plainCopy(of: HostileLedger.ledger()))
         // The same bills under harmless names make the very same elements.
         #expect(Self.elements(page) == Self.elements(plain))
         #expect(!Self.elements(page).contains("script") && !Self.elements(page).contains("img"))
@@ -93,14 +59,14 @@ struct ReportPageTests {
     }
 
     @Test func aYearOfTenThousandBillsMakesAPageUnderAMegabyte() throws {
-        let page = try Self.page("report 2016 to r", in: Self.hostileLedger(bills: 10_000))
+        let page = try HostileLedger.page("report 2016 to r", in: HostileLedger.ledger(bills: 10_000))
         #expect(page.utf8.count < 1_000_000, "\(page.utf8.count) bytes")
         // Each day of the timeline lists at most a few bills of each kind and counts the rest.
         #expect(page.contains("<li class=\"more\">and "))
     }
 
     @Test func thePageFollowsLightAndDarkPrintsOnA4AndNamesCJKFonts() throws {
-        let page = try Self.page("report 2016 to r", in: Self.plainCopy(of: Self.hostileLedger()))
+        let page = try HostileLedger.page("report 2016 to r", in: Self.plainCopy(of: HostileLedger.ledger()))
         #expect(page.contains("@media (prefers-color-scheme: dark)") && page.contains("<meta name=\"color-scheme\" content=\"light dark\">"))
         #expect(page.contains("@media print") && page.contains("@page { size: A4;"))
         for family in ["\"PingFang SC\"", "\"Noto Sans CJK SC\"", "\"Microsoft YaHei\"", "\"Hiragino Sans GB\""] {
@@ -146,36 +112,5 @@ struct ReportPageTests {
         #expect(labels(years: 2016...2018) == ["Jan ’16", "Apr", "Jul", "Oct", "Jan ’17", "Apr", "Jul", "Oct", "Jan ’18", "Apr", "Jul", "Oct"])
         #expect(labels(years: 2010...2019) == (2010...2019).map(String.init))
         #expect(labels(years: 1990...2019) == stride(from: 1992, through: 2019, by: 3).map(String.init))
-    }
-
-    @Test func writesANewFileReplacesAReportAndLeavesAnyOtherFileAlone() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-report-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let page = try Self.page("report 2016 to r", in: Self.hostileLedger())
-        let report = folder.appendingPathComponent("r.html").path
-        try ReportFile.write(page, named: report)
-        #expect(try String(contentsOfFile: report, encoding: .utf8) == page)
-        try ReportFile.write("<!DOCTYPE html>\n\(ReportPage.generator)\nagain", named: report)
-        #expect(try String(contentsOfFile: report, encoding: .utf8).hasSuffix("again"))
-
-        let other = folder.appendingPathComponent("notes.html").path
-        try "<p>my notes</p>".write(toFile: other, atomically: true, encoding: .utf8)
-        #expect(throws: FileFailure.self) { try ReportFile.write(page, named: other) }
-        #expect(try String(contentsOfFile: other, encoding: .utf8) == "<p>my notes</p>")
-        // The mark counts only near the start, where a report has it.
-        try (String(repeating: " ", count: ReportFile.markWithin) + ReportPage.generator).write(toFile: other, atomically: true, encoding: .utf8)
-        #expect(throws: FileFailure.self) { try ReportFile.write(page, named: other) }
-        #expect(throws: FileFailure.self) { try ReportFile.write(page, named: folder.path) }
-
-        // Through a link: the report it points to is made again and the link stays; a link to another file is refused.
-        let link = folder.appendingPathComponent("latest.html").path
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: report)
-        try ReportFile.write(page, named: link)
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == report)
-        #expect(try String(contentsOfFile: report, encoding: .utf8) == page)
-        let otherLink = folder.appendingPathComponent("notes-link.html").path
-        try FileManager.default.createSymbolicLink(atPath: otherLink, withDestinationPath: other)
-        #expect(throws: FileFailure.self) { try ReportFile.write(page, named: otherLink) }
     }
 }
