@@ -162,6 +162,18 @@ struct ConcurrencyTests {
         }
     }
 
+    @Test("a setting of the session's own, such as the output format, needs no write lock")
+    func sessionSettingsTakeNoLock() async throws {
+        try await withSandbox { sandbox in
+            _ = try await sandbox.tally(["-c", "count"])
+            let setting = try await holdingWriteLock(of: sandbox.ledger, forSeconds: 8) {
+                try await sandbox.tally(["-c", "set format csv; set color off; set echo off"])
+            }
+            #expect(setting.status == 0, "\(setting)")
+            #expect(setting.stdout == "results as csv\ncolour off\necho off\n", "\(setting)")
+        }
+    }
+
     /// Runs `body` while this process holds the ledger's write lock for `seconds`.
     func holdingWriteLock<T: Sendable>(
         of path: String, forSeconds seconds: UInt32, _ body: () async throws -> T

@@ -168,6 +168,21 @@ struct DamagedFileTests {
         }
     }
 
+    @Test("on a read-only ledger a change's own mistake, or the --yes it lacks, is said before the refusal")
+    func readOnlyFileSaysTheStatementsMistakeFirst() async throws {
+        try await withSandbox { sandbox in
+            let ledger = try await healthyLedger(in: sandbox)
+            try Unprivileged.handOver(sandbox)
+            chmod(ledger, 0o444)
+            let mistake = try await Unprivileged.tally(["--db", ledger, "-c", "add 3 fod"], in: sandbox)
+            #expect(mistake.status == 1, "\(mistake)")
+            #expect(mistake.stderr.contains("unknown category 'fod'"), "\(mistake)")
+            let unconfirmed = try await Unprivileged.tally(["--db", ledger, "-c", "delete where category=food"], in: sandbox)
+            #expect(unconfirmed.status == 1, "\(unconfirmed)")
+            #expect(unconfirmed.stderr.contains("scripts must confirm this with --yes"), "\(unconfirmed)")
+        }
+    }
+
     @Test("a session on a ledger it can only read sees what the owner writes meanwhile")
     func readOnlySessionSeesNewBills() async throws {
         try await withSandbox { sandbox in
