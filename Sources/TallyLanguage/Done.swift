@@ -32,6 +32,8 @@ public enum Done: Sendable, Equatable {
     case photoAttached(number: Int, bill: Int64, file: String, type: String, size: Int)
     case photoDetached(number: Int, bill: Int64)
     case photoWritten(number: Int, bill: Int64, file: String, size: Int)
+    /// `backup`: the whole ledger, of `bills` bills, copied to `file`.
+    case backedUp(file: String, bills: Int, size: Int)
     /// `check` found the ledger sound, reading `pages` of the file.
     case checked(pages: Int)
     case format(OutputFormat)
@@ -83,6 +85,7 @@ public enum Done: Sendable, Equatable {
             return "attached photo \(number) to #\(bill): \(file) (\(type), \(PhotoList.size(size)))"
         case .photoDetached(let number, let bill): return "detached photo \(number) from #\(bill)"
         case .photoWritten(let number, let bill, let file, let size): return "wrote photo \(number) of #\(bill) to \(file) (\(PhotoList.size(size)))"
+        case .backedUp(let file, let bills, let size): return "backed up the ledger (\(Literal.count(bills, "bill"))) to \(file) (\(PhotoList.size(size)))"
         case .checked(let pages):
             return "the ledger is sound: all \(Literal.count(pages, "page")) of its file, every index and every reference checked"
         case .format(let format): return "results as \(format.rawValue)"
@@ -144,6 +147,8 @@ public enum Done: Sendable, Equatable {
         case .photoDetached(let number, let bill): return [("report", .text("photo detached")), ("id", .id(bill)), ("photo", .number(number))]
         case .photoWritten(let number, let bill, let file, let size):
             return [("report", .text("photo written")), ("id", .id(bill)), ("photo", .number(number)), ("file", .text(file)), ("bytes", .number(size))]
+        case .backedUp(let file, let bills, let size):
+            return [("report", .text("backed up")), ("file", .text(file)), ("bills", .number(bills)), ("bytes", .number(size))]
         case .checked(let pages): return [("report", .text("checked")), ("sound", .flag(true)), ("pages", .number(pages))]
         case .format(let format): return [("report", .text("setting")), ("format", .text(format.rawValue))]
         case .color(let on): return [("report", .text("setting")), ("color", .flag(on))]

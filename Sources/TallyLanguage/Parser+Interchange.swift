@@ -105,6 +105,13 @@ extension Parser {
         return .export(options)
     }
 
+    // backup = "backup" file
+    mutating func backupStatement() throws(Diagnostic) -> SessionStatement {
+        advance()
+        offer([.file])
+        return .backup(file: try file("a new file for the copy, such as ledger-copy.db"))
+    }
+
     // report = "report" { view_period | where_clause } "to" file
     mutating func reportStatement() throws(Diagnostic) -> LedgerStatement {
         advance()

@@ -79,7 +79,7 @@ public struct Parser {
     // statement = query | add | quick_add | edit | delete | undo
     //           | book_statement | "use" name | category_statement
     //           | "books" | "categories" [ kind ] | set | help | "about" | "check" | "quit" | "exit"
-    //           | save | "saved" | "forget" NAME | run | view | budget | photo | import | export | report | NAME
+    //           | save | "saved" | "forget" NAME | run | view | budget | photo | import | export | report | backup | NAME
     mutating func statement() throws(Diagnostic) -> Statement {
         if check(.minus) || check(.plus) || check(.number) { return .ledger(try quickAdd()) }
         guard check(.word) else { throw unexpected("a statement") }
@@ -139,6 +139,7 @@ public struct Parser {
         case .import: return .session(try importStatement())
         case .export: return .ledger(try exportStatement())
         case .report: return .ledger(try reportStatement())
+        case .backup: return .session(try backupStatement())
         }
     }
 

@@ -96,4 +96,6 @@ public enum SessionStatement: Sendable {
     case attach(id: Located<Int64>, file: Located<String>)
     /// Bills from a CSV file: every row, or none.
     case importFile(ImportOptions)
+    /// A copy of the whole ledger in a new file.
+    case backup(file: Located<String>)
 }

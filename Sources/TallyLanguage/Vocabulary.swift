@@ -12,7 +12,7 @@ public enum StatementWord: String, CaseIterable, Sendable {
     case save, saved, forget, run, about, check
     case timeline, pie, months, detail, show, search, budget
     case attach, attachments, extract, detach
-    case `import`, export, report
+    case `import`, export, report, backup
 
     public static let words = allCases.map(\.rawValue)
 }

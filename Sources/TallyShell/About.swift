@@ -12,7 +12,10 @@ struct About {
 
     var text: String {
         var info = stat()
-        let size = stat(store.path, &info) == 0 ? About.size(Int64(info.st_size)) : "size unknown"
+        // What is not yet folded into the file waits in its log beside it: both are the ledger.
+        var log = stat()
+        let logBytes = stat(store.path + "-wal", &log) == 0 ? Int64(log.st_size) : 0
+        let size = stat(store.path, &info) == 0 ? About.size(Int64(info.st_size) + logBytes) : "size unknown"
         var rows = [
             ("version", Tally.version),
             ("ledger", TerminalText.safe(store.path) + " (" + size + (store.readOnlyReason.map { "; read only: " + $0 } ?? "") + ")"),

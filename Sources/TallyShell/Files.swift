@@ -73,6 +73,36 @@ public enum Files {
         try fill(descriptor, with: bytes, removing: target, reportedAs: path)
     }
 
+    /// An empty file made beside `path`, for a copy that becomes `path`
+    /// once whole (`placeNew`); refused when something is at `path` already.
+    static func temporary(beside path: String) throws(FileFailure) -> String {
+        let target = expand(path)
+        var info = stat()
+        if stat(target, &info) == 0 {
+            throw FileFailure(path, writing: true, (info.st_mode & S_IFMT) == S_IFDIR ? .folder : .exists(advice: "give a new file's name"))
+        }
+        var template = Array((target + ".tally-XXXXXX").utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { throw systemFailure(path, writing: true) }
+        close(descriptor)
+        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// Gives the whole file `temporary` the name `path`, unless a file of
+    /// that name appeared meanwhile: a link, unlike a rename, never replaces one.
+    static func placeNew(_ temporary: String, at path: String) throws(FileFailure) {
+        defer { unlink(temporary) }
+        guard link(temporary, expand(path)) == 0 else {
+            throw errno == EEXIST ? FileFailure(path, writing: true, .exists(advice: "give a new file's name")) : systemFailure(path, writing: true)
+        }
+    }
+
+    /// The size of the file at `path` in bytes, 0 when there is none.
+    static func size(_ path: String) -> Int {
+        var info = stat()
+        return stat(expand(path), &info) == 0 ? Int(info.st_size) : 0
+    }
+
     /// Whether anything is at `path`.
     public static func exists(_ path: String) -> Bool {
         var info = stat()

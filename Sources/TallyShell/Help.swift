@@ -34,6 +34,8 @@ enum Help {
               productions: ["export"]),
         Topic(name: "report", summary: "Write a period as one HTML page of charts to open in a browser: months, the pies, budgets, the latest month's days.",
               productions: ["report"]),
+        Topic(name: "backup", summary: "Copy the whole ledger to a new file, safely while other sessions write; tally --db opens the copy.",
+              productions: ["backup"]),
         Topic(name: "add", summary: "Write down a bill: -25 (or just 25) is spent, +25 is received; 'add' alone asks for each field.",
               productions: ["add", "quick_add", "remark", "amount"]),
         Topic(name: "edit", summary: "Change a bill's fields; what is not named stays as it was.", productions: ["edit", "assignment", "tag_list"]),

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import TallyCore
 import TallyLanguage
 import TallyStore
@@ -138,6 +141,30 @@ extension Session {
             return fail(Diagnostic(.fileFailed(error), at: options.file.range), in: source)
         }
         show(.done(.reportWritten(period: report.period.label, count: report.count, file: options.path, size: page.utf8.count)))
+        return .success
+    }
+
+    /// A consistent copy of the whole ledger in a new file: made beside it,
+    /// then given its name once whole.
+    func backup(to file: Located<String>, _ source: ScriptSource) throws(StoreError) -> RunStatus {
+        let temporary: String
+        do {
+            temporary = try Files.temporary(beside: file.value)
+        } catch {
+            return fail(Diagnostic(.fileFailed(error), at: file.range), in: source)
+        }
+        do {
+            try store.backup(to: temporary)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        do {
+            try Files.placeNew(temporary, at: file.value)
+        } catch {
+            return fail(Diagnostic(.fileFailed(error), at: file.range), in: source)
+        }
+        show(.done(.backedUp(file: file.value, bills: ledger.bills.count, size: Files.size(file.value))))
         return .success
     }
 }

@@ -42,6 +42,8 @@ extension Session {
             return try attach(file, to: bill, parsed, source)
         case .importFile(let options):
             return try importFile(options, parsed, source)
+        case .backup(let file):
+            return try backup(to: file, source)
         }
         return .success
     }

@@ -213,6 +213,12 @@ public final class LedgerStore {
         try connection.keepPhotoData(bytes, sha256: sha256)
     }
 
+    /// A consistent copy of the whole ledger, log included, in the new
+    /// database file at `path`, safe while other sessions write.
+    public func backup(to path: String) throws(StoreError) {
+        try connection.backup(to: path)
+    }
+
     /// The bytes of the photo whose digest is `sha256`, or nil when the ledger has none.
     public func photoData(sha256: String) throws(StoreError) -> [UInt8]? {
         try connection.transaction(.deferred) { () throws(StoreError) -> [UInt8]? in try connection.photoData(sha256: sha256) }

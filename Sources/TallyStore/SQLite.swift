@@ -79,6 +79,32 @@ final class Connection {
     /// Finalizes the statements and closes the file. The last connection to
     /// close folds the write-ahead log back into the file, so a copy of the
     /// ledger file alone holds everything.
+    /// Copies the whole database, as this connection sees it, to the new
+    /// database file at `path`, through SQLite's online backup: pages still
+    /// in the log are copied, and another process may write meanwhile (the
+    /// copy then starts again from the changed pages).
+    func backup(to path: String) throws(StoreError) {
+        var destination: OpaquePointer?
+        let opened = sqlite3_open_v2(path, &destination, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        guard let destination else { throw StoreError(code: opened, message: String(cString: sqlite3_errstr(opened)), doing: "opening \(path)") }
+        defer { sqlite3_close_v2(destination) }
+        guard opened == SQLITE_OK else { throw StoreError(code: opened, connection: destination, doing: "opening \(path)") }
+        guard let backup = sqlite3_backup_init(destination, "main", handle, "main") else {
+            throw StoreError(code: sqlite3_errcode(destination), connection: destination, doing: "backing up to \(path)")
+        }
+        // All pages in one step, so the copy is one moment of the ledger; a
+        // moment's lock by another process is waited for as a change waits.
+        var code = sqlite3_backup_step(backup, -1)
+        var waited: Int32 = 0
+        while code == SQLITE_BUSY || code == SQLITE_LOCKED, waited < Int32(StoreError.busyWaitSeconds * 1000) {
+            sqlite3_sleep(20)
+            waited += 20
+            code = sqlite3_backup_step(backup, -1)
+        }
+        sqlite3_backup_finish(backup)
+        guard code == SQLITE_DONE else { throw StoreError(code: code, connection: destination, doing: "backing up to \(path)") }
+    }
+
     func close() {
         guard !isClosed else { return }
         statements.removeAll()

@@ -32,13 +32,18 @@ struct ConcurrencyTests {
                 }
                 for writer in ["s1", "s2"] {
                     group.addTask {
-                        try await Task.detached {
-                            let child = try ChildTally(
-                                ["--db", sandbox.ledger, "--today", TallyBinary.today], input: .file(sandbox.path("\(writer).tally")),
-                                home: sandbox.url)
-                            let status = child.finish() ?? -1
-                            return (child.stdout, status, child.stderr)
-                        }.value
+                        // Waiting for the child blocks a thread: one of Dispatch's, never one the other tasks need.
+                        try await withCheckedThrowingContinuation { continuation in
+                            DispatchQueue.global().async {
+                                continuation.resume(with: Result {
+                                    let child = try ChildTally(
+                                        ["--db", sandbox.ledger, "--today", TallyBinary.today], input: .file(sandbox.path("\(writer).tally")),
+                                        home: sandbox.url)
+                                    let status = child.finish() ?? -1
+                                    return (child.stdout, status, child.stderr)
+                                })
+                            }
+                        }
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }

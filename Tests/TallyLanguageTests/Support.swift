@@ -211,6 +211,7 @@ func summary(_ statement: SessionStatement) -> String {
     case .about: return "about"
     case .check: return "check"
     case .attach(let id, let file): return "attach #\(id.value) [\(file.value)]"
+    case .backup(let file): return "backup [\(file.value)]"
     case .importFile(let options):
         let columns = options.columns.map { mapping in
             switch mapping.column.value {
