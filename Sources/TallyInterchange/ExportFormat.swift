@@ -15,6 +15,16 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         self = format
     }
 
+    /// The kind of file, as a name says it: "a JSON file".
+    public var kind: String {
+        switch self {
+        case .csv: return "CSV"
+        case .json: return "JSON"
+        case .journal: return "journal"
+        case .beancount: return "beancount"
+        }
+    }
+
     /// What the format is, for the confirmation.
     public var title: String {
         switch self {

@@ -20,6 +20,9 @@ public struct ImportFile: Sendable {
     /// The file's header and every row read once through, on two cores when
     /// it is big; refused when it is not CSV or its header lacks a column.
     public init(bytes: [UInt8], options: ImportOptions) throws(Diagnostic) {
+        if let format = ExportFormat(path: options.file.value), format != .csv {
+            throw Diagnostic(.importReadsCSV(file: options.file.value, named: format.kind), at: options.file.range)
+        }
         var readers = CSV.readers(bytes, skippingLines: options.skip)
         let header: CSVRecord?
         do {

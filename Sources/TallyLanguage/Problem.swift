@@ -81,6 +81,8 @@ public enum Problem: Sendable, Equatable {
     case noHeaderRow(file: String, skipped: Int)
     case rowsRefused(bad: Int, of: Int)
     case csvUnreadable(file: String, line: Int, reason: String)
+    /// A file whose name says it holds another format, such as one `export` writes.
+    case importReadsCSV(file: String, named: String)
     /// A file that could not be read or written; the reason is the system's.
     case fileFailed(FileFailure)
     case formatUnknown(file: String, known: [String])
@@ -213,6 +215,8 @@ public enum Problem: Sendable, Equatable {
             return "\(file) has no header row\(skipped > 0 ? " after the \(skipped) skipped lines" : "")"
         case .rowsRefused(let bad, let total): return "\(bad) of \(total) rows can't be imported, so nothing was imported"
         case .csvUnreadable(let file, let line, let reason): return "\(file):\(line): \(reason); nothing was imported"
+        case .importReadsCSV(let file, let named):
+            return "import reads CSV, and '\(file)' is named like \(Problem.article(named)) \(named) file; export writes CSV to a name ending in .csv"
         case .fileFailed(let failure): return Problem.text(of: failure)
         case .formatUnknown(let file, let known): return "'\(file)' does not say its format; end its name in \(known.joined(separator: ", "))"
         case .needsConfirmation(let what): return "\(what); scripts must confirm this with --yes"

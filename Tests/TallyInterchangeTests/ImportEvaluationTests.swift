@@ -115,6 +115,13 @@ struct ImportEvaluationTests {
         #expect(tooFar.message == "the file has 3 columns, so there is no column 4")
     }
 
+    @Test(arguments: [("bills.json", "a JSON"), ("2016.journal", "a journal"), ("all.beancount", "a beancount"), ("books.ledger", "a journal")])
+    func aFileNamedForAnotherFormatIsToldThatImportReadsCSV(file: String, named: String) throws {
+        let error = try #require(try importError("[{\"date\": \"2016-08-01\"}]\n", "import \(file)"))
+        #expect(error.message == "import reads CSV, and '\(file)' is named like \(named) file; export writes CSV to a name ending in .csv")
+        #expect(error.range.start.column == 8)
+    }
+
     @Test func oneBadRowAmongThousandsImportsNothingAndNamesIt() throws {
         var csv = "date,amount,category,remark\n"
         for index in 1...3000 {
