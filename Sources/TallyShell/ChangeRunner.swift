@@ -3,7 +3,7 @@ import TallyLanguage
 import TallyStore
 
 /// The one way the ledger changes, the model of it the session reads, and
-/// the gate everything the session says goes through.
+/// the gate every result and error line of a statement goes through.
 ///
 /// A change is computed under the write lock from the ledger as the file
 /// holds it then, so no other process's change is lost; the runner writes
