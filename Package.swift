@@ -18,6 +18,8 @@ let package = Package(
             path: "Sources/CReadline",
             providers: [.apt(["libreadline-dev"])]
         ),
+        // glibc's strptime, which the Glibc module hides.
+        .systemLibrary(name: "CTime", path: "Sources/CTime"),
         .target(
             name: "TallyCore",
             resources: [.embedInCode("Resources/categories.tsv"), .embedInCode("Resources/currencies.tsv")]
@@ -27,7 +29,7 @@ let package = Package(
         // Everything that presents results: renderers, tables, terminal text, views, charts, the HTML report.
         .target(name: "TallyRender", dependencies: ["TallyCore", "TallyLanguage"]),
         // The file formats of other tools: reading CSV and importing its rows, the journals and beancount files export writes.
-        .target(name: "TallyInterchange", dependencies: ["TallyCore", "TallyLanguage"]),
+        .target(name: "TallyInterchange", dependencies: ["TallyCore", "TallyLanguage", "CTime"]),
         .target(
             name: "TallyShell",
             dependencies: ["TallyCore", "TallyStore", "TallyLanguage", "TallyRender", "TallyInterchange", "CReadline"],

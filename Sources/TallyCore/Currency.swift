@@ -46,6 +46,28 @@ public struct Currency: Hashable, Sendable, Codable {
         return result
     }
 
+    /// Whether an amount written with `symbol` may be in this currency: `$`
+    /// is written for the dollars and pesos, `¥` for yuan and yen.
+    public func isWritten(as symbol: Character) -> Bool {
+        Currency.symbolsWritten[symbol]?.contains(code) == true
+    }
+
+    /// The symbols amounts are written with, and the currencies each is
+    /// written for where it stands alone, without a letter to tell them apart.
+    static let symbolsWritten: [Character: Set<String>] = [
+        "$": [
+            "USD", "CAD", "AUD", "NZD", "HKD", "SGD", "TWD", "BSD", "BBD", "BZD", "BMD", "BND", "KYD", "FJD", "GYD", "JMD", "LRD",
+            "NAD", "SBD", "SRD", "TTD", "XCD", "MXN", "ARS", "CLP", "COP", "CUP", "DOP", "UYU",
+        ],
+        "¥": ["CNY", "JPY"], "￥": ["CNY", "JPY"],
+        "元": ["CNY", "HKD", "TWD", "MOP"],
+        "€": ["EUR"],
+        "£": ["GBP", "GIP", "FKP", "SHP", "EGP", "SSP", "SYP"],
+        "₩": ["KRW", "KPW"],
+        "₹": ["INR"],
+        "₽": ["RUB"],
+    ]
+
     private static let symbols: [String: String] = [
         "CNY": "¥", "JPY": "¥", "USD": "$", "EUR": "€", "GBP": "£", "KRW": "₩",
         "INR": "₹", "HKD": "HK$", "TWD": "NT$", "AUD": "A$", "CAD": "C$", "RUB": "₽",

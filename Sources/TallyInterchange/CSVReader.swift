@@ -19,24 +19,29 @@ public struct CSVError: Error, Sendable, Equatable {
 }
 
 /// Reading RFC 4180 CSV: records separated by CRLF, LF or a lone CR, in
-/// UTF-8 with or without a byte-order mark.
+/// UTF-8 with or without a byte-order mark, fields by a comma or by any other
+/// of `separators`.
 extension CSV {
     /// Readers that between them read every record of `bytes` after its first
     /// `skippingLines` lines, in order: one, or for a big file two, the second
     /// starting where the first would start a record past the middle, so that
     /// two cores can read at once and get what one reader would.
-    public static func readers(_ bytes: [UInt8], skippingLines: Int = 0) -> [CSVReader] {
-        var reader = CSVReader(bytes)
+    public static func readers(_ bytes: [UInt8], separator: UInt8 = CSVReader.comma, skippingLines: Int = 0) -> [CSVReader] {
+        var reader = CSVReader(bytes, separator: separator)
         reader.skip(lines: skippingLines)
         guard bytes.count - reader.index >= splitSize,
-              let split = CSVReader.recordStart(in: bytes, from: reader.index, after: (reader.index + bytes.count) / 2) else {
+              let split = CSVReader.recordStart(in: bytes, from: reader.index, after: (reader.index + bytes.count) / 2, separator: separator) else {
             return [reader]
         }
         return [
-            CSVReader(bytes, from: reader.index, line: reader.line, to: split.index),
-            CSVReader(bytes, from: split.index, line: reader.line + split.lines, to: bytes.count),
+            CSVReader(bytes, from: reader.index, line: reader.line, to: split.index, separator: separator),
+            CSVReader(bytes, from: split.index, line: reader.line + split.lines, to: bytes.count, separator: separator),
         ]
     }
+
+    /// The bytes that may separate fields: comma, semicolon (where the comma
+    /// is the decimal mark), tab and vertical bar.
+    public static let separators: [UInt8] = [CSVReader.comma, UInt8(ascii: ";"), UInt8(ascii: "\t"), UInt8(ascii: "|")]
 
     /// Files from this size on are read by two cores.
     static let splitSize = 1 << 20
@@ -52,23 +57,26 @@ public struct CSVReader: Sendable {
     private(set) var line = 1
     /// Where this reader stops: the end of the file, or where another reader takes over.
     private let end: Int
+    /// One of `CSV.separators`.
+    private let separator: UInt8
 
     static let quote: UInt8 = 0x22
-    static let comma: UInt8 = 0x2C
+    /// The separator RFC 4180 names, and the one Tally writes.
+    public static let comma: UInt8 = 0x2C
     static let newline: UInt8 = 0x0A
     static let carriageReturn: UInt8 = 0x0D
 
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        end = bytes.count
+    init(_ bytes: [UInt8], separator: UInt8 = comma) {
+        self.init(bytes, from: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0, line: 1, to: bytes.count, separator: separator)
     }
 
-    init(_ bytes: [UInt8], from start: Int, line: Int, to end: Int) {
+    init(_ bytes: [UInt8], from start: Int, line: Int, to end: Int, separator: UInt8) {
+        precondition(CSV.separators.contains(separator), "a field separator that is not one of CSV.separators")
         self.bytes = bytes
         index = start
         self.line = line
         self.end = end
+        self.separator = separator
     }
 
     /// The next record that is not a blank line, or nil at the end.
@@ -84,7 +92,7 @@ public struct CSVReader: Sendable {
     /// lines the reader counts before it, found by following the reader's own
     /// states from `start` without making any field; nil when there is none,
     /// or the file goes wrong before it (the reader then says how).
-    static func recordStart(in bytes: [UInt8], from start: Int, after middle: Int) -> (index: Int, lines: Int)? {
+    static func recordStart(in bytes: [UInt8], from start: Int, after middle: Int, separator: UInt8) -> (index: Int, lines: Int)? {
         var index = start
         var lines = 0
         var atFieldStart = true
@@ -100,7 +108,7 @@ public struct CSVReader: Sendable {
                     quoted = false
                     guard index + 1 < bytes.count else { return nil }
                     let next = bytes[index + 1]
-                    guard next == comma || next == newline || next == carriageReturn else { return nil }
+                    guard next == separator || next == newline || next == carriageReturn else { return nil }
                 } else if byte == newline {
                     lines += 1
                 }
@@ -113,7 +121,7 @@ public struct CSVReader: Sendable {
                 index += 1
                 continue
             }
-            atFieldStart = byte == comma
+            atFieldStart = byte == separator
             if byte == newline || byte == carriageReturn {
                 index += byte == carriageReturn && index + 1 < bytes.count && bytes[index + 1] == newline ? 2 : 1
                 lines += 1
@@ -153,7 +161,7 @@ public struct CSVReader: Sendable {
         let start = index
         while index < end {
             let byte = bytes[index]
-            if byte == CSVReader.comma {
+            if byte == separator {
                 let text = try decode(start..<index)
                 index += 1
                 return (text, false)
@@ -197,7 +205,7 @@ public struct CSVReader: Sendable {
         let text = try decode(buffer)
         guard index < end else { return (text, true) }
         switch bytes[index] {
-        case CSVReader.comma:
+        case separator:
             index += 1
             return (text, false)
         case CSVReader.newline, CSVReader.carriageReturn:

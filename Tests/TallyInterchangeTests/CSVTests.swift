@@ -3,9 +3,9 @@ import TallyCore
 @testable import TallyInterchange
 
 /// Every record the readers of `bytes` read, one reader after the other.
-func records(_ bytes: [UInt8], skipping lines: Int = 0) throws(CSVError) -> [CSVRecord] {
+func records(_ bytes: [UInt8], separator: UInt8 = CSVReader.comma, skipping lines: Int = 0) throws(CSVError) -> [CSVRecord] {
     var records: [CSVRecord] = []
-    for var reader in CSV.readers(bytes, skippingLines: lines) {
+    for var reader in CSV.readers(bytes, separator: separator, skippingLines: lines) {
         while let record = try reader.next() { records.append(record) }
     }
     return records
@@ -90,8 +90,8 @@ struct CSVTests {
 /// going from start to end reads it, errors and line numbers included.
 @Suite("CSV in two halves")
 struct CSVHalvesTests {
-    static func oneReader(_ bytes: [UInt8], skipping lines: Int = 0) -> Result<[CSVRecord], CSVError> {
-        var reader = CSVReader(bytes)
+    static func oneReader(_ bytes: [UInt8], separator: UInt8 = CSVReader.comma, skipping lines: Int = 0) -> Result<[CSVRecord], CSVError> {
+        var reader = CSVReader(bytes, separator: separator)
         reader.skip(lines: lines)
         return Result { () throws(CSVError) in
             var records: [CSVRecord] = []
@@ -100,26 +100,32 @@ struct CSVHalvesTests {
         }
     }
 
-    static func bigFile(lineEnd: String, poisonAt: Int? = nil) -> [UInt8] {
+    static func bigFile(lineEnd: String, separator: String = ",", poisonAt: Int? = nil) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
-        let pieces = ["plain", "\"with, comma\"", "\"two\nlines\"", "\"q \"\"x\"\"\"", "", "餐饮", "\"cr\rin\"", "\"crlf\r\nin\""]
-        var text = "\u{FEFF}preamble\(lineEnd)date,remark,amount\(lineEnd)"
+        let pieces = [
+            "plain", "\"with, comma\"", "\"with\(separator) separator\"", "\"two\nlines\"", "\"q \"\"x\"\"\"", "", "餐饮",
+            "\"cr\rin\"", "\"crlf\r\nin\"",
+        ]
+        var text = "\u{FEFF}preamble\(lineEnd)date\(separator)remark\(separator)amount\(lineEnd)"
         var row = 0
         while text.utf8.count < CSV.splitSize + 200_000 {
             row += 1
             let remark = row == poisonAt ? "\"bad\"x" : pieces.randomElement(using: &generator)!
-            text += "2016-07-\(row % 28 + 1),\(remark),\(row)\(row % 50 == 0 ? lineEnd + lineEnd : lineEnd)"
+            text += "2016-07-\(row % 28 + 1)\(separator)\(remark)\(separator)\(row)\(row % 50 == 0 ? lineEnd + lineEnd : lineEnd)"
         }
         return Array(text.utf8)
     }
 
-    @Test(arguments: ["\n", "\r\n", "\r"])
-    func readsAsOneReaderWould(lineEnd: String) throws {
-        let bytes = Self.bigFile(lineEnd: lineEnd)
-        let halves = try records(bytes, skipping: lineEnd == "\r" ? 0 : 1)
-        let whole = try Self.oneReader(bytes, skipping: lineEnd == "\r" ? 0 : 1).get()
+    @Test(arguments: ["\n", "\r\n", "\r"], [",", ";", "\t"])
+    func readsAsOneReaderWould(lineEnd: String, separator: String) throws {
+        let byte = try #require(separator.utf8.first)
+        let bytes = Self.bigFile(lineEnd: lineEnd, separator: separator)
+        let skipped = lineEnd == "\r" ? 0 : 1
+        let halves = try records(bytes, separator: byte, skipping: skipped)
+        let whole = try Self.oneReader(bytes, separator: byte, skipping: skipped).get()
         #expect(halves.count > 10_000)
-        #expect(CSV.readers(bytes, skippingLines: lineEnd == "\r" ? 0 : 1).count == 2, "the file is read in two halves")
+        #expect(halves.dropFirst().allSatisfy { $0.fields.count == 3 }, "every row has its three fields")
+        #expect(CSV.readers(bytes, separator: byte, skippingLines: skipped).count == 2, "the file is read in two halves")
         #expect(halves == whole)
     }
 
@@ -128,7 +134,7 @@ struct CSVHalvesTests {
         let bytes = Self.bigFile(lineEnd: "\n", poisonAt: poisonAt)
         var expected: CSVError?
         if case .failure(let error) = Self.oneReader(bytes) { expected = error }
-        #expect(CSVReader.recordStart(in: bytes, from: 0, after: bytes.count / 2) != nil || poisonAt < 1000)
+        #expect(CSVReader.recordStart(in: bytes, from: 0, after: bytes.count / 2, separator: CSVReader.comma) != nil || poisonAt < 1000)
         #expect(throws: try #require(expected)) { try records(bytes) }
     }
 }
