@@ -25,7 +25,7 @@ let package = Package(
             resources: [.embedInCode("Resources/categories.tsv"), .embedInCode("Resources/currencies.tsv")]
         ),
         .target(name: "TallyStore", dependencies: ["TallyCore", "CSQLite"]),
-        .target(name: "TallyLanguage", dependencies: ["TallyCore"]),
+        .target(name: "TallyLanguage", dependencies: ["TallyCore"], resources: [.embedInCode("Resources/profiles.tsv")]),
         // Everything that presents results: renderers, tables, terminal text, views, charts, the HTML report.
         .target(name: "TallyRender", dependencies: ["TallyCore", "TallyLanguage"]),
         // The file formats of other tools: reading CSV and importing its rows, the journals and beancount files export writes.

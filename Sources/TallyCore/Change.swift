@@ -7,6 +7,9 @@ public enum Record: Hashable, Sendable, Codable {
     case savedQuery(SavedQuery)
     case budget(Budget)
     case photo(Photo)
+    case importProfile(ImportProfile)
+    case rule(Rule)
+    case importSource(ImportSource)
 }
 
 /// One row before and after a change: nil before is an insert, nil after a delete.

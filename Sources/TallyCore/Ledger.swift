@@ -13,12 +13,21 @@ public struct Ledger: Equatable, Sendable {
     public private(set) var budgets: [Budget]
     /// What the photos on bills are, by id; their bytes stay in the store.
     public private(set) var photos: [Photo]
+    /// Sorted by name.
+    public private(set) var importProfiles: [ImportProfile]
+    /// In the order they apply.
+    public private(set) var rules: [Rule]
+    public private(set) var importSources: ImportSources
 
     public init(
         books: [Book], categories: [Category], bills: [Bill], settings: Settings, lastBillID: Int64 = 0,
-        savedQueries: [SavedQuery] = [], budgets: [Budget] = [], photos: [Photo] = []
+        savedQueries: [SavedQuery] = [], budgets: [Budget] = [], photos: [Photo] = [],
+        importProfiles: [ImportProfile] = [], rules: [Rule] = [], importSources: [ImportSource] = []
     ) {
         self.photos = photos.sorted { $0.id < $1.id }
+        self.importProfiles = importProfiles.sorted { $0.key < $1.key }
+        self.rules = rules.sorted(by: Rule.applyOrder)
+        self.importSources = ImportSources(importSources)
         self.savedQueries = savedQueries.sorted { $0.key < $1.key }
         self.budgets = budgets.sorted { $0.id < $1.id }
         self.books = books.sorted { $0.position < $1.position }
@@ -33,10 +42,12 @@ public struct Ledger: Equatable, Sendable {
     /// A ledger whose bills the store has read into columns, in any order.
     public init(
         books: [Book], categories: [Category], columns: BillColumns, settings: Settings, lastBillID: Int64,
-        savedQueries: [SavedQuery], budgets: [Budget], photos: [Photo]
+        savedQueries: [SavedQuery], budgets: [Budget], photos: [Photo],
+        importProfiles: [ImportProfile] = [], rules: [Rule] = [], importSources: [ImportSource] = []
     ) {
         self.init(books: books, categories: categories, bills: [], settings: settings, lastBillID: lastBillID,
-                  savedQueries: savedQueries, budgets: budgets, photos: photos)
+                  savedQueries: savedQueries, budgets: budgets, photos: photos,
+                  importProfiles: importProfiles, rules: rules, importSources: importSources)
         var columns = columns
         columns.sortChronologically()
         bills = columns
@@ -69,6 +80,13 @@ public struct Ledger: Equatable, Sendable {
         let key = Names.key(name)
         return savedQueries.first { $0.key == key }
     }
+
+    public func importProfile(named name: String) -> ImportProfile? {
+        let key = Names.key(name)
+        return importProfiles.first { $0.key == key }
+    }
+
+    public var nextRuleID: Int64 { (rules.map(\.id).max() ?? 0) + 1 }
 
     public func bill(id: Int64) -> Bill? {
         bills.ids.firstIndex(of: id).map { bills[$0] }
@@ -173,6 +191,16 @@ public struct Ledger: Equatable, Sendable {
             photos.removeAll { $0.id == photo.id }
             photos.append(photo)
             photos.sort { $0.id < $1.id }
+        case .importProfile(let profile):
+            importProfiles.removeAll { $0.key == profile.key }
+            importProfiles.append(profile)
+            importProfiles.sort { $0.key < $1.key }
+        case .rule(let rule):
+            rules.removeAll { $0.id == rule.id }
+            rules.append(rule)
+            rules.sort(by: Rule.applyOrder)
+        case .importSource(let source):
+            importSources.put(source)
         case .bill:
             preconditionFailure("bills are applied in one pass")
         }
@@ -186,6 +214,9 @@ public struct Ledger: Equatable, Sendable {
         case .savedQuery(let query): savedQueries.removeAll { $0.key == query.key }
         case .budget(let budget): budgets.removeAll { $0.id == budget.id }
         case .photo(let photo): photos.removeAll { $0.id == photo.id }
+        case .importProfile(let profile): importProfiles.removeAll { $0.key == profile.key }
+        case .rule(let rule): rules.removeAll { $0.id == rule.id }
+        case .importSource(let source): importSources.remove(source)
         case .bill: preconditionFailure("bills are applied in one pass")
         }
     }

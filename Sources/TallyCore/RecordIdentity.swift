@@ -7,6 +7,9 @@ public enum RecordIdentity: Hashable, Sendable {
     case savedQuery(String)
     case budget(Int64)
     case photo(Int64)
+    case importProfile(String)
+    case rule(Int64)
+    case importSource(Int64)
 }
 
 extension Record {
@@ -19,6 +22,9 @@ extension Record {
         case .savedQuery(let query): return .savedQuery(query.key)
         case .budget(let budget): return .budget(budget.id)
         case .photo(let photo): return .photo(photo.id)
+        case .importProfile(let profile): return .importProfile(profile.key)
+        case .rule(let rule): return .rule(rule.id)
+        case .importSource(let source): return .importSource(source.billID)
         }
     }
 
@@ -32,6 +38,9 @@ extension Record {
         case .savedQuery(let query): return "saved statement '\(query.name)'"
         case .budget: return "the budget"
         case .photo(let photo): return "photo \(photo.number) of bill #\(photo.billID)"
+        case .importProfile(let profile): return "import profile '\(profile.name)'"
+        case .rule(let rule): return "rule #\(rule.id)"
+        case .importSource(let source): return "where bill #\(source.billID) was imported from"
         }
     }
 }
@@ -47,6 +56,9 @@ extension Ledger {
         case .savedQuery(let key): return savedQueries.first { $0.key == key }.map(Record.savedQuery)
         case .budget(let id): return budgets.first { $0.id == id }.map(Record.budget)
         case .photo(let id): return photos.first { $0.id == id }.map(Record.photo)
+        case .importProfile(let key): return importProfiles.first { $0.key == key }.map(Record.importProfile)
+        case .rule(let id): return rules.first { $0.id == id }.map(Record.rule)
+        case .importSource(let billID): return importSources.source(ofBill: billID).map(Record.importSource)
         }
     }
 }

@@ -112,3 +112,23 @@ public enum DateFormatProblem: Error, Equatable, Sendable {
     /// `%` that ends the pattern, written `%`.
     case unsupported(directive: String)
 }
+
+extension DateFormatProblem {
+    /// The problem in words, for the caret under the pattern.
+    public var reason: String {
+        switch self {
+        case .lacks(let fields):
+            let named = fields.map { field in
+                switch field {
+                case .year: "a year (%Y or %y)"
+                case .month: "a month (%m or %b)"
+                case .day: "a day (%d)"
+                }
+            }
+            return "the date format has no \(named.joined(separator: ", no ")); a date needs a year, a month and a day"
+        case .repeated(let field): return "the date format gives the \(field.rawValue) twice"
+        case .unsupported(let directive):
+            return "'\(directive)' is not a part of a date or a time; write %Y %m %d %y %b %H %M %S and any other text as it is"
+        }
+    }
+}

@@ -6,11 +6,16 @@ import TallyLanguage
 struct CSVImport {
     let evaluator: Evaluator
     let options: ImportOptions
+    let settings: ImportSettings
     let columns: ImportColumns
     let rowCount: Int
     let defaultBook: Book
     /// Whether any amount in the file has a minus: then an unsigned amount is income.
     let amountsAreSigned: Bool
+    let dates: DateFormat?
+    let skipColumns: [Int]
+    let profile: String?
+    let decimalMark: DecimalMark
 
     /// The most bad rows one error lists.
     static let maximumReported = 20
@@ -18,60 +23,90 @@ struct CSVImport {
     init(evaluator: Evaluator, options: ImportOptions, file: borrowing ImportFile) throws(Diagnostic) {
         self.evaluator = evaluator
         self.options = options
+        settings = file.settings
         columns = file.columns
         rowCount = file.rowCount
         amountsAreSigned = file.amountsAreSigned
-        defaultBook = try options.book.map { name throws(Diagnostic) in try evaluator.ledger.book(named: name) } ?? evaluator.ledger.currentBook
+        dates = file.dates
+        skipColumns = file.skipColumns
+        profile = file.profile
+        decimalMark = file.settings.decimalComma == true ? .comma : .point
+        let constantBook = settings.constants.first { $0.field.value == .book }?.value
+        defaultBook = try (constantBook ?? settings.book).map { name throws(Diagnostic) in try evaluator.ledger.book(named: name) }
+            ?? evaluator.ledger.currentBook
     }
 
-    /// A row made into the fields of a bill, not yet given an id; the day
-    /// last, where it packs best.
-    struct Row {
-        let bookID: Int64
-        let categoryID: Int64
+    /// A row made into the fields of a bill, not yet given an id; its
+    /// category `RuleBook.uncategorised(kind)` until something gives it one.
+    struct Row: Sendable {
+        var bookID: Int64
+        var categoryID: Int64
+        /// Nil while neither the row nor a category has said.
+        var kind: Kind?
         let amount: Int64
-        let remark: String
-        let place: String?
-        let tags: [String]
+        var remark: String
+        var place: String?
+        var tags: [String]
         let day: Day
+        let line: Int
+        /// What the row said, every cell of it.
+        let digest: Int64
+        /// The row's own transaction id, when it has one.
+        let transaction: String?
+        /// Whether the book came from the row or a constant, not the default.
+        let namesBook: Bool
+        var categorised: Bool { categoryID > 0 }
     }
 
     /// The file's rows checked, then the file let go before the bills are
     /// made: its bytes, the rows' text and the bills are never held at once.
     func outcome(reading file: consuming ImportFile) throws(Diagnostic) -> Outcome {
-        let checked = try check(file.parts)
+        var checked = try check(file.parts)
         _ = consume file
+        try categorise(&checked)
+        if options.mode == .dryRun { return preview(checked) }
         guard checked.badCount == 0 else {
             let more = checked.badCount > checked.bad.count ? ["… and \(checked.badCount - checked.bad.count) more"] : []
             throw Diagnostic(
                 .rowsRefused(bad: checked.badCount, of: rowCount),
-                at: options.file.range, notes: checked.bad + more)
+                at: options.file.range, notes: checked.bad.map(\.text) + more)
         }
-        return change(checked.good, resolver: checked.resolver)
+        let fates = self.fates(of: checked.good)
+        return change(checked.good, fates, skipped: checked.skipped.count, resolver: checked.resolver)
     }
 
     /// Rows checked: the good ones made into bills' fields, the first bad ones
-    /// described, and the names looked up on the way.
+    /// described, the rows skipped on purpose, and the names looked up on the way.
     struct Checked: Sendable {
         var good: [Row] = []
-        var bad: [String] = []
+        var bad: [(line: Int, text: String)] = []
         var badCount = 0
+        var skipped: [(line: Int, why: String)] = []
+        /// Rows' learned categories, by line, for a dry run to show.
+        var suggestions: [Int: String] = [:]
         var resolver: NameResolver
 
         mutating func append(_ later: Checked) {
             good += later.good
             bad = Array((bad + later.bad).prefix(CSVImport.maximumReported))
             badCount += later.badCount
+            skipped += later.skipped
+        }
+
+        mutating func refuse(_ line: Int, _ reason: String, in file: String) {
+            badCount += 1
+            if bad.count < CSVImport.maximumReported { bad.append((line, "\(file):\(line): \(reason)")) }
         }
     }
 
     private func check(_ parts: [(reader: CSVReader, rows: Int)]) throws(Diagnostic) -> Checked {
-        var checked = Checked(resolver: NameResolver(ledger: evaluator.ledger, createsCategories: options.createsCategories))
+        let creates = settings.createsCategories == true
+        var checked = Checked(resolver: NameResolver(ledger: evaluator.ledger, createsCategories: creates))
         checked.good.reserveCapacity(rowCount)
         // Parts are checked on two cores when no row can make a category, so
         // they can't disagree on what a new one is called.
-        guard parts.count > 1 && !options.createsCategories else {
-            for part in parts { try check(part.reader, into: &checked) }
+        guard parts.count > 1 && !creates else {
+            for part in parts { try check(part, into: &checked) }
             return checked
         }
         let resolver = checked.resolver
@@ -80,172 +115,227 @@ struct CSVImport {
                 var checked = Checked(resolver: resolver)
                 checked.good.reserveCapacity(part.rows)
                 return Result { () throws(Diagnostic) in
-                    try check(part.reader, into: &checked)
+                    try check(part, into: &checked)
                     return checked
                 }
             }
         }
-        try check(parts[0].reader, into: &checked)
+        try check(parts[0], into: &checked)
         for part in later { checked.append(try part.wait().get()) }
         return checked
     }
 
     /// Reads the rows of `part` one at a time into `checked`.
-    private func check(_ part: CSVReader, into checked: inout Checked) throws(Diagnostic) {
-        var reader = part
-        while true {
+    private func check(_ part: (reader: CSVReader, rows: Int), into checked: inout Checked) throws(Diagnostic) {
+        var reader = part.reader
+        for _ in 0..<part.rows {
             let record: CSVRecord
             do throws(CSVError) {
                 guard let next = try reader.next() else { return }
                 record = next
             } catch {
-                throw ImportFile.unreadable(error, options)
+                throw ImportFile.unreadable(error, options.file)
             }
             do throws(RowProblem) {
-                checked.good.append(try read(record, resolver: &checked.resolver))
-            } catch {
-                checked.badCount += 1
-                if checked.bad.count < CSVImport.maximumReported {
-                    checked.bad.append("\(options.file.value):\(record.line): \(error.reason)")
+                switch try read(record, resolver: &checked.resolver) {
+                case .bill(let row): checked.good.append(row)
+                case .skipped(let why): checked.skipped.append((record.line, why))
                 }
+            } catch {
+                checked.refuse(record.line, error.reason, in: options.file.value)
             }
         }
     }
 
-    private func read(_ record: CSVRecord, resolver: inout NameResolver) throws(RowProblem) -> Row {
+    enum Read {
+        case bill(Row)
+        /// A row the settings pass over: a closed or neutral transaction.
+        case skipped(String)
+    }
+
+    private func read(_ record: CSVRecord, resolver: inout NameResolver) throws(RowProblem) -> Read {
         let fields = record.fields
-        guard fields.count <= columns.count else {
-            throw RowProblem("the row has \(fields.count) fields, but the header \(columns.count); a field that holds a comma is written in quotes")
+        guard fields.count <= columns.count || columns.names.isEmpty else {
+            throw RowProblem("the row has \(fields.count) fields, but the header \(columns.count); a field that holds the separator is written in quotes")
         }
-        let dateText = columns.value(.date, in: fields) ?? ""
-        guard !dateText.trimmingSpaces.isEmpty else { throw RowProblem("the date is empty") }
-        guard let day = Day(written: dateText) else {
-            throw RowProblem("'\(Diagnostic.clipped(dateText))' is not a date; write 2016-07-01 or 2016/7/1")
+        for (test, column) in zip(settings.skipping, skipColumns) where column < fields.count {
+            let cell = fields[column].trimmingSpaces
+            if test.contains ? cell.lowercased().contains(test.text.lowercased()) : Names.key(String(cell)) == Names.key(test.text) {
+                return .skipped("\(columns.names.indices.contains(column) ? columns.names[column] : "column \(column + 1)") is '\(cell)'")
+            }
         }
-        let amountText = columns.value(.amount, in: fields) ?? ""
-        guard let amount = WrittenAmount(amountText) else {
-            throw RowProblem(amountText.trimmingSpaces.isEmpty ? "the amount is empty" : "'\(Diagnostic.clipped(amountText))' is not an amount")
-        }
-        let kindText = columns.value(.kind, in: fields) ?? ""
+        let kindText = String((columns.value(.kind, in: fields) ?? "").trimmingSpaces)
         var kind: Kind?
         if !kindText.isEmpty {
-            guard let written = CSVImport.kindNames[kindText] ?? CSVImport.kindNames[Names.key(String(kindText.trimmingSpaces))] else {
-                throw RowProblem("'\(Diagnostic.clipped(kindText))' is not a kind; write expense, income, 支出 or 收入")
+            switch try meaning(ofKind: kindText) {
+            case .skip: return .skipped("the kind is '\(kindText)'")
+            case .expense: kind = .expense
+            case .income: kind = .income
             }
-            kind = written
         }
+        let day = try self.day(columns.value(.date, in: fields) ?? "")
         let bookText = String((columns.value(.book, in: fields) ?? "").trimmingSpaces)
         let book = bookText.isEmpty ? defaultBook : try resolver.book(named: bookText)
+        let (minor, signed) = try amount(fields, in: book)
+        kind = try self.kind(written: kind, signed)
+        var categoryID = RuleBook.uncategorised(kind ?? .expense)
         let categoryText = String((columns.value(.category, in: fields) ?? "").trimmingSpaces)
-        guard !categoryText.isEmpty else { throw RowProblem("the category is empty") }
-        let category = try resolver.category(named: categoryText, kind: try self.kind(written: kind, amount, amountText, fallback: nil))
-        let expected = try self.kind(written: kind, amount, amountText, fallback: category.kind)
-        guard expected == category.kind else {
-            throw RowProblem("\(reason(for: expected, written: kind, amountText)), but '\(category.name)' is an \(category.kind.rawValue) category")
+        if !categoryText.isEmpty {
+            let category = try resolver.category(named: categoryText, kind: kind)
+            if let kind, kind != category.kind {
+                throw RowProblem("\(reason(for: kind, written: kindText.isEmpty ? nil : kind, signed)), but '\(category.name)' is an \(category.kind.rawValue) category")
+            }
+            kind = category.kind
+            categoryID = category.id
+        }
+        let place = columns.value(.place, in: fields).flatMap(CSVImport.text) ?? constant(.place)
+        let remark = columns.value(.remark, in: fields).flatMap(CSVImport.text) ?? constant(.remark) ?? ""
+        let tags = try self.tags((columns.value(.tags, in: fields) ?? "") + " " + (constant(.tags) ?? ""), resolver: &resolver)
+        let transaction = columns.value(.transaction, in: fields).map { String($0.trimmingSpaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        return .bill(Row(
+            bookID: book.id, categoryID: categoryID, kind: kind, amount: minor, remark: remark, place: place, tags: tags, day: day,
+            line: record.line, digest: Fingerprint.digest(fields), transaction: transaction,
+            namesBook: !bookText.isEmpty || settings.constants.contains { $0.field.value == .book }))
+    }
+
+    /// A cell's text without the spaces around it; nil when empty or `/`,
+    /// which Alipay and WeChat write for nothing.
+    static func text(_ cell: String) -> String? {
+        let text = cell.trimmingSpaces
+        return text.isEmpty || text == "/" ? nil : String(text)
+    }
+
+    func constant(_ field: ImportField) -> String? {
+        settings.constants.first { $0.field.value == field }?.value.value
+    }
+
+    private func day(_ text: String) throws(RowProblem) -> Day {
+        guard !text.trimmingSpaces.isEmpty else { throw RowProblem("the date is empty") }
+        if let dates {
+            guard let day = dates.day(text) else {
+                throw RowProblem("'\(Diagnostic.clipped(text))' is not a date written \(dates.pattern)")
+            }
+            return day
+        }
+        guard let day = Day(written: text) else {
+            throw RowProblem("'\(Diagnostic.clipped(text))' is not a date; write 2016-07-01 or 2016/7/1, or say how with dates \"%m/%d/%Y\"")
+        }
+        return day
+    }
+
+    /// What a word of the kind column means: the settings' words first, then Tally's own.
+    private func meaning(ofKind text: String) throws(RowProblem) -> KindMeaning {
+        let key = Names.key(text)
+        if let word = settings.kinds.first(where: { Names.key($0.word) == key }) { return word.meaning }
+        if let kind = CSVImport.kindNames[key] { return kind }
+        let words = settings.kinds.map(\.word) + ["expense", "income", "支出", "收入"]
+        throw RowProblem("'\(Diagnostic.clipped(text))' is not a kind; write \(words.joined(separator: ", ")), or say what it means with kinds (\(Diagnostic.clipped(text))=expense)")
+    }
+
+    static let kindNames: [String: KindMeaning] = [
+        "expense": .expense, "income": .income, "支出": .expense, "收入": .income, "debit": .expense, "credit": .income,
+        "dr": .expense, "cr": .income,
+    ]
+
+    /// The row's amount in the book's minor units, and how it was signed:
+    /// from its amount column, or from whichever of its in and out columns it fills.
+    private func amount(_ fields: [String], in book: Book) throws(RowProblem) -> (Int64, Signed) {
+        if columns.has(.amount) {
+            let text = columns.value(.amount, in: fields) ?? ""
+            let written = try read(amount: text, in: book)
+            return (written.minor, .amount(written.sign, text))
+        }
+        let incoming = String((columns.value(.amountIn, in: fields) ?? "").trimmingSpaces)
+        let outgoing = String((columns.value(.amountOut, in: fields) ?? "").trimmingSpaces)
+        switch (incoming.isEmpty, outgoing.isEmpty) {
+        case (true, true): throw RowProblem("the amount is empty: the row has neither money in nor money out")
+        case (false, false):
+            throw RowProblem("the row has money in ('\(Diagnostic.clipped(incoming))') and money out ('\(Diagnostic.clipped(outgoing))'); give it one")
+        case (false, true):
+            let written = try read(amount: incoming, in: book)
+            return (written.minor, .column(written.sign == .minus ? .expense : .income, incoming))
+        case (true, false):
+            let written = try read(amount: outgoing, in: book)
+            return (written.minor, .column(written.sign == .minus ? .income : .expense, outgoing))
+        }
+    }
+
+    /// How a row's amount says its kind.
+    enum Signed {
+        case amount(WrittenAmount.Sign, String)
+        /// An in or out column's, which says the kind itself.
+        case column(Kind, String)
+    }
+
+    private func read(amount text: String, in book: Book) throws(RowProblem) -> (minor: Int64, sign: WrittenAmount.Sign) {
+        guard let amount = WrittenAmount(text, decimalMark: decimalMark) else {
+            throw RowProblem(text.trimmingSpaces.isEmpty ? "the amount is empty" : "'\(Diagnostic.clipped(text))' is not an amount"
+                + (decimalMark == .point && text.contains(",") ? "; if its decimal mark is a comma, say decimal comma" : ""))
         }
         if let code = amount.currencyCode, code != book.currency.code {
             throw RowProblem("the amount is in \(code), but book '\(book.name)' keeps \(book.currency.code)")
+        }
+        if let symbol = amount.currencySymbol, !book.currency.isWritten(as: symbol) {
+            throw RowProblem("the amount is written in \(symbol), but book '\(book.name)' keeps \(book.currency.code)")
         }
         let minor: Int64
         do {
             minor = try amount.number.minorUnits(in: book.currency)
         } catch {
-            throw RowProblem(Diagnostic(.badAmount(amountText, error), at: options.file.range).message + " for \(book.currency.code)")
+            throw RowProblem(Diagnostic(.badAmount(text, error), at: options.file.range).message + " for \(book.currency.code)")
         }
-        guard minor > 0 else { throw RowProblem("an amount must be more than zero, not '\(Diagnostic.clipped(amountText))'") }
-        guard minor <= maximumAmount else { throw RowProblem("'\(Diagnostic.clipped(amountText))' is too large for an amount") }
-        let place = columns.value(.place, in: fields).flatMap { $0.isEmpty ? nil : $0 }
-        return Row(
-            bookID: book.id, categoryID: category.id, amount: minor, remark: columns.value(.remark, in: fields) ?? "",
-            place: place, tags: try tags(columns.value(.tags, in: fields) ?? "", resolver: &resolver), day: day)
+        guard minor != 0 else { throw RowProblem("the amount is zero") }
+        guard minor > 0 else { throw RowProblem("an amount must be more than zero, not '\(Diagnostic.clipped(text))'") }
+        guard minor <= maximumAmount else { throw RowProblem("'\(Diagnostic.clipped(text))' is too large for an amount") }
+        return (minor, amount.sign)
     }
 
-    static let kindNames: [String: Kind] = ["expense": .expense, "income": .income, "支出": .expense, "收入": .income]
-
-    /// The kind a row says it is: its kind column, else its amount's sign,
-    /// else (no sign in the whole file) `fallback`, its category's.
-    private func kind(written: Kind?, _ amount: WrittenAmount, _ text: String, fallback: Kind?) throws(RowProblem) -> Kind? {
-        if let written {
-            if written == .income && amount.sign == .minus {
-                throw RowProblem("the kind is income, but the amount '\(Diagnostic.clipped(text))' is negative")
+    /// The kind a row says it is: its kind column, else its in or out
+    /// column, else its amount's sign as the settings read it, else (no sign
+    /// in the whole file) nil, for its category to say.
+    private func kind(written: Kind?, _ signed: Signed) throws(RowProblem) -> Kind? {
+        switch signed {
+        case .column(let kind, let text):
+            if let written, written != kind {
+                throw RowProblem("the kind is \(written.rawValue), but '\(Diagnostic.clipped(text))' is money \(kind == .income ? "in" : "out")")
             }
-            return written
-        }
-        switch amount.sign {
-        case .minus: return .expense
-        case .plus: return .income
-        case .unsigned: return amountsAreSigned ? .income : fallback
+            return kind
+        case .amount(let sign, let text):
+            if let written {
+                if written == .income && sign == .minus {
+                    throw RowProblem("the kind is income, but the amount '\(Diagnostic.clipped(text))' is negative")
+                }
+                return written
+            }
+            switch (settings.expenseSign, sign) {
+            case (.positive?, .minus): return .income
+            case (.positive?, _): return .expense
+            case (_, .minus): return .expense
+            case (_, .plus): return .income
+            case (.negative?, .unsigned): return .income
+            case (nil, .unsigned): return amountsAreSigned ? .income : nil
+            }
         }
     }
 
-    private func reason(for kind: Kind?, written: Kind?, _ amountText: String) -> String {
+    private func reason(for kind: Kind, written: Kind?, _ signed: Signed) -> String {
         if let written { return "the kind is \(written.rawValue)" }
-        if amountsAreSigned, kind == .income, WrittenAmount(amountText)?.sign == .unsigned {
-            return "a positive amount is income in a file of signed amounts"
+        switch signed {
+        case .column(_, let text): return "'\(Diagnostic.clipped(text))' is money \(kind == .income ? "in" : "out")"
+        case .amount(let sign, let text):
+            if amountsAreSigned, kind == .income, sign == .unsigned { return "a positive amount is income in a file of signed amounts" }
+            return "the amount '\(Diagnostic.clipped(text))' makes it \(kind == .income ? "income" : "an expense")"
         }
-        return "the amount '\(Diagnostic.clipped(amountText))' makes it \(kind == .income ? "income" : "an expense")"
     }
 
     /// Space-separated tags, each with or without its `#`.
     private func tags(_ text: String, resolver: inout NameResolver) throws(RowProblem) -> [String] {
-        guard !text.isEmpty else { return [] }
+        guard !text.trimmingSpaces.isEmpty else { return [] }
         var tags = TagList()
         for word in text.split(whereSeparator: \.isWhitespace) {
             if let problem = tags.add(name: try resolver.tag(word)) { throw RowProblem(problem.text) }
         }
         return tags.names
-    }
-
-    /// The change: new categories first, then each bill not already there.
-    private func change(_ rows: [Row], resolver: NameResolver) -> Outcome {
-        let ledger = evaluator.ledger
-        var existing = options.allowsDuplicates ? [:] : CSVImport.existingBills(in: ledger, spanning: rows)
-        var changes = resolver.created.map { RowChange(before: nil, after: .category($0)) }
-        changes.reserveCapacity(changes.count + rows.count)
-        var id = ledger.lastBillID
-        var skipped = 0
-        for row in rows {
-            if !existing.isEmpty {
-                let key = BillKey(day: row.day, bookID: row.bookID, categoryID: row.categoryID, amount: row.amount, remark: row.remark)
-                if let count = existing[key], count > 0 {
-                    existing[key] = count - 1
-                    skipped += 1
-                    continue
-                }
-            }
-            id += 1
-            let bill = Bill(
-                id: id, bookID: row.bookID, categoryID: row.categoryID, amount: row.amount, day: row.day, remark: row.remark,
-                place: row.place, tags: row.tags, created: evaluator.now, updated: evaluator.now)
-            changes.append(RowChange(before: nil, after: .bill(bill)))
-        }
-        let added = Int(id - ledger.lastBillID)
-        let file = options.file.value
-        guard added > 0 else {
-            return .result(.done(.nothingToImport(file: file, rows: rowCount)), format: nil)
-        }
-        let done = Done.imported(count: added, file: file, skipped: skipped, newCategories: resolver.created.map(\.name))
-        return .change(ChangeSet(summary: "imported \(Literal.count(added, "bill")) from \(file)", rows: changes), done: .done(done), asking: nil)
-    }
-
-    /// What makes two bills the same for import: everything a row says of it.
-    struct BillKey: Hashable {
-        let day: Day
-        let bookID: Int64
-        let categoryID: Int64
-        let amount: Int64
-        let remark: String
-    }
-
-    /// How many bills of each key the ledger has over the rows' days.
-    private static func existingBills(in ledger: Ledger, spanning rows: [Row]) -> [BillKey: Int] {
-        guard let first = rows.map(\.day).min(), let last = rows.map(\.day).max() else { return [:] }
-        var counts: [BillKey: Int] = [:]
-        for bill in ledger.bills(in: DateRange(start: first, end: last)) {
-            let key = BillKey(day: bill.day, bookID: bill.bookID, categoryID: bill.categoryID, amount: bill.amount, remark: bill.remark)
-            counts[key, default: 0] += 1
-        }
-        return counts
     }
 }
 
@@ -255,81 +345,5 @@ struct RowProblem: Error {
 
     init(_ reason: String) {
         self.reason = reason
-    }
-}
-
-/// Books and categories by any of their names, looked up once per distinct
-/// name however many rows use it; and the categories an import makes.
-struct NameResolver {
-    let ledger: Ledger
-    let createsCategories: Bool
-    /// By the key of each name, and by each name as rows wrote it, so most rows need no lower-casing.
-    private var books: [String: Book] = [:]
-    private var categories: [String: Category] = [:]
-    private var booksAsWritten: [String: Book] = [:]
-    private var categoriesAsWritten: [String: Category] = [:]
-    private(set) var created: [Category] = []
-    /// Each tag as rows wrote it, `#` or not, and the tag it is.
-    private var tags: [Substring: String] = [:]
-
-    init(ledger: Ledger, createsCategories: Bool) {
-        self.ledger = ledger
-        self.createsCategories = createsCategories
-        for book in ledger.books { books[Names.key(book.name)] = book }
-        for category in ledger.categories {
-            for name in category.allNames { categories[Names.key(name)] = category }
-        }
-    }
-
-    mutating func book(named name: String) throws(RowProblem) -> Book {
-        if let book = booksAsWritten[name] { return book }
-        guard let book = books[Names.key(name)] else {
-            let suggestion = Suggestion.nearest(to: name, among: ledger.books.map(\.name))
-            throw RowProblem(NameResolver.unknown("book", name, suggestion: suggestion)
-                + (suggestion == nil ? "; make it first with 'book add \(Diagnostic.clipped(name))'" : ""))
-        }
-        booksAsWritten[name] = book
-        return book
-    }
-
-    /// The category of that name; with `create categories`, a new one of
-    /// `kind` (expense when the row does not say) when there is none.
-    mutating func category(named name: String, kind: Kind?) throws(RowProblem) -> Category {
-        if let category = categoriesAsWritten[name] { return category }
-        let key = Names.key(name)
-        if let category = categories[key] {
-            categoriesAsWritten[name] = category
-            return category
-        }
-        guard createsCategories else {
-            let suggestion = Suggestion.nearest(to: name, among: ledger.categories.flatMap(\.allNames))
-            throw RowProblem(NameResolver.unknown("category", name, suggestion: suggestion)
-                + (suggestion == nil ? "; add 'create categories' to the import to make it" : ""))
-        }
-        if let problem = Names.problem(with: name) { throw RowProblem("category '\(Diagnostic.clipped(name))': \(problem)") }
-        let position = (ledger.categories.map(\.position).max() ?? 0) + 1 + created.count
-        let category = Category(
-            id: ledger.nextCategoryID + Int64(created.count), name: name, kind: kind ?? .expense, icon: "🏷", aliases: [],
-            position: position)
-        created.append(category)
-        categories[key] = category
-        categoriesAsWritten[name] = category
-        return category
-    }
-
-    /// The tag `written` names, checked by `add`'s rule once however many rows carry it.
-    mutating func tag(_ written: Substring) throws(RowProblem) -> String {
-        if let name = tags[written] { return name }
-        let text = String(written.hasPrefix("#") ? written.dropFirst() : written)
-        if let problem = TagList.problem(with: text) {
-            throw RowProblem("tag '\(Diagnostic.clipped(String(written)))': \(problem.text)")
-        }
-        let name = Names.key(text)
-        tags[written] = name
-        return name
-    }
-
-    static func unknown(_ kind: String, _ name: String, suggestion: String?) -> String {
-        "unknown \(kind) '\(Diagnostic.clipped(name))'" + (suggestion.map { " — did you mean '\($0)'?" } ?? "")
     }
 }

@@ -1,51 +1,5 @@
 import TallyCore
 
-/// A field of a bill that an import reads from a column.
-public enum ImportField: String, Sendable, CaseIterable {
-    case date, kind, amount, category, remark, book, place, tags
-
-    /// The field `word` names, in statements and headers alike: `type`, `cat`, `note` and `tag` too.
-    public init?(named word: String) {
-        guard let field = Synonyms.resolve(word, ImportField.self, also: ["type": "kind", "tag": "tags"]) else { return nil }
-        self = field
-    }
-
-    /// Every spelling that names a field.
-    public static let spellings = ["type", "cat", "note", "tag"] + allCases.map(\.rawValue)
-}
-
-/// Which column of the file a field is read from.
-public enum ColumnReference: Sendable, Equatable {
-    /// The column whose header is this text.
-    case header(String)
-    /// The column at this position, counted from 1.
-    case number(Int)
-}
-
-/// `FIELD=HEADER` in `import … columns (…)`.
-public struct ColumnMapping: Sendable {
-    public let field: Located<ImportField>
-    public let column: Located<ColumnReference>
-}
-
-/// `import FILE [book NAME] [columns (…)] [skip N] [create categories] [allow duplicates]`
-public struct ImportOptions: Sendable {
-    public var file: Located<String>
-    /// The book of rows that name none; else the current book.
-    public var book: Located<String>?
-    public var columns: [ColumnMapping] = []
-    /// Lines before the header, such as a bank's preamble.
-    public var skip = 0
-    /// Unknown categories are made, of the kind their rows say, instead of refused.
-    public var createsCategories = false
-    /// Rows equal to bills already there are imported too, instead of skipped.
-    public var allowsDuplicates = false
-
-    public init(file: Located<String>) {
-        self.file = file
-    }
-}
-
 /// `export FILE [where COND] [PERIOD] [overwrite]`
 public struct ExportOptions: Sendable {
     public var file: Located<String>

@@ -23,9 +23,13 @@ public enum Done: Sendable, Equatable {
     case categoryMoved(verb: String, from: String, into: String, moved: Int)
     case saved(String, replaced: Bool)
     case forgot(String)
+    case profileSaved(String, replaced: Bool)
+    case profileDeleted(String)
+    case ruleAdded(id: Int64, position: Int)
+    case ruleDeleted(id: Int64)
+    case ruleMoved(id: Int64, position: Int)
     case weekStart(WeekStart)
-    case imported(count: Int, file: String, skipped: Int, newCategories: [String])
-    case nothingToImport(file: String, rows: Int)
+    case imported(ImportCounts, file: String)
     case exported(count: Int, file: String, format: String)
     /// `report`: the page of `period` (as a view names it), of `count` bills, written to `file`.
     case reportWritten(period: String, count: Int, file: String, size: Int)
@@ -68,16 +72,14 @@ public enum Done: Sendable, Equatable {
             return "\(verb) category '\(from)' into '\(into)' (\(Literal.count(moved, "bill")) moved)"
         case .saved(let name, let replaced): return "\(replaced ? "replaced" : "saved") '\(name)'; type \(name) to run it"
         case .forgot(let name): return "forgot '\(name)'"
+        case .profileSaved(let name, let replaced):
+            return "\(replaced ? "replaced" : "saved") import profile '\(name)'; import FILE with \(Literal.name(name)) uses it"
+        case .profileDeleted(let name): return "deleted import profile '\(name)'"
+        case .ruleAdded(let id, let position): return "added rule #\(id); it applies at place \(position) of the order 'rules' lists"
+        case .ruleDeleted(let id): return "deleted rule #\(id)"
+        case .ruleMoved(let id, let position): return "rule #\(id) now applies at place \(position)"
         case .weekStart(let start): return "weeks start on \(start.rawValue)"
-        case .imported(let count, let file, let skipped, let newCategories):
-            var text = "imported \(Literal.count(count, "bill")) from \(file)"
-            if skipped > 0 { text += "; skipped \(Literal.count(skipped, "row")) already in the ledger" }
-            if !newCategories.isEmpty {
-                text += "; new categor\(newCategories.count == 1 ? "y" : "ies"): " + newCategories.joined(separator: ", ")
-            }
-            return text
-        case .nothingToImport(let file, 0): return "nothing to import: \(file) has no rows under its header"
-        case .nothingToImport(let file, let rows): return "nothing to import: all \(Literal.count(rows, "row")) of \(file) are in the ledger already"
+        case .imported(let counts, let file): return counts.text(file: file)
         case .exported(let count, let file, let format): return "exported \(Literal.count(count, "bill")) to \(file) (\(format))"
         case .reportWritten(let period, let count, let file, let size):
             return "wrote the report of \(period) (\(Literal.count(count, "bill"))) to \(file) (\(PhotoList.size(size)))"
@@ -129,13 +131,17 @@ public enum Done: Sendable, Equatable {
             return [("report", .text("category \(verb)")), ("from", .text(from)), ("into", .text(into)), ("moved", .number(moved))]
         case .saved(let name, let replaced): return [("report", .text(replaced ? "replaced" : "saved")), ("name", .text(name))]
         case .forgot(let name): return [("report", .text("forgot")), ("name", .text(name))]
+        case .profileSaved(let name, let replaced): return [("report", .text(replaced ? "replaced profile" : "saved profile")), ("name", .text(name))]
+        case .profileDeleted(let name): return [("report", .text("deleted profile")), ("name", .text(name))]
+        case .ruleAdded(let id, let position): return [("report", .text("added rule")), ("id", .id(id)), ("position", .number(position))]
+        case .ruleDeleted(let id): return [("report", .text("deleted rule")), ("id", .id(id))]
+        case .ruleMoved(let id, let position): return [("report", .text("moved rule")), ("id", .id(id)), ("position", .number(position))]
         case .weekStart(let start): return [("report", .text("setting")), ("weekstart", .text(start.rawValue))]
-        case .imported(let count, let file, let skipped, let newCategories):
-            return [("report", .text("imported")), ("file", .text(file)), ("count", .number(count)), ("skipped", .number(skipped)),
-                    ("new_categories", .list(newCategories))]
-        case .nothingToImport(let file, let rows):
-            return [("report", .text("imported")), ("file", .text(file)), ("count", .number(0)), ("skipped", .number(rows)),
-                    ("new_categories", .list([]))]
+        case .imported(let counts, let file):
+            return [("report", .text("imported")), ("file", .text(file)), ("count", .number(counts.added)),
+                    ("skipped", .number(counts.alreadyThere)), ("new_categories", .list(counts.newCategories)),
+                    ("passed_over", .number(counts.passedOver)), ("changed", .number(counts.changed)), ("updated", .number(counts.updated)),
+                    ("profile", Done.optional(counts.profile))]
         case .exported(let count, let file, let format):
             return [("report", .text("exported")), ("file", .text(file)), ("count", .number(count)), ("format", .text(format))]
         case .reportWritten(let period, let count, let file, let size):

@@ -3,7 +3,12 @@ import TallyCore
 extension Evaluator {
     func add(_ add: AddBill) throws(Diagnostic) -> Outcome {
         let book = try add.book.map { name throws(Diagnostic) in try ledger.book(named: name) } ?? ledger.currentBook
-        let category = try self.category(add.category, of: add.kind)
+        let category: Category
+        do throws(Diagnostic) {
+            category = try self.category(add.category, of: add.kind)
+        } catch {
+            throw ruleOffer(add, in: book).map { Diagnostic(error.problem, at: error.range, notes: [$0]) } ?? error
+        }
         let bill = Bill(
             id: ledger.nextBillID, bookID: book.id, categoryID: category.id,
             amount: try amount(add.amount, in: book.currency),

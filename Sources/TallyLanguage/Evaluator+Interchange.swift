@@ -4,6 +4,7 @@ extension Evaluator {
     /// Refuses an import into a book that does not exist, before its file is read.
     public func checkImportTarget(_ options: ImportOptions) throws(Diagnostic) {
         if let book = options.book { _ = try ledger.book(named: book) }
+        if let profile = options.profile { _ = try importProfile(named: profile) }
     }
 
     /// The bills an export writes: those of every book, unless the condition

@@ -88,6 +88,22 @@ public struct Evaluator: Sendable {
                 columns: ["name", "statement"], rows: ledger.savedQueries.map { [.text($0.name), .text($0.statement)] })), format: nil)
         case .forget(let name):
             return try forget(name)
+        case .profiles:
+            return .result(.records(profilesTable()), format: nil)
+        case .profileShow(let name):
+            return .result(.records(try profileTable(name)), format: nil)
+        case .profileAdd(let name, let settings):
+            return profileAdd(name, settings)
+        case .profileDelete(let name):
+            return try profileDelete(name)
+        case .rules:
+            return .result(.records(rulesTable()), format: nil)
+        case .ruleAdd(let spec, let text):
+            return try ruleAdd(spec, text)
+        case .ruleDelete(let id):
+            return try ruleDelete(id)
+        case .ruleMove(let id, let place):
+            return try ruleMove(id, to: place)
         }
     }
 

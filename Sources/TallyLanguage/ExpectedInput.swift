@@ -10,6 +10,7 @@ public enum ExpectedInput: Hashable, Sendable {
     case book
     case tag
     case savedQuery
+    case profile
     case helpTopic
     case file
     /// A year or month that holds bills: `2016`, `2016-07`.

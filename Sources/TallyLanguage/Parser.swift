@@ -79,7 +79,8 @@ public struct Parser {
     // statement = query | add | quick_add | edit | delete | undo
     //           | book_statement | "use" name | category_statement
     //           | "books" | "categories" [ kind ] | set | help | "about" | "check" | "quit" | "exit"
-    //           | save | "saved" | "forget" NAME | run | view | budget | photo | import | export | report | backup | NAME
+    //           | save | "saved" | "forget" NAME | run | view | budget | photo | import | export | report | backup
+    //           | "profiles" | profile | "rules" | rule | NAME
     mutating func statement() throws(Diagnostic) -> Statement {
         if check(.minus) || check(.plus) || check(.number) { return .ledger(try quickAdd()) }
         guard check(.word) else { throw unexpected("a statement") }
@@ -140,6 +141,10 @@ public struct Parser {
         case .export: return .ledger(try exportStatement())
         case .report: return .ledger(try reportStatement())
         case .backup: return .session(try backupStatement())
+        case .profiles: advance(); return .ledger(.profiles)
+        case .profile: advance(); return .ledger(try profileStatement())
+        case .rules: advance(); return .ledger(.rules)
+        case .rule: advance(); return .ledger(try ruleStatement())
         }
     }
 

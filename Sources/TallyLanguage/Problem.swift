@@ -46,6 +46,10 @@ public enum Problem: Sendable, Equatable {
     // MARK: The ledger as it is
 
     case noSuchBill(String)
+    case unknownRule(String)
+    case unreadableRule(id: Int64, reason: String)
+    case builtInProfile(String)
+    case ruleNamesNothing(field: String, name: String, suggestion: String?)
     case kindMismatch(category: String, kind: Kind, wanted: Kind)
     case billInAnotherCurrency(book: String, keeps: String, bill: Int64, currency: String)
     case periodEndsBeforeItStarts
@@ -83,6 +87,12 @@ public enum Problem: Sendable, Equatable {
     case csvUnreadable(file: String, line: Int, reason: String)
     /// A file whose name says it holds another format, such as one `export` writes.
     case importReadsCSV(file: String, named: String)
+    case notInEncoding(file: String, line: Int, encoding: String)
+    case unknownEncoding(String, known: [String])
+    case badDateFormat(String)
+    case profileUnreadable(name: String, reason: String)
+    case headerNotFound(file: String, profile: String, headers: [String], lines: Int)
+    case columnsByNumber(file: String)
     /// A file that could not be read or written; the reason is the system's.
     case fileFailed(FileFailure)
     case formatUnknown(file: String, known: [String])
@@ -168,6 +178,11 @@ public enum Problem: Sendable, Equatable {
         case .saveInSave: return "a saved statement cannot save another"
         case .mappedTwice(let field): return "'\(field)' is mapped twice"
         case .noSuchBill(let id): return "there is no bill #\(Diagnostic.clipped(id))"
+        case .unknownRule(let id): return "there is no rule #\(Diagnostic.clipped(id)); 'rules' lists them"
+        case .unreadableRule(let id, let reason): return "rule #\(id) no longer applies: \(reason); change it or 'rule delete #\(id)'"
+        case .builtInProfile(let name): return "'\(name)' is built into Tally and cannot be deleted; a profile of yours of that name is used instead of it"
+        case .ruleNamesNothing(let field, let name, let suggestion):
+            return "unknown \(field) '\(Diagnostic.clipped(name))'" + (suggestion.map { " — did you mean '\($0)'?" } ?? "")
         case .kindMismatch(let category, let kind, let wanted):
             return "'\(category)' is an \(kind.rawValue) category, not an \(wanted.rawValue) one"
         case .billInAnotherCurrency(let book, let keeps, let bill, let currency):
@@ -206,6 +221,11 @@ public enum Problem: Sendable, Equatable {
         case .noSuchColumn(let columns, let number): return "the file has \(columns) columns, so there is no column \(number)"
         case .missingColumn(let file, let field, let header):
             let shown = header.prefix(12).map { "'\(Diagnostic.clipped($0))'" }.joined(separator: ", ")
+            if header.count == 1, let separator = [";", "\t", "|"].first(where: { header[0].contains($0) }) {
+                let named = separator == "\t" ? "tab" : "\"\(separator)\""
+                return "\(file) has no '\(field)' column; its header is one long field, \(shown): separated by \(named)? "
+                    + "add separator \(named)"
+            }
             return "\(file) has no '\(field)' column; its header is \(shown)\(header.count > 12 ? ", …" : ""); "
                 + "name the column with columns (\(field)=HEADER)"
         case .columnTwice(let file, let line, let field, let first, let firstNumber, let second, let secondNumber):
@@ -217,6 +237,17 @@ public enum Problem: Sendable, Equatable {
         case .csvUnreadable(let file, let line, let reason): return "\(file):\(line): \(reason); nothing was imported"
         case .importReadsCSV(let file, let named):
             return "import reads CSV, and '\(file)' is named like \(Problem.article(named)) \(named) file; export writes CSV to a name ending in .csv"
+        case .notInEncoding(let file, let line, let encoding):
+            return "\(file):\(line): this line is not \(encoding); say the file's encoding, such as encoding gbk or encoding utf-16; nothing was imported"
+        case .unknownEncoding(let name, let known):
+            return "unknown encoding '\(Diagnostic.clipped(name))'; Tally reads \(known.joined(separator: ", "))"
+        case .badDateFormat(let reason): return reason
+        case .profileUnreadable(let name, let reason): return "import profile '\(name)' cannot be read: \(reason)"
+        case .headerNotFound(let file, let profile, let headers, let lines):
+            return "\(file) has no line with the header of profile '\(profile)' (\(headers.map { "'\(Diagnostic.clipped($0))'" }.joined(separator: ", "))) "
+                + "in its first \(lines) lines; is it the right file, or does it need 'skip N'?"
+        case .columnsByNumber(let file):
+            return "\(file) has no header, so its columns are named by number, such as columns (date=1, amount=3)"
         case .fileFailed(let failure): return Problem.text(of: failure)
         case .formatUnknown(let file, let known): return "'\(file)' does not say its format; end its name in \(known.joined(separator: ", "))"
         case .needsConfirmation(let what): return "\(what); scripts must confirm this with --yes"

@@ -58,6 +58,18 @@ public enum LedgerStatement: Sendable {
     case export(ExportOptions)
     /// A period at a glance, written to an HTML page.
     case report(ReportOptions)
+    /// The import profiles, built in and the ledger's.
+    case profiles
+    case profileShow(name: Located<String>)
+    /// `profile add NAME SETTINGS`: the settings as written, checked by the parser.
+    case profileAdd(name: Located<String>, settings: String)
+    case profileDelete(name: Located<String>)
+    case rules
+    /// `rule CONDITION => ACTIONS`: the rule as written after `rule`, and as read.
+    case ruleAdd(RuleSpec, text: String)
+    case ruleDelete(id: Located<Int64>)
+    /// `rule move #R to N`: the rule becomes the Nth to apply.
+    case ruleMove(id: Located<Int64>, to: Located<Int>)
 
     /// Whether the statement may change the ledger, and so is evaluated
     /// under the write lock, from what the file holds then.
@@ -65,13 +77,13 @@ public enum LedgerStatement: Sendable {
         switch self {
         case .add, .edit, .deleteBills, .deleteWhere, .bookAdd, .bookUse, .bookRename, .bookDelete,
              .categoryAdd, .categoryRename, .categoryMerge, .categoryDelete, .save, .forget,
-             .budgetSet, .budgetOff, .detach:
+             .budgetSet, .budgetOff, .detach, .profileAdd, .profileDelete, .ruleAdd, .ruleDelete, .ruleMove:
             return true
         case .set(let name, _):
             // Only the week's start is the ledger's; the output format, colour and echo are the session's.
             return Setting(named: name.value) == .weekstart
         case .query, .books, .categories, .saved, .timeline, .pie, .months, .detail, .show, .search,
-             .budgetReport, .attachments, .extract, .export, .report:
+             .budgetReport, .attachments, .extract, .export, .report, .profiles, .profileShow, .rules:
             return false
         }
     }

@@ -12,7 +12,7 @@ public enum StatementWord: String, CaseIterable, Sendable {
     case save, saved, forget, run, about, check
     case timeline, pie, months, detail, show, search, budget
     case attach, attachments, extract, detach
-    case `import`, export, report, backup
+    case `import`, export, report, backup, profiles, profile, rules, rule
 
     public static let words = allCases.map(\.rawValue)
 }
@@ -50,11 +50,24 @@ public enum ClauseWord: String, CaseIterable, Sendable {
     public static let words = allCases.flatMap(\.words)
 }
 
-/// The clauses of `import` after its file.
+/// The clauses of `import` after its file: the settings a profile can hold,
+/// then what only the statement says.
 public enum ImportClauseWord: String, CaseIterable, Sendable {
-    case book, columns, skip, create, allow
+    case book, columns, skip, no, separator, encoding, dates, decimal, expense, kinds, set, footer, otherwise
+    case create, allow
+    case with, dry, preview, update, learn
 
     public static let words = allCases.map(\.rawValue)
+
+    /// The words of the settings a profile keeps.
+    public static let settings = allCases.filter(\.isSetting)
+
+    public var isSetting: Bool {
+        switch self {
+        case .with, .dry, .preview, .update, .learn: false
+        default: true
+        }
+    }
 }
 
 /// The clauses of `export` after its file; a period is one clause however it starts.

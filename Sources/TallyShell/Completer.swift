@@ -43,6 +43,7 @@ public struct Completer: Sendable {
             case .book: words += ledger.books.map(\.name).map(Literal.name)
             case .tag: words += ledger.tags.map { "#" + $0 }
             case .savedQuery: words += savedQueries
+            case .profile: words += (ledger.importProfiles.map(\.name) + BuiltInProfiles.all.map(\.name)).map(Literal.name)
             case .helpTopic: words += Help.topics
             case .file: return .files
             case .monthWithBills: words += Completer.monthsWithBills(in: ledger)

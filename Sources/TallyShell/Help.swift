@@ -29,7 +29,12 @@ enum Help {
               productions: ["budget"]),
         Topic(name: "photos", summary: "Keep photos of receipts and bills with a bill, and get them back out.", productions: ["photo"]),
         Topic(name: "import", summary: "Bring in bills from a CSV file, such as a bank's or Alipay's; the same file twice adds nothing.",
-              productions: ["import", "column_mapping", "import_field", "file"]),
+              productions: ["import", "import_setting", "column_mapping", "column", "import_field", "skip_test", "kind_word",
+                            "constant_field", "file"]),
+        Topic(name: "profiles", summary: "Keep how a bank's, Alipay's or WeChat's file is read under a name; the common ones are built in.",
+              productions: ["profile", "statement"], exampleWords: ["profile", "profiles"]),
+        Topic(name: "rules", summary: "Give imported rows their category, tags or place by what they say: remark ~ starbucks => category drinks.",
+              productions: ["rule", "rule_action"]),
         Topic(name: "export", summary: "Write bills to a CSV file, a journal for hledger and ledger, or a beancount file.",
               productions: ["export"]),
         Topic(name: "report", summary: "Write a period as one HTML page of charts to open in a browser: months, the pies, budgets, the latest month's days.",
@@ -65,6 +70,7 @@ enum Help {
         "search": "views", "budgets": "budget", "attach": "photos", "attachments": "photos", "extract": "photos",
         "detach": "photos", "photo": "photos", "csv": "import", "hledger": "export", "ledger": "export",
         "beancount": "export", "journal": "export", "html": "report", "reports": "report",
+        "profile": "profiles", "rule": "rules",
     ]
 
     /// The text of `help TOPIC`, or the overview; examples are dated around `today`.
@@ -98,7 +104,8 @@ enum Help {
               timeline    pie \(dates.month)    months    detail food    show #12    search coffee
               budget food 1500    budget total 5000    budget
               attach #12 receipt.jpg    attachments #12    extract #12 1 copy.jpg    detach #12 1
-              import bank.csv    export \(dates.year).journal in \(dates.year)    export all.beancount
+              import bank.csv    import alipay.csv dry run    profiles    rule remark ~ starbucks => category drinks
+              export \(dates.year).journal in \(dates.year)    export all.beancount    backup copy.tally
               report to \(dates.year).html                       the year as a page of charts, for a browser
               books    use travel    categories expense
               save weekly sum expense this week by category    weekly    saved

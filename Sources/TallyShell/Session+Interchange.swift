@@ -30,7 +30,7 @@ extension Session {
         var csv: ImportFile?
         do {
             // Consumed, so the file's bytes go as soon as the import has checked its rows.
-            csv = try ImportFile(bytes: consume bytes, options: options)
+            csv = try ImportFile(bytes: consume bytes, options: options, profiles: evaluator.importProfiles.map(\.profile))
         } catch {
             return fail(error, in: source)
         }

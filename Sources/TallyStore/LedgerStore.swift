@@ -302,7 +302,10 @@ public final class LedgerStore {
         return Ledger(
             books: books, categories: categories, columns: bills,
             settings: try connection.settings(), lastBillID: try connection.lastBillID(),
-            savedQueries: try connection.savedQueries(), budgets: try connection.budgets(), photos: try connection.photos())
+            savedQueries: try connection.savedQueries(), budgets: try connection.budgets(), photos: try connection.photos(),
+            importProfiles: try connection.importProfiles(), rules: try connection.rules(),
+            // Only an import reads them, and it reads the whole ledger.
+            importSources: days == nil && texts ? try connection.importSources() : [])
     }
 
     /// Reads a ledger that can only be read. Its owner may write it meanwhile,

@@ -80,7 +80,23 @@ extension Connection {
             try run(
                 "INSERT INTO photos (id, bill_id, number, name, type, size, sha256, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 photo.id, photo.billID, photo.number, photo.name, photo.type, photo.size, photo.sha256, photo.added)
+        case .importProfile(let profile):
+            try run("INSERT INTO import_profiles (key, name, settings) VALUES (?, ?, ?)", profile.key, profile.name, profile.settings)
+        case .rule(let rule):
+            try run("INSERT INTO rules (id, position, text) VALUES (?, ?, ?)", rule.id, rule.position, rule.text)
+        case .importSource(let source):
+            try insert(source)
         }
+    }
+
+    /// A bill's source, as an import writes a million: through one statement kept prepared.
+    private func insert(_ source: ImportSource) throws(StoreError) {
+        let statement = try prepare("INSERT INTO import_sources (bill_id, fingerprint, digest) VALUES (?, ?, ?)")
+        defer { statement.reset() }
+        try statement.bind(source.billID, at: 1)
+        try statement.bind(source.fingerprint, at: 2)
+        try statement.bind(source.digest, at: 3)
+        while try statement.step() {}
     }
 
     /// A bill, its values bound one by one: an import writes a million.
@@ -150,6 +166,18 @@ extension Connection {
             try run("UPDATE budgets SET amount = ? WHERE id = ? AND amount = ?", budget.amount, old.id, old.amount)
         case (.photo(let photo), .photo(let old)):
             try run("UPDATE photos SET number = ? WHERE id = ? AND number = ?", photo.number, old.id, old.number)
+        case (.importProfile(let profile), .importProfile(let old)):
+            try run(
+                "UPDATE import_profiles SET name = ?, settings = ? WHERE key = ? AND name = ? AND settings = ?",
+                profile.name, profile.settings, old.key, old.name, old.settings)
+        case (.rule(let rule), .rule(let old)):
+            try run(
+                "UPDATE rules SET position = ?, text = ? WHERE id = ? AND position = ? AND text = ?",
+                rule.position, rule.text, old.id, old.position, old.text)
+        case (.importSource(let source), .importSource(let old)):
+            try run(
+                "UPDATE import_sources SET fingerprint = ?, digest = ? WHERE bill_id = ? AND fingerprint = ? AND digest = ?",
+                source.fingerprint, source.digest, old.billID, old.fingerprint, old.digest)
         default:
             preconditionFailure("a row changes into a row of its own kind")
         }
@@ -188,6 +216,15 @@ extension Connection {
             try run("DELETE FROM budgets WHERE id = ? AND amount = ?", budget.id, budget.amount)
         case .photo(let photo):
             try run("DELETE FROM photos WHERE id = ? AND number = ?", photo.id, photo.number)
+        case .importProfile(let profile):
+            try run(
+                "DELETE FROM import_profiles WHERE key = ? AND name = ? AND settings = ?", profile.key, profile.name, profile.settings)
+        case .rule(let rule):
+            try run("DELETE FROM rules WHERE id = ? AND position = ? AND text = ?", rule.id, rule.position, rule.text)
+        case .importSource(let source):
+            try run(
+                "DELETE FROM import_sources WHERE bill_id = ? AND fingerprint = ? AND digest = ?",
+                source.billID, source.fingerprint, source.digest)
         }
         try expectOneRow(changing: record)
     }
@@ -323,6 +360,30 @@ extension Connection {
             queries.append(SavedQuery(name: row.text(0), statement: row.text(1)))
         }
         return queries
+    }
+
+    func importProfiles() throws(StoreError) -> [ImportProfile] {
+        var profiles: [ImportProfile] = []
+        try forEachRow("SELECT name, settings FROM import_profiles ORDER BY key") { row in
+            profiles.append(ImportProfile(name: row.text(0), settings: row.text(1)))
+        }
+        return profiles
+    }
+
+    func rules() throws(StoreError) -> [Rule] {
+        var rules: [Rule] = []
+        try forEachRow("SELECT id, position, text FROM rules ORDER BY position, id") { row in
+            rules.append(Rule(id: row.int64(0), position: Int(row.int64(1)), text: row.text(2)))
+        }
+        return rules
+    }
+
+    func importSources() throws(StoreError) -> [ImportSource] {
+        var sources: [ImportSource] = []
+        try forEachRow("SELECT bill_id, fingerprint, digest FROM import_sources") { row in
+            sources.append(ImportSource(billID: row.int64(0), fingerprint: row.int64(1), digest: row.int64(2)))
+        }
+        return sources
     }
 
     func budgets() throws(StoreError) -> [Budget] {

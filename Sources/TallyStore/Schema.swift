@@ -100,6 +100,31 @@ private let migrations: [StaticString] = [
     -- each new change drops it, and a script may make a hundred thousand.
     CREATE INDEX journal_undone ON journal (id) WHERE undone = 1;
     """,
+    """
+    -- Import settings under a name, keyed by the name in lower case; the
+    -- settings as written, for the language to read.
+    CREATE TABLE import_profiles (
+        key TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        settings TEXT NOT NULL
+    );
+    -- What fills in an imported row's category and more: a condition and what it sets, as written.
+    CREATE TABLE rules (
+        id INTEGER PRIMARY KEY,
+        position INTEGER NOT NULL,
+        text TEXT NOT NULL
+    );
+    -- The source row of each imported bill, so importing it again adds
+    -- nothing even after the bill was edited. It outlives a deleted bill
+    -- (bill ids are never given twice), whose row is then imported again
+    -- like any new one.
+    CREATE TABLE import_sources (
+        bill_id INTEGER PRIMARY KEY,
+        fingerprint INTEGER NOT NULL,
+        digest INTEGER NOT NULL
+    );
+    CREATE INDEX import_sources_by_fingerprint ON import_sources (fingerprint);
+    """,
 ]
 
 /// `PRAGMA application_id` of a Tally ledger: "Taly" in ASCII, in the file's

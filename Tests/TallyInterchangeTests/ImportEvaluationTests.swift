@@ -6,16 +6,27 @@ import TallyCore
 /// `import` made into a change, as the session gets it after reading the file.
 func importing(_ csv: String, _ statement: String = "import bills.csv", in ledger: Ledger = Fixture.ledger()) throws -> Outcome {
     guard case .session(.importFile(let options)) = try parseOne(statement).statement else { throw TestFailure("not an import: \(statement)") }
-    try Evaluator(ledger: ledger, today: defaultToday, now: fixedNow).checkImportTarget(options)
-    let file = try ImportFile(bytes: Array(csv.utf8), options: options)
-    return try Evaluator(ledger: ledger, today: defaultToday, now: fixedNow).importing(file, options)
+    return try importing(Array(csv.utf8), statement, in: ledger)
+}
+
+/// `import` of a file's bytes, read with the ledger's profiles and those built in.
+func importing(_ bytes: [UInt8], _ statement: String = "import bills.csv", in ledger: Ledger = Fixture.ledger()) throws -> Outcome {
+    guard case .session(.importFile(let options)) = try parseOne(statement).statement else { throw TestFailure("not an import: \(statement)") }
+    let evaluator = Evaluator(ledger: ledger, today: defaultToday, now: fixedNow)
+    try evaluator.checkImportTarget(options)
+    let file = try ImportFile(bytes: bytes, options: options, profiles: evaluator.importProfiles.map(\.profile))
+    return try evaluator.importing(file, options)
 }
 
 /// The bills an import adds, in file order.
 func importedBills(_ csv: String, _ statement: String = "import bills.csv", in ledger: Ledger = Fixture.ledger()) throws -> [Bill] {
-    guard case .change(let change, _, _, _) = try importing(csv, statement, in: ledger) else { throw TestFailure("no change") }
+    try importedBills(Array(csv.utf8), statement, in: ledger)
+}
+
+func importedBills(_ bytes: [UInt8], _ statement: String = "import bills.csv", in ledger: Ledger = Fixture.ledger()) throws -> [Bill] {
+    guard case .change(let change, _, _, _) = try importing(bytes, statement, in: ledger) else { throw TestFailure("no change") }
     return change.rows.compactMap { row in
-        if case .bill(let bill)? = row.after { return bill }
+        if case .bill(let bill)? = row.after, row.before == nil { return bill }
         return nil
     }
 }
@@ -88,7 +99,7 @@ struct ImportEvaluationTests {
         #expect(error.notes == [
             "bills.csv:2: the kind is income, but 'food' is an expense category",
             "bills.csv:3: the kind is income, but the amount '-5' is negative",
-            "bills.csv:4: 'spent' is not a kind; write expense, income, 支出 or 收入",
+            "bills.csv:4: 'spent' is not a kind; write expense, income, 支出, 收入, or say what it means with kinds (spent=expense)",
         ])
     }
 
@@ -129,7 +140,7 @@ struct ImportEvaluationTests {
         }
         let error = try #require(try importError(csv))
         #expect(error.message == "1 of 3000 rows can't be imported, so nothing was imported")
-        #expect(error.notes == ["bills.csv:1501: '2016-02-30' is not a date; write 2016-07-01 or 2016/7/1"])
+        #expect(error.notes == ["bills.csv:1501: '2016-02-30' is not a date; write 2016-07-01 or 2016/7/1, or say how with dates \"%m/%d/%Y\""])
     }
 
     @Test func atMostTwentyBadRowsAreListed() throws {
@@ -159,10 +170,11 @@ struct ImportEvaluationTests {
             "bills.csv:3: unknown book 'dayly' — did you mean 'daily'?",
             "bills.csv:4: the date is empty",
             "bills.csv:5: the amount is empty",
-            "bills.csv:6: the category is empty",
+            "bills.csv:6: nothing gives this row a category: its category is empty, and no rule matches it; add a rule such as "
+                + "rule remark ~ coffee => category drinks, or say set category=NAME or otherwise NAME",
             "bills.csv:7: '1.234' has more than 2 decimals for CNY",
             "bills.csv:8: the amount is in USD, but book 'daily' keeps CNY",
-            "bills.csv:9: an amount must be more than zero, not '0'",
+            "bills.csv:9: the amount is zero",
             "bills.csv:10: unknown category 'qqqqqqqq'; add 'create categories' to the import to make it",
             "bills.csv:11: unknown book 'renovation'; make it first with 'book add renovation'",
         ])
@@ -199,7 +211,7 @@ struct ImportEvaluationTests {
         ledger.apply(one)
         let csv = "date,amount,category,remark\n2016-08-01,4.50,food,coffee\n2016-08-01,4.50,food,coffee\n2016-08-01,4.50,food,Coffee\n"
         guard case .change(let change, let report, _, _) = try importing(csv, in: ledger) else { throw TestFailure("no change") }
-        #expect(change.rows.count == 2)
+        #expect(change.rows.filter { if case .bill? = $0.after { true } else { false } }.count == 2)
         #expect(reportText(report) == "imported 2 bills from bills.csv; skipped 1 row already in the ledger")
         #expect(try importedBills(csv, "import bills.csv allow duplicates", in: ledger).count == 3)
     }
@@ -246,7 +258,7 @@ extension ImportEvaluationTests {
     @Test func aRowWithMoreFieldsThanTheHeaderIsRefused() throws {
         let error = try #require(try importError("date,amount,category,remark\n2016-08-01,5,food,tea\n2016-08-01,1,234.50,food,rent\n2016-08-02,5,food\n"))
         #expect(error.message == "1 of 3 rows can't be imported, so nothing was imported")
-        #expect(error.notes == ["bills.csv:3: the row has 5 fields, but the header 4; a field that holds a comma is written in quotes"])
+        #expect(error.notes == ["bills.csv:3: the row has 5 fields, but the header 4; a field that holds the separator is written in quotes"])
         #expect(try importedBills("date,amount,category,remark\n2016-08-01,\"1,234.50\",food,rent\n2016-08-02,5,food\n").map(\.amount) == [123_450, 500])
     }
 

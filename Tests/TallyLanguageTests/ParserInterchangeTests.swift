@@ -40,7 +40,7 @@ struct ParserInterchangeTests {
         ("import a.csv skip 2 skip 3", "'skip' may appear only once in an import"),
         ("export", "incomplete statement; expected a file to write, such as bills.csv"),
         ("export a.csv in 2016 in 2017", "an export takes only one period"),
-        ("import my bills.csv", "unexpected 'bills'; expected 'book NAME', 'columns (…)', 'skip N', 'create categories', 'allow duplicates' or end of statement"),
+        ("import my bills.csv", "unexpected 'bills'; expected a setting such as 'columns (…)', 'skip N', 'separator \";\"', 'dates \"%m/%d/%Y\"' or end of statement"),
         ("export a.csv wher category = food", "unknown word 'wher' — did you mean 'where'?"),
         ("report", "incomplete statement; expected a period, 'where' or 'to' and the file to write, such as to 2016.html"),
         ("report 2016", "incomplete statement; expected 'where' or 'to' and the file to write"),

@@ -213,14 +213,45 @@ func summary(_ statement: SessionStatement) -> String {
     case .attach(let id, let file): return "attach #\(id.value) [\(file.value)]"
     case .backup(let file): return "backup [\(file.value)]"
     case .importFile(let options):
-        let columns = options.columns.map { mapping in
-            switch mapping.column.value {
-            case .header(let header): return "\(mapping.field.value.rawValue)=\(header)"
-            case .number(let number): return "\(mapping.field.value.rawValue)=#\(number)"
-            }
+        return "import [\(options.file.value)] " + summary(options.settings)
+            + (options.profile.map { " with \($0.value)" } ?? "") + (options.mode == .dryRun ? " dry run" : "")
+            + (options.updates ? " update" : "") + (options.learns ? " learn" : "")
+    }
+}
+
+func summary(_ settings: ImportSettings) -> String {
+    func column(_ reference: ColumnReference) -> String {
+        switch reference {
+        case .header(let header): return header
+        case .number(let number): return "#\(number)"
         }
-        return "import [\(options.file.value)] book \(name(options.book)) columns [\(columns.joined(separator: ", "))] skip \(options.skip)"
-            + (options.createsCategories ? " create" : "") + (options.allowsDuplicates ? " duplicates" : "")
+    }
+    let columns = settings.columns.map { "\($0.field.value.rawValue)=\(column($0.column.value))" }
+    var text = "book \(settings.book?.value ?? "-") columns [\(columns.joined(separator: ", "))] skip \(settings.skip ?? 0)"
+    text += settings.createsCategories == true ? " create" : ""
+    text += settings.allowsDuplicates == true ? " duplicates" : ""
+    text += settings.hasHeader == false ? " no header" : ""
+    text += settings.separator.map { " separator [\($0.value)]" } ?? ""
+    text += settings.encoding.map { " encoding \($0.value)" } ?? ""
+    text += settings.dates.map { " dates \($0.value)" } ?? ""
+    text += settings.decimalComma.map { $0 ? " decimal comma" : " decimal point" } ?? ""
+    text += settings.expenseSign.map { " expense \($0.rawValue)" } ?? ""
+    text += settings.kinds.isEmpty ? "" : " kinds [" + settings.kinds.map { "\($0.word)=\($0.meaning.rawValue)" }.joined(separator: ", ") + "]"
+    text += settings.constants.isEmpty ? "" : " set [" + settings.constants.map { "\($0.field.value.rawValue)=\($0.value.value)" }.joined(separator: ", ") + "]"
+    text += settings.skipping.isEmpty ? ""
+        : " skip where [" + settings.skipping.map { "\(column($0.column.value)) \($0.contains ? "~" : "=") \($0.text)" }.joined(separator: " or ") + "]"
+    text += settings.footers.map { " footer \($0)" }.joined()
+    text += settings.fallback.map { " otherwise \($0.value)" } ?? ""
+    return text
+}
+
+func summary(_ action: RuleAction) -> String {
+    switch action {
+    case .category(let name): return "category \(name.value)"
+    case .tags(let tags): return "tags " + tags.map { "#\($0)" }.joined(separator: " ")
+    case .place(let place): return "place \(place)"
+    case .book(let name): return "book \(name.value)"
+    case .remark(let remark): return "remark \(remark)"
     }
 }
 
@@ -266,6 +297,14 @@ func summary(_ statement: LedgerStatement) -> String {
             + (options.overwrites ? " overwrite" : "")
     case .report(let options):
         return "report [\(options.file.value)] where \(options.condition.map { render($0.value) } ?? "-") period \(options.period.map { render($0.value) } ?? "-")"
+    case .profiles: return "profiles"
+    case .profileShow(let profile): return "profile \(profile.value)"
+    case .profileAdd(let profile, let settings): return "profile add \(profile.value) [\(settings)]"
+    case .profileDelete(let profile): return "profile delete \(profile.value)"
+    case .rules: return "rules"
+    case .ruleAdd(let spec, let text): return "rule \(render(spec.condition)) => \(spec.actions.map(summary).joined(separator: ", ")) [\(text)]"
+    case .ruleDelete(let id): return "rule delete #\(id.value)"
+    case .ruleMove(let id, let place): return "rule move #\(id.value) to \(place.value)"
     }
 }
 

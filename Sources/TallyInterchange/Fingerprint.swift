@@ -1,0 +1,34 @@
+import TallyCore
+
+/// Fingerprints of source rows: 64-bit FNV-1a, the same on every run and
+/// machine, as the ledger keeps them across imports.
+enum Fingerprint {
+    private static let offset: UInt64 = 0xCBF2_9CE4_8422_2325
+    private static let prime: UInt64 = 0x0000_0100_0000_01B3
+
+    /// What a row says: its cells, each without the spaces around it.
+    static func digest(_ fields: [String]) -> Int64 {
+        var hash = offset
+        for field in fields {
+            for byte in field.trimmingSpaces.utf8 { hash = (hash ^ UInt64(byte)) &* prime }
+            hash = (hash ^ 0x1F) &* prime
+        }
+        return Int64(bitPattern: hash)
+    }
+
+    /// A row that has its own transaction id is that transaction, whatever else it says.
+    static func of(transaction: String) -> Int64 {
+        var hash = (offset ^ UInt64(UInt8(ascii: "t"))) &* prime
+        for byte in transaction.utf8 { hash = (hash ^ UInt64(byte)) &* prime }
+        return Int64(bitPattern: hash)
+    }
+
+    /// A row without an id is what it says and how many rows saying the same came before it.
+    static func of(digest: Int64, occurrence: Int) -> Int64 {
+        var hash = (offset ^ UInt64(UInt8(ascii: "r"))) &* prime
+        for value in [UInt64(bitPattern: digest), UInt64(occurrence)] {
+            for shift in stride(from: 0, to: 64, by: 8) { hash = (hash ^ ((value >> UInt64(shift)) & 0xFF)) &* prime }
+        }
+        return Int64(bitPattern: hash)
+    }
+}

@@ -1,0 +1,132 @@
+import TallyCore
+import TallyLanguage
+
+extension CSVImport {
+    /// Gives each row what its columns left out: the rules' fields first,
+    /// then the settings' constant category, then (with `learn`) the category
+    /// bills like it were given most, then the fallback; a row still without
+    /// a category is refused, never dropped.
+    func categorise(_ checked: inout Checked) throws(Diagnostic) {
+        let ledger = evaluator.ledger
+        let rules = try RuleBook(ledger.rules)
+        var refused: [Int: String] = [:]
+        if !rules.isEmpty {
+            let bills = checked.good.map { row in
+                Bill(id: 0, bookID: row.bookID, categoryID: row.categoryID, amount: row.amount, day: row.day, remark: row.remark,
+                     place: row.place, tags: row.tags, created: 0, updated: 0)
+            }
+            let actions = try rules.actions(for: bills, in: ledger, today: evaluator.today)
+            for index in checked.good.indices where !actions[index].isEmpty {
+                do throws(RowProblem) {
+                    try apply(actions[index], to: &checked.good[index], resolver: &checked.resolver)
+                } catch {
+                    refused[index] = error.reason
+                }
+            }
+        }
+        let constantCategory = settings.constants.first { $0.field.value == .category }?.value.value
+        let learned = checked.good.contains { !$0.categorised } && (options.learns || options.mode == .dryRun)
+            ? LearnedCategories(ledger) : nil
+        for index in checked.good.indices where !checked.good[index].categorised && refused[index] == nil {
+            var row = checked.good[index]
+            do throws(RowProblem) {
+                if let constantCategory {
+                    try give(try checked.resolver.category(named: constantCategory, kind: row.kind), to: &row, by: "set category")
+                } else if let suggestion = learned?.category(for: row) {
+                    if options.learns {
+                        try give(suggestion, to: &row, by: "what was learned")
+                    } else {
+                        checked.suggestions[row.line] = suggestion.name
+                    }
+                }
+                if !row.categorised, let fallback = settings.fallback {
+                    try give(try checked.resolver.fallback(named: fallback.value, kind: row.kind ?? .expense), to: &row, by: "otherwise")
+                }
+                guard row.categorised else {
+                    let hint = checked.suggestions[row.line].map { "; bills like it are '\($0)', which 'import … learn' gives it" } ?? ""
+                    let why = columns.has(.category) ? "its category is empty" : "its file has no category column"
+                    throw RowProblem(
+                        "nothing gives this row a category: \(why), and no rule matches it; add a rule such as "
+                        + "rule remark ~ coffee => category drinks, or say set category=NAME or otherwise NAME\(hint)")
+                }
+                checked.good[index] = row
+            } catch {
+                refused[index] = error.reason
+            }
+        }
+        guard !refused.isEmpty else { return }
+        for index in refused.keys.sorted() {
+            checked.refuse(checked.good[index].line, refused[index]!, in: options.file.value)
+        }
+        checked.bad.sort { $0.line < $1.line }
+        checked.good = checked.good.indices.filter { refused[$0] == nil }.map { checked.good[$0] }
+    }
+
+    /// A rule's fields on a row: its category when the row has none, place
+    /// and remark when the row's are empty, its book when the row names
+    /// none, and its tags besides the row's.
+    private func apply(_ actions: [RuleAction], to row: inout Row, resolver: inout NameResolver) throws(RowProblem) {
+        for action in actions {
+            switch action {
+            case .category(let name):
+                if !row.categorised { try give(try resolver.category(named: name.value, kind: row.kind), to: &row, by: "a rule") }
+            case .book(let name):
+                if !row.namesBook { row.bookID = try resolver.book(named: name.value).id }
+            case .place(let place):
+                if row.place == nil { row.place = place }
+            case .remark(let remark):
+                if row.remark.isEmpty { row.remark = remark }
+            case .tags(let tags):
+                var list = TagList()
+                for tag in row.tags + tags.map({ try? resolver.tag(Substring($0)) }).compactMap({ $0 }) {
+                    if let problem = list.add(name: tag) { throw RowProblem(problem.text) }
+                }
+                row.tags = list.names
+            }
+        }
+    }
+
+    private func give(_ category: Category, to row: inout Row, by source: String) throws(RowProblem) {
+        if let kind = row.kind, kind != category.kind {
+            throw RowProblem("\(source) gives it '\(category.name)', an \(category.kind.rawValue) category, but the row is \(kind == .income ? "income" : "an expense")")
+        }
+        row.kind = category.kind
+        row.categoryID = category.id
+    }
+}
+
+/// The category bills were given most, by their place and by the words of
+/// their remark: what a new row like them is likely to be.
+struct LearnedCategories {
+    private var byPlace: [String: [Int64: Int]] = [:]
+    private var byWord: [String: [Int64: Int]] = [:]
+    private let categories: [Int64: Category]
+
+    init(_ ledger: Ledger) {
+        categories = Dictionary(ledger.categories.map { ($0.id, $0) }) { first, _ in first }
+        for bill in ledger.bills {
+            if let place = bill.place, !place.isEmpty { byPlace[Names.key(place), default: [:]][bill.categoryID, default: 0] += 1 }
+            for word in LearnedCategories.words(bill.remark) { byWord[word, default: [:]][bill.categoryID, default: 0] += 1 }
+        }
+    }
+
+    /// The words of a remark worth learning from: lower-cased, two letters or more.
+    static func words(_ remark: String) -> Set<String> {
+        Set(remark.lowercased().split { !$0.isLetter && !$0.isNumber }.filter { $0.count >= 2 }.map(String.init))
+    }
+
+    /// The likeliest category of the row's kind: its place's, else its remark words'; ties go to the lower id.
+    func category(for row: CSVImport.Row) -> Category? {
+        var counts: [Int64: Int] = [:]
+        if let place = row.place, let seen = byPlace[Names.key(place)] {
+            counts = seen
+        } else {
+            for word in LearnedCategories.words(row.remark) {
+                for (category, count) in byWord[word] ?? [:] { counts[category, default: 0] += count }
+            }
+        }
+        let fitting = counts.filter { id, _ in row.kind == nil || categories[id]?.kind == row.kind }
+        guard let best = fitting.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) }) else { return nil }
+        return categories[best.key]
+    }
+}

@@ -1,0 +1,57 @@
+import TallyCore
+import TallyLanguage
+
+extension CSVImport {
+    /// The most rows a dry run lists; the totals under them count every row.
+    static let previewRows = 200
+
+    /// A dry run: each row and what would become of it, written nowhere.
+    func preview(_ checked: Checked) -> Outcome {
+        let ledger = evaluator.ledger
+        let fates = self.fates(of: checked.good)
+        let categories = Dictionary((ledger.categories + checked.resolver.created).map { ($0.id, $0) }) { first, _ in first }
+        let books = Dictionary(ledger.books.map { ($0.id, $0) }) { first, _ in first }
+        var lines: [(line: Int, cells: [RecordTable.Cell])] = []
+        var counts = (add: 0, there: 0, changed: 0)
+        for (row, fate) in zip(checked.good, fates) {
+            let would: String
+            switch fate {
+            case .add:
+                counts.add += 1
+                would = "add"
+            case .there(let bill):
+                counts.there += 1
+                would = "there already: #\(bill)"
+            case .duplicate(let bill):
+                counts.there += 1
+                would = "there already: #\(bill), equal in every field"
+            case .changed(let bill):
+                counts.changed += 1
+                would = options.updates ? "update #\(bill)" : "changed since imported as #\(bill)"
+            }
+            let currency = books[row.bookID]?.currency ?? .cny
+            let note = checked.suggestions[row.line].map { "learned: \($0)" } ?? ""
+            lines.append((row.line, [
+                .number(row.line), .text(would), .text(row.day.iso), .text((row.kind ?? .expense).rawValue),
+                .money(Int128(row.amount), currency), .text(categories[row.categoryID]?.name ?? ""), .text(row.remark),
+                row.place.map { .text($0) } ?? .null, .text(note),
+            ]))
+        }
+        for skipped in checked.skipped {
+            lines.append((skipped.line, [.number(skipped.line), .text("pass over"), .null, .null, .null, .null, .null, .null, .text(skipped.why)]))
+        }
+        for bad in checked.bad {
+            let reason = bad.text.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? bad.text
+            lines.append((bad.line, [.number(bad.line), .text("refuse"), .null, .null, .null, .null, .null, .null, .text(reason)]))
+        }
+        lines.sort { $0.line < $1.line }
+        let shown = lines.prefix(CSVImport.previewRows).map(\.cells)
+        let more = lines.count > shown.count ? " (the first \(shown.count) shown)" : ""
+        let summary = "would add \(counts.add); there already \(counts.there); changed \(counts.changed); "
+            + "pass over \(checked.skipped.count); refuse \(checked.badCount)\(more); nothing was written"
+        let blank = [RecordTable.Cell](repeating: .null, count: 7)
+        return .result(.records(RecordTable(
+            columns: ["line", "would", "date", "kind", "amount", "category", "remark", "place", "note"],
+            rows: Array(shown), totals: [[.text("dry run"), .text(summary)] + blank])), format: nil)
+    }
+}

@@ -1,0 +1,96 @@
+import TallyCore
+import TallyLanguage
+
+/// Books and categories by any of their names, looked up once per distinct
+/// name however many rows use it; and the categories an import makes.
+struct NameResolver {
+    let ledger: Ledger
+    let createsCategories: Bool
+    /// By the key of each name, and by each name as rows wrote it, so most rows need no lower-casing.
+    private var books: [String: Book] = [:]
+    private var categories: [String: Category] = [:]
+    private var booksAsWritten: [String: Book] = [:]
+    private var categoriesAsWritten: [String: Category] = [:]
+    private(set) var created: [Category] = []
+    /// Each tag as rows wrote it, `#` or not, and the tag it is.
+    private var tags: [Substring: String] = [:]
+
+    init(ledger: Ledger, createsCategories: Bool) {
+        self.ledger = ledger
+        self.createsCategories = createsCategories
+        for book in ledger.books { books[Names.key(book.name)] = book }
+        for category in ledger.categories {
+            for name in category.allNames { categories[Names.key(name)] = category }
+        }
+    }
+
+    mutating func book(named name: String) throws(RowProblem) -> Book {
+        if let book = booksAsWritten[name] { return book }
+        guard let book = books[Names.key(name)] else {
+            let suggestion = Suggestion.nearest(to: name, among: ledger.books.map(\.name))
+            throw RowProblem(NameResolver.unknown("book", name, suggestion: suggestion)
+                + (suggestion == nil ? "; make it first with 'book add \(Diagnostic.clipped(name))'" : ""))
+        }
+        booksAsWritten[name] = book
+        return book
+    }
+
+    /// The category of that name; with `create categories`, a new one of
+    /// `kind` (expense when the row does not say) when there is none.
+    mutating func category(named name: String, kind: Kind?) throws(RowProblem) -> Category {
+        if let category = categoriesAsWritten[name] { return category }
+        let key = Names.key(name)
+        if let category = categories[key] {
+            categoriesAsWritten[name] = category
+            return category
+        }
+        guard createsCategories else {
+            let suggestion = Suggestion.nearest(to: name, among: ledger.categories.flatMap(\.allNames))
+            throw RowProblem(NameResolver.unknown("category", name, suggestion: suggestion)
+                + (suggestion == nil ? "; add 'create categories' to the import to make it" : ""))
+        }
+        if let problem = Names.problem(with: name) { throw RowProblem("category '\(Diagnostic.clipped(name))': \(problem)") }
+        return make(name, kind: kind ?? .expense)
+    }
+
+    /// The category of rows nothing else categorises: `name` when there is
+    /// one of `kind`, else `name income` for income; made when first needed.
+    mutating func fallback(named name: String, kind: Kind) throws(RowProblem) -> Category {
+        if let category = categories[Names.key(name)], category.kind == kind { return category }
+        let named = kind == .income ? "\(name) income" : name
+        if let category = categories[Names.key(named)] {
+            guard category.kind == kind else {
+                throw RowProblem("'\(Diagnostic.clipped(named))' is an \(category.kind.rawValue) category, so it can't take \(kind.rawValue)s nothing categorises")
+            }
+            return category
+        }
+        if let problem = Names.problem(with: named) { throw RowProblem("category '\(Diagnostic.clipped(named))': \(problem)") }
+        return make(named, kind: kind)
+    }
+
+    private mutating func make(_ name: String, kind: Kind) -> Category {
+        let position = (ledger.categories.map(\.position).max() ?? 0) + 1 + created.count
+        let category = Category(
+            id: ledger.nextCategoryID + Int64(created.count), name: name, kind: kind, icon: "🏷", aliases: [], position: position)
+        created.append(category)
+        categories[Names.key(name)] = category
+        categoriesAsWritten[name] = category
+        return category
+    }
+
+    /// The tag `written` names, checked by `add`'s rule once however many rows carry it.
+    mutating func tag(_ written: Substring) throws(RowProblem) -> String {
+        if let name = tags[written] { return name }
+        let text = String(written.hasPrefix("#") ? written.dropFirst() : written)
+        if let problem = TagList.problem(with: text) {
+            throw RowProblem("tag '\(Diagnostic.clipped(String(written)))': \(problem.text)")
+        }
+        let name = Names.key(text)
+        tags[written] = name
+        return name
+    }
+
+    static func unknown(_ kind: String, _ name: String, suggestion: String?) -> String {
+        "unknown \(kind) '\(Diagnostic.clipped(name))'" + (suggestion.map { " — did you mean '\($0)'?" } ?? "")
+    }
+}
