@@ -269,6 +269,14 @@ public enum Assignment: Sendable {
     case remark(String)
     case place(String?)
     case date(Located<DateSpec>)
-    case tags([String])
+    case tags(Located<TagChange>)
     case book(Located<String>)
+}
+
+/// What `tags=` does to a bill's tags.
+public enum TagChange: Sendable, Equatable {
+    /// `tags=#a #b`, `tags=()`: these tags and no others.
+    case replace([String])
+    /// `tags=+#a -#b`: these added and those taken off, the others kept.
+    case adjust(adding: [String], removing: [String])
 }

@@ -5,11 +5,15 @@ import TallyCore
 public enum Done: Sendable, Equatable {
     /// An edit that changed nothing, so made no undo step.
     case unchanged(bill: Int64)
-    case nothingMatched
+    /// An `edit where` whose bills all have its values already.
+    case allUnchanged(count: Int)
+    case nothingMatched(WhereVerb)
     /// Bills deleted, named by id when the statement named them, else counted.
     case deleted(ids: [Int64], namedByID: Bool)
-    /// A delete the user declined when asked.
-    case declined
+    /// Bills `edit where` changed, and how many more it picked that had its values already.
+    case edited(ids: [Int64], unchanged: Int)
+    /// A change the user declined when asked.
+    case declined(WhereVerb)
     case budgetSet(book: String, category: String?, amount: Int64, currency: Currency)
     case budgetDropped(book: String, category: String?)
     case bookAdded(String, currency: String)
@@ -53,10 +57,15 @@ public enum Done: Sendable, Equatable {
     public var text: String {
         switch self {
         case .unchanged(let bill): return "#\(bill) has those values already; nothing changed"
-        case .nothingMatched: return "no bills match; nothing deleted"
+        case .allUnchanged(1): return "the bill that matches has those values already; nothing changed"
+        case .allUnchanged(let count): return "all \(count) bills that match have those values already; nothing changed"
+        case .nothingMatched(let verb): return "no bills match; nothing \(verb.past)"
         case .deleted(let ids, true): return "deleted " + ids.map { "#\($0)" }.joined(separator: ", ")
         case .deleted(let ids, false): return "deleted \(Literal.count(ids.count, "bill"))"
-        case .declined: return "nothing deleted"
+        case .edited(let ids, 0): return "edited \(Literal.count(ids.count, "bill"))"
+        case .edited(let ids, let unchanged):
+            return "edited \(Literal.count(ids.count, "bill")); \(unchanged) more had those values already"
+        case .declined(let verb): return "nothing \(verb.past)"
         case .budgetSet(let book, let category, let amount, let currency):
             return "budget \(Done.budgetTarget(category)) in '\(book)': \(MoneyFormat.withSymbol(amount, currency)) a month"
         case .budgetDropped(let book, let category): return "dropped the budget \(Done.budgetTarget(category)) in '\(book)'"
@@ -110,8 +119,11 @@ public enum Done: Sendable, Equatable {
     public var facts: [(String, RecordTable.Cell)] {
         switch self {
         case .unchanged(let bill): return [("report", .text("unchanged")), ("id", .id(bill))]
-        case .nothingMatched: return [("report", .text("nothing deleted")), ("count", .number(0))]
+        case .allUnchanged(let count): return [("report", .text("unchanged")), ("count", .number(count))]
+        case .nothingMatched(let verb): return [("report", .text("nothing \(verb.past)")), ("count", .number(0))]
         case .deleted(let ids, _): return [("report", .text("deleted")), ("ids", .ids(ids)), ("count", .number(ids.count))]
+        case .edited(let ids, let unchanged):
+            return [("report", .text("edited")), ("ids", .ids(ids)), ("count", .number(ids.count)), ("unchanged", .number(unchanged))]
         case .declined: return [("report", .text("declined")), ("count", .number(0))]
         case .budgetSet(let book, let category, let amount, let currency):
             return [("report", .text("budget set")), ("book", .text(book)), ("category", Done.optional(category)),

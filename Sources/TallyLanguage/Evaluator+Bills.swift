@@ -30,30 +30,7 @@ extension Evaluator {
 
     func edit(_ id: Located<Int64>, _ assignments: [Assignment]) throws(Diagnostic) -> Outcome {
         let original = try bill(id)
-        var bill = original
-        var currency = ledger.book(id: bill.bookID)?.currency ?? .cny
-        // The book goes first: an amount is read in the currency of the book it lands in.
-        for case .book(let name) in assignments {
-            let book = try ledger.book(named: name)
-            guard book.currency == currency else {
-                throw Diagnostic(
-                    .billInAnotherCurrency(book: book.name, keeps: book.currency.code, bill: bill.id, currency: currency.code),
-                    at: name.range)
-            }
-            bill.bookID = book.id
-            currency = book.currency
-        }
-        for assignment in assignments {
-            switch assignment {
-            case .amount(let expression): bill.amount = try amount(expression, in: currency)
-            case .category(let name): bill.categoryID = try ledger.category(named: name).id
-            case .remark(let remark): bill.remark = remark
-            case .place(let place): bill.place = place
-            case .date(let date): bill.day = date.value.resolve(today: today)
-            case .tags(let tags): bill.tags = tags
-            case .book: break
-            }
-        }
+        var bill = try BillEdit(assignments, evaluator: self).applied(to: original, keepingKind: false)
         // An edit that changes nothing is not a change: no message of one, no undo step.
         guard bill != original else {
             return .result(.done(.unchanged(bill: bill.id)), format: nil)
@@ -62,6 +39,35 @@ extension Evaluator {
         return .change(
             ChangeSet(summary: "edited #\(bill.id)", rows: [RowChange(before: .bill(original), after: .bill(bill))]),
             done: .bill(verb: "edited", BillRow(bill, in: ledger)), asking: nil)
+    }
+
+    /// One change of every bill picked that the fields change; bills that
+    /// have those values already are left out of it.
+    func editWhere(_ condition: Condition?, _ period: Located<PeriodSpec>?, _ assignments: [Assignment]) throws(Diagnostic) -> Outcome {
+        let bills = try selected(condition, period)
+        let edit = try BillEdit(assignments, evaluator: self)
+        guard !bills.isEmpty else { return .result(.done(.nothingMatched(.edit)), format: nil) }
+        if let amount = edit.amount {
+            let codes = Set(bills.map { ledger.book(id: $0.bookID)?.currency.code ?? Currency.cny.code })
+            guard codes.count == 1 else {
+                let book = ledger.book(id: bills[0].bookID)?.name ?? ledger.currentBook.name
+                throw Diagnostic(.amountAcrossCurrencies(codes: codes.sorted(), book: book), at: amount.range)
+            }
+        }
+        var rows: [RowChange] = []
+        var changed: [Bill] = []
+        for bill in bills {
+            var edited = try edit.applied(to: bill, keepingKind: true)
+            guard edited != bill else { continue }
+            edited.updated = now
+            rows.append(RowChange(before: .bill(bill), after: .bill(edited)))
+            changed.append(bill)
+        }
+        guard !rows.isEmpty else { return .result(.done(.allUnchanged(count: bills.count)), format: nil) }
+        return .change(
+            ChangeSet(summary: "edited \(Literal.count(changed.count, "bill"))", rows: rows),
+            done: .done(.edited(ids: changed.map(\.id), unchanged: bills.count - changed.count)),
+            asking: Confirmation(.edit, changed, in: ledger))
     }
 
     func deleteBills(_ ids: [Located<Int64>]) throws(Diagnostic) -> Outcome {
@@ -79,13 +85,19 @@ extension Evaluator {
     }
 
     func deleteWhere(_ condition: Condition?, _ period: Located<PeriodSpec>?) throws(Diagnostic) -> Outcome {
+        let bills = try selected(condition, period)
+        guard !bills.isEmpty else { return .result(.done(.nothingMatched(.delete)), format: nil) }
+        let change = ChangeSet(
+            summary: "deleted \(Literal.count(bills.count, "bill"))",
+            rows: photoRows(of: bills) + bills.map { RowChange(before: .bill($0), after: nil) })
+        return .change(change, done: .done(.deleted(ids: bills.map(\.id), namedByID: false)), asking: Confirmation(.delete, bills, in: ledger))
+    }
+
+    /// The bills `delete where` and `edit where` change: of the current
+    /// book, unless the condition names books.
+    private func selected(_ condition: Condition?, _ period: Located<PeriodSpec>?) throws(Diagnostic) -> [Bill] {
         let allBooks = condition?.mentions(.book) ?? false
-        let bills = try Selection(evaluator: self, condition: condition, period: period, kind: nil, allBooks: allBooks)
-            .bills(of: ledger)
-        guard !bills.isEmpty else { return .result(.done(.nothingMatched), format: nil) }
-        let what = Literal.count(bills.count, "bill")
-        let change = ChangeSet(summary: "deleted \(what)", rows: photoRows(of: bills) + bills.map { RowChange(before: .bill($0), after: nil) })
-        return .change(change, done: .done(.deleted(ids: bills.map(\.id), namedByID: false)), asking: "delete \(what)")
+        return try Selection(evaluator: self, condition: condition, period: period, kind: nil, allBooks: allBooks).bills(of: ledger)
     }
 
     func bill(_ id: Located<Int64>) throws(Diagnostic) -> Bill {

@@ -27,6 +27,8 @@ public struct Evaluator: Sendable {
             return try self.add(add)
         case .edit(let id, let assignments):
             return try edit(id, assignments)
+        case .editWhere(let condition, let period, let assignments):
+            return try editWhere(condition, period, assignments)
         case .deleteBills(let ids):
             return try deleteBills(ids)
         case .deleteWhere(let condition, let period):

@@ -153,18 +153,37 @@ extension Parser {
         return AmountExpression(terms: terms, negated: negated, range: start.through(previous.range))
     }
 
-    // edit = "edit" BILL_ID assignment { assignment }
+    // edit = "edit" ( BILL_ID assignments | bill_selection "set" assignments )
     mutating func edit() throws(Diagnostic) -> LedgerStatement {
-        let id = try billID()
+        if check(.billID) {
+            let id = try billID()
+            return .edit(id: id, assignments: try assignments())
+        }
+        let (condition, period) = try billSelection()
+        guard matchWord("set") else {
+            throw unexpected("'set' and the fields to change, such as set category=drinks")
+        }
+        return .editWhere(condition: condition, period: period, assignments: try assignments())
+    }
+
+    // assignments = assignment { [ "," ] assignment }
+    /// Each field at most once, so what an edit sets does not hang on the order it is written in.
+    private mutating func assignments() throws(Diagnostic) -> [Assignment] {
         var assignments: [Assignment] = []
+        var fields: Set<EditField> = []
         repeat {
-            assignments.append(try assignment())
+            if !assignments.isEmpty { _ = match(.comma) }
+            let start = peek
+            let (field, assignment) = try self.assignment()
+            guard fields.insert(field).inserted else { throw Diagnostic(.givenTwice(start.text), at: start.range) }
+            assignments.append(assignment)
+            offer(keywords: EditField.allCases.filter { !fields.contains($0) }.map(\.rawValue))
         } while !atStatementEnd
-        return .edit(id: id, assignments: assignments)
+        return assignments
     }
 
     // assignment = EDIT_FIELD "=" ( amount | name | date | tag_list | STRING )
-    mutating func assignment() throws(Diagnostic) -> Assignment {
+    mutating func assignment() throws(Diagnostic) -> (EditField, Assignment) {
         offer(keywords: EditField.words)
         guard check(.word) else { throw unexpected("a field to change, such as amount=30") }
         let fieldToken = advance()
@@ -179,23 +198,27 @@ extension Parser {
         _ = try expect(.equal, "'=' after '\(fieldToken.text)'")
         if field == .tags { offer([.tag]) }
         switch field {
-        case .amount: return .amount(try amount())
-        case .category: return .category(try categoryName())
-        case .remark: return .remark(try text("a remark, such as \"lunch\""))
+        case .amount: return (field, .amount(try amount()))
+        case .category: return (field, .category(try categoryName()))
+        case .remark: return (field, .remark(try text("a remark, such as \"lunch\"")))
         case .place:
             let place = try text("a place, such as \"KFC\"")
-            return .place(place.isEmpty ? nil : place)
-        case .date: return .date(try date())
-        case .book: return .book(try bookName())
-        case .tags: return .tags(try tagList())
+            return (field, .place(place.isEmpty ? nil : place))
+        case .date: return (field, .date(try date()))
+        case .book: return (field, .book(try bookName()))
+        case .tags:
+            let start = peek.range
+            let change = try tagList()
+            return (field, .tags(Located(change, start.through(previous.range))))
         }
     }
 
-    // tag_list = "(" [ tag_name { "," tag_name } ] ")" | TAG { TAG } | tag_name
-    private mutating func tagList() throws(Diagnostic) -> [String] {
+    // tag_list = "(" [ tag_name { "," tag_name } ] ")" | TAG { TAG } | tag_name | tag_change
+    private mutating func tagList() throws(Diagnostic) -> TagChange {
+        if check(.plus) || check(.minus) { return try tagChange() }
         var tags = TagList()
         if match(.leftParen) {
-            if match(.rightParen) { return [] }
+            if match(.rightParen) { return .replace([]) }
             repeat {
                 guard check(.word) || check(.tag) || check(.string) else { throw unexpected("a tag name") }
                 try tags.add(advance())
@@ -207,7 +230,26 @@ extension Parser {
             guard check(.word) || check(.string) else { throw unexpected("tags, such as #work #lunch or (work, lunch)") }
             try tags.add(advance())
         }
-        return tags.names
+        return .replace(tags.names)
+    }
+
+    // tag_change = ( "+" | "-" ) TAG { [ "+" | "-" ] TAG }
+    /// A sign holds for the tags after it until the next sign: `+#a #b -#c`.
+    private mutating func tagChange() throws(Diagnostic) -> TagChange {
+        var adding = TagList()
+        var removing = TagList()
+        var adds = true
+        repeat {
+            if check(.plus) || check(.minus) {
+                adds = advance().kind == .plus
+                guard check(.tag) else { throw unexpected("a #tag after '\(previous.text)', such as \(previous.text)#coffee") }
+            }
+            let tag = advance()
+            let other = adds ? removing : adding
+            if other.names.contains(Names.key(tag.text)) { throw Diagnostic(.givenTwice("#" + tag.text), at: tag.range) }
+            if adds { try adding.add(tag) } else { try removing.add(tag) }
+        } while check(.tag) || (check(.plus) || check(.minus)) && check(.tag, at: 1)
+        return .adjust(adding: adding.names, removing: removing.names)
     }
 
     private mutating func text(_ expected: String) throws(Diagnostic) -> String {
@@ -215,7 +257,7 @@ extension Parser {
         return advance().text
     }
 
-    // delete = "delete" ( BILL_ID { [ "," ] BILL_ID } | "where" condition [ period ] | period [ "where" condition ] )
+    // delete = "delete" ( BILL_ID { [ "," ] BILL_ID } | bill_selection )
     mutating func delete() throws(Diagnostic) -> LedgerStatement {
         if check(.billID) {
             var ids = [try billID()]
@@ -225,9 +267,17 @@ extension Parser {
             }
             return .deleteBills(ids: ids)
         }
+        let (condition, period) = try billSelection()
+        return .deleteWhere(condition: condition, period: period)
+    }
+
+    // bill_selection = "where" condition [ period ] | period [ "where" condition ]
+    /// The bills `delete` and `edit` change when no id names them.
+    private mutating func billSelection() throws(Diagnostic) -> (Condition?, Located<PeriodSpec>?) {
         var condition: Condition?
         var period: Located<PeriodSpec>?
-        while !atStatementEnd {
+        while true {
+            if period == nil { offer(keywords: PeriodWord.words) }
             if condition == nil, matchWord("where") {
                 condition = try self.condition()
             } else if period == nil, check(.word), PeriodWord(rawValue: peek.text.lowercased()) != nil {
@@ -239,7 +289,7 @@ extension Parser {
         if condition == nil && period == nil {
             throw unexpected("a bill id (#42), 'where CONDITION' or a period")
         }
-        return .deleteWhere(condition: condition, period: period)
+        return (condition, period)
     }
 
     mutating func billID() throws(Diagnostic) -> Located<Int64> {

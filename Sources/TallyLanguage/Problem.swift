@@ -51,6 +51,10 @@ public enum Problem: Sendable, Equatable {
     case builtInProfile(String)
     case ruleNamesNothing(field: String, name: String, suggestion: String?)
     case kindMismatch(category: String, kind: Kind, wanted: Kind)
+    /// `edit where … set category=…` naming a category of the other kind than a bill it picked.
+    case kindWouldChange(category: String, kind: Kind, bill: Int64)
+    /// `edit where … set amount=…` on bills of several currencies, in which one amount means different sums.
+    case amountAcrossCurrencies(codes: [String], book: String)
     case billInAnotherCurrency(book: String, keeps: String, bill: Int64, currency: String)
     case periodEndsBeforeItStarts
     case unknownCurrency(String, suggestion: String?)
@@ -185,6 +189,13 @@ public enum Problem: Sendable, Equatable {
             return "unknown \(field) '\(Diagnostic.clipped(name))'" + (suggestion.map { " — did you mean '\($0)'?" } ?? "")
         case .kindMismatch(let category, let kind, let wanted):
             return "'\(category)' is an \(kind.rawValue) category, not an \(wanted.rawValue) one"
+        case .kindWouldChange(let category, let kind, let bill):
+            let other = kind == .income ? "an expense" : "an income"
+            return "'\(category)' is an \(kind.rawValue) category, but #\(bill) is \(other) bill; "
+                + "edit where keeps each bill's kind, and 'edit #\(bill) category=\(Literal.name(category))' changes it"
+        case .amountAcrossCurrencies(let codes, let book):
+            return "the bills are in \(codes.joined(separator: " and ")), and an amount is in one currency; "
+                + "set it for the bills of one currency at a time, such as with 'and book = \(Literal.name(book))'"
         case .billInAnotherCurrency(let book, let keeps, let bill, let currency):
             return "book '\(book)' keeps \(keeps), but #\(bill) is in \(currency)"
         case .periodEndsBeforeItStarts: return "this period ends before it starts"

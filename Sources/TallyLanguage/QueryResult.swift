@@ -157,7 +157,7 @@ public enum Outcome: Sendable {
     case result(QueryResult, format: OutputFormat?)
     /// Commit `change`, then show what was `done` and any `warnings`. When
     /// `asking`, ask that first (or, in a script, require `--yes`).
-    case change(ChangeSet, done: QueryResult, asking: String?, warnings: [String] = [])
+    case change(ChangeSet, done: QueryResult, asking: Confirmation?, warnings: [String] = [])
     case sessionSetting(SessionSetting)
     /// Write the photo's bytes, which only the store holds, to `file`.
     case extractPhoto(Photo, file: Located<String>)

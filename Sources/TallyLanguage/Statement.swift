@@ -15,6 +15,8 @@ public enum LedgerStatement: Sendable {
     case query(Query)
     case add(AddBill)
     case edit(id: Located<Int64>, assignments: [Assignment])
+    /// The same fields set on every bill the condition and period pick, as one change.
+    case editWhere(condition: Condition?, period: Located<PeriodSpec>?, assignments: [Assignment])
     case deleteBills(ids: [Located<Int64>])
     case deleteWhere(condition: Condition?, period: Located<PeriodSpec>?)
     case books
@@ -75,7 +77,7 @@ public enum LedgerStatement: Sendable {
     /// under the write lock, from what the file holds then.
     public var changesLedger: Bool {
         switch self {
-        case .add, .edit, .deleteBills, .deleteWhere, .bookAdd, .bookUse, .bookRename, .bookDelete,
+        case .add, .edit, .editWhere, .deleteBills, .deleteWhere, .bookAdd, .bookUse, .bookRename, .bookDelete,
              .categoryAdd, .categoryRename, .categoryMerge, .categoryDelete, .save, .forget,
              .budgetSet, .budgetOff, .detach, .profileAdd, .profileDelete, .ruleAdd, .ruleDelete, .ruleMove:
             return true

@@ -16,6 +16,12 @@ public struct Renderer: Sendable {
         self.forTerminal = forTerminal
     }
 
+    /// A bill on one line, `#4  2016-07-01  expense  25.00  food  latte`, as a
+    /// question shows the bills it is about, whatever the output format.
+    public func line(for bill: BillRow) -> String {
+        TableRenderer(style: style, width: width).line(for: bill, after: "")
+    }
+
     public func render(_ result: QueryResult, as format: OutputFormat) -> String {
         switch format {
         case .table: return TableRenderer(style: style, width: width).render(result)

@@ -51,10 +51,12 @@ struct TableRenderer {
     }
 
     /// `added #1042  2016-07-01  expense  25.50  food  lunch with team`: the
-    /// remark, place and tags cut so the line fits the width.
+    /// remark, place and tags cut so the line fits the width. Without a verb
+    /// the line starts at the id.
     func line(for bill: BillRow, after verb: String) -> String {
         let amount = MoneyFormat.grouped(bill.amount, bill.currency)
-        let head = [verb + " #\(bill.id)", bill.day.iso, bill.kind.rawValue].joined(separator: "  ") + "  "
+        let id = (verb.isEmpty ? "" : verb + " ") + "#\(bill.id)"
+        let head = [id, bill.day.iso, bill.kind.rawValue].joined(separator: "  ") + "  "
         var rest = [TerminalText.safe(bill.category)]
         if !bill.remark.isEmpty { rest.append(TerminalText.safe(bill.remark)) }
         if let place = bill.place { rest.append("@" + TerminalText.safe(place)) }

@@ -43,8 +43,9 @@ enum Help {
               productions: ["backup"]),
         Topic(name: "add", summary: "Write down a bill: -25 (or just 25) is spent, +25 is received; 'add' alone asks for each field.",
               productions: ["add", "quick_add", "remark", "amount"]),
-        Topic(name: "edit", summary: "Change a bill's fields; what is not named stays as it was.", productions: ["edit", "assignment", "tag_list"]),
-        Topic(name: "delete", summary: "Remove bills by id, or every bill a condition picks (asked to confirm).", productions: ["delete"]),
+        Topic(name: "edit", summary: "Change a bill's fields, or the same fields of every bill a condition picks (asked to confirm).",
+              productions: ["edit", "bill_selection"]),
+        Topic(name: "delete", summary: "Remove bills by id, or every bill a condition picks (asked to confirm).", productions: ["delete", "bill_selection"]),
         Topic(name: "undo", summary: "Take back the newest change with undo; redo makes it again, even after a restart.",
               productions: ["undo"]),
         Topic(name: "books", summary: "Keep separate books, such as one for a trip, each in its own currency.",
@@ -101,6 +102,7 @@ enum Help {
               sum expense in \(dates.year) by month, category
               list where remark ~ coffee last 30 days
               edit #12 amount=30    delete #12    undo    redo
+              edit where remark ~ starbucks set category=drinks, tags=+#coffee
               timeline    pie \(dates.month)    months    detail food    show #12    search coffee
               budget food 1500    budget total 5000    budget
               attach #12 receipt.jpg    attachments #12    extract #12 1 copy.jpg    detach #12 1

@@ -4,8 +4,9 @@ import TallyCore
 /// session when it is made, absent when nobody is there to answer (a script,
 /// a pipe), so a change that must be confirmed needs `--yes` there.
 public protocol Prompter: AnyObject {
-    /// Whether the answer to a yes/no question is yes.
-    func confirm(_ question: String) -> Bool
+    /// Whether the answer to a yes/no question is yes; `lines` are shown
+    /// before it, such as the bills it is about.
+    func confirm(_ question: String, after lines: [String]) -> Bool
     /// Asks for the fields of bills in turn and adds them through `session`.
     func enterBills(into session: Session)
 }
@@ -24,7 +25,8 @@ public final class TerminalPrompter: Prompter {
         self.output = output
     }
 
-    public func confirm(_ question: String) -> Bool {
+    public func confirm(_ question: String, after lines: [String]) -> Bool {
+        for line in lines { output.error(line) }
         guard case .line(let answer) = editor.readLine(prompt: question, candidates: GuidedEntry.fixed(["yes", "no"])) else {
             return false
         }

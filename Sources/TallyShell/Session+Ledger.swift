@@ -1,5 +1,6 @@
 import TallyCore
 import TallyLanguage
+import TallyRender
 import TallyStore
 
 extension Session {
@@ -31,7 +32,7 @@ extension Session {
     private enum Attempt {
         case wrote(shown: String, warnings: [String])
         /// The change must be confirmed before it is made; nothing was written.
-        case asks(String, ChangeSet)
+        case asks(Confirmation, ChangeSet)
         case refused(Diagnostic)
         /// The statement no longer changes anything (its selection is now empty).
         case other(Outcome)
@@ -81,16 +82,25 @@ extension Session {
 
     /// Asks before a change is made; a script, with nobody to answer, must say `--yes`.
     private func ask(
-        _ question: String, about change: ChangeSet, _ statement: LedgerStatement, _ parsed: ParsedStatement, _ source: ScriptSource
+        _ confirmation: Confirmation, about change: ChangeSet, _ statement: LedgerStatement, _ parsed: ParsedStatement,
+        _ source: ScriptSource
     ) throws(StoreError) -> RunStatus {
-        guard let prompter else { return fail(Diagnostic(.needsConfirmation(question), at: parsed.range), in: source) }
+        guard let prompter else { return fail(Diagnostic(.needsConfirmation(confirmation.question), at: parsed.range), in: source) }
         // What the changes before it did is said before the question.
         guard runner.flush() else { return .storeFailed }
-        guard prompter.confirm("\(question)? [y/N] ") else {
-            show(.done(.declined))
+        guard prompter.confirm("\(confirmation.question)? [y/N] ", after: sampleLines(of: confirmation)) else {
+            show(.done(confirmation.declined))
             return .success
         }
         return try self.change(statement, parsed, source, asConfirmed: change)
+    }
+
+    /// The bills a question is about, one a line and indented under the statement, then how many more.
+    private func sampleLines(of confirmation: Confirmation) -> [String] {
+        let indent = "  "
+        let renderer = Renderer(style: style, width: options.width.columns - indent.count)
+        let more = confirmation.more > 0 ? ["\(indent)… and \(confirmation.more) more"] : []
+        return confirmation.sample.map { indent + renderer.line(for: $0) } + more
     }
 
     /// Shows a result, or does what only the session can: a setting of its

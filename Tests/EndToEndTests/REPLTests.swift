@@ -164,6 +164,34 @@ struct REPLTests {
         }
     }
 
+    @Test("edit where shows the bills it picks before asking, and undo brings them all back")
+    func editWhereAsks() async throws {
+        try await withSandbox { sandbox in
+            _ = try await sandbox.tally([
+                "-c", "-25.50 food Starbucks latte on 2016-07-01", "-c", "-32 food starbucks on 2016-07-03", "-c", "-12 food noodles",
+            ])
+            let terminal = try repl(sandbox)
+            terminal.type("edit where remark ~ starbucks set category=drinks, tags=+#coffee\r")
+            #expect(terminal.waitFor("edit 2 bills? [y/N] "), "\(terminal.screen)")
+            let asked = [
+                "  #1  2016-07-01  expense  25.50  food  Starbucks latte", "  #2  2016-07-03  expense  32.00  food  starbucks", "edit 2 bills?",
+            ]
+            #expect(terminal.screen.contains(asked.joined(separator: "\n")), "\(terminal.screen)")
+            terminal.type("n\r")
+            #expect(terminal.waitFor("nothing edited"), "\(terminal.screen)")
+            terminal.type(REPLTests.up + "\r")
+            #expect(terminal.waitFor("edit 2 bills? [y/N] ", count: 2), "\(terminal.screen)")
+            terminal.type("y\r")
+            #expect(terminal.waitFor("edited 2 bills"), "\(terminal.screen)")
+            terminal.type("count where category = drinks and tag = coffee\r")
+            #expect(terminal.waitFor("\n2\n"), "\(terminal.screen)")
+            terminal.type("undo\r")
+            #expect(terminal.waitFor("undid: edited 2 bills"), "\(terminal.screen)")
+            terminal.type("count where category = food and tag != coffee\r")
+            #expect(terminal.waitFor("\n3\n"), "\(terminal.screen)")
+        }
+    }
+
     @Test("the start-up script runs before the first prompt")
     func startupScript() async throws {
         try await withSandbox { sandbox in

@@ -71,8 +71,29 @@ struct ParserBillStatementTests {
         ("edit #7 amount=12+8.5-3", "edit #7 amount=12+8.5-3"),
         ("edit #7 remark=25", "edit #7 remark=25"),
         ("edit #7 date=yesterday", "edit #7 date=yesterday"),
+        ("edit #7 amount=3, remark=x", "edit #7 amount=3 remark=x"),
+        ("edit #7 tags=+#A +#a", "edit #7 tags=+a"),
+        ("edit #7 tags=-#work", "edit #7 tags=-work"),
+        ("edit #7 tags=+#a #b -#c place=KFC", "edit #7 tags=+a +b -c place=KFC"),
     ])
     func editForm(text: String, expected: String) throws {
+        #expect(summary(try statement(text)) == expected)
+    }
+
+    @Test(arguments: [
+        ("edit where remark ~ starbucks set category=drinks, tags=+#coffee",
+         "edit where remark ~ starbucks period - set category=drinks tags=+coffee"),
+        ("edit where category=food in 2016-07 set place=\"Line 2\", remark=lunch",
+         "edit where category = food period 2016-07-01..2016-07-31 set place=Line 2 remark=lunch"),
+        ("edit in 2016-07 set book=travel", "edit where - period 2016-07-01..2016-07-31 set book=travel"),
+        ("edit last month where tag = trip set tags=-#trip +#holiday #summer, date=2016-07-01",
+         "edit where tag = trip period last month set tags=+holiday +summer -trip date=2016-07-01"),
+        ("edit where id = 4 set amount=12+3 tags=#a #b", "edit where id = 4 period - set amount=12+3 tags=(a,b)"),
+        ("edit where remark ~ set set remark=x", "edit where remark ~ set period - set remark=x"),
+        ("EDIT WHERE cat = food SET note=\"\", place=\"\", tags=()",
+         "edit where category = food period - set remark= place=nil tags=()"),
+    ])
+    func editWhereForm(text: String, expected: String) throws {
         #expect(summary(try statement(text)) == expected)
     }
 
@@ -87,6 +108,7 @@ struct ParserBillStatementTests {
         ("delete where amount > 5", "delete where amount > 5 period -"),
         ("delete today", "delete where - period today"),
         ("delete last month", "delete where - period last month"),
+        ("delete in 2016-07 where amount > 100", "delete where amount > 100 period 2016-07-01..2016-07-31"),
     ])
     func deleteForm(text: String, expected: String) throws {
         #expect(summary(try statement(text)) == expected)

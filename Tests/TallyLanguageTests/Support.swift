@@ -173,7 +173,9 @@ func listedIDs(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day 
 struct Change {
     let set: ChangeSet
     let report: QueryResult
+    /// The question the change asks first, such as `delete 6 bills`.
     let confirmation: String?
+    let sample: [BillRow]
     let warnings: [String]
 }
 
@@ -181,7 +183,7 @@ func change(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day = d
     guard case .change(let set, let report, let confirmation, let warnings) = try evaluate(text, in: ledger, today: today) else {
         throw TestFailure("no change from \(text)")
     }
-    return Change(set: set, report: report, confirmation: confirmation, warnings: warnings)
+    return Change(set: set, report: report, confirmation: confirmation?.question, sample: confirmation?.sample ?? [], warnings: warnings)
 }
 
 func cny(_ minor: Int128) -> Measure { .money(minor, .cny) }
@@ -262,6 +264,9 @@ func summary(_ statement: LedgerStatement) -> String {
     case .add(let add): return summary(add)
     case .edit(let id, let assignments):
         return "edit #\(id.value) " + assignments.map(summary).joined(separator: " ")
+    case .editWhere(let condition, let period, let assignments):
+        return "edit where \(condition.map(render) ?? "-") period \(period.map { render($0.value) } ?? "-") set "
+            + assignments.map(summary).joined(separator: " ")
     case .deleteBills(let ids): return "delete " + ids.map { "#\($0.value)" }.joined(separator: " ")
     case .deleteWhere(let condition, let period):
         return "delete where \(condition.map(render) ?? "-") period \(period.map { render($0.value) } ?? "-")"
@@ -350,7 +355,12 @@ func summary(_ assignment: Assignment) -> String {
     case .remark(let remark): return "remark=\(remark)"
     case .place(let place): return "place=\(place ?? "nil")"
     case .date(let date): return "date=\(render(date.value))"
-    case .tags(let tags): return "tags=(\(tags.joined(separator: ",")))"
+    case .tags(let change):
+        switch change.value {
+        case .replace(let tags): return "tags=(\(tags.joined(separator: ",")))"
+        case .adjust(let adding, let removing):
+            return "tags=" + (adding.map { "+" + $0 } + removing.map { "-" + $0 }).joined(separator: " ")
+        }
     case .book(let name): return "book=\(name.value)"
     }
 }

@@ -28,6 +28,15 @@ import TallyFixture
         #expect(words("att") == ["attach", "attachments"])
     }
 
+    @Test func offersWhatEditWhereTakes() {
+        #expect(words("edit wh") == ["where"])
+        #expect(words("edit where remark ~ lunch s") == ["since", "set"])
+        #expect(words("edit where remark ~ lunch set cat") == ["category"])
+        #expect(words("edit where remark ~ lunch set category=fo") == ["food"])
+        #expect(words("edit where remark ~ lunch set category=food, tags=+#wo") == ["work"])
+        #expect(words("edit where remark ~ lunch set category=food ") == ["amount", "remark", "place", "date", "tags", "book"])
+    }
+
     @Test func offersWhatAReportTakesThenFiles() {
         #expect(words("rep") == ["report"])
         #expect(words("report ").contains("to") && words("report ").contains("where") && words("report ").contains("last"))

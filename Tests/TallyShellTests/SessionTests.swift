@@ -90,10 +90,50 @@ final class CapturedOutput: Output {
         _ = session.run(script("-1 food\n-2 food\n"))
         #expect(session.run(ScriptSource(origin: .interactive, text: "delete where category=food")) == .success)
         #expect(answers.questions == ["delete 2 bills? [y/N] "])
+        #expect(answers.shown == [["  #1  2016-07-20  expense  1.00  food", "  #2  2016-07-20  expense  2.00  food"]])
         #expect(output.results.last == "nothing deleted")
         answers.answer = true
         _ = session.run(ScriptSource(origin: .interactive, text: "delete where category=food"))
         #expect(try LedgerStore(path: path, seed: seed).load().bills.isEmpty)
+    }
+
+    @Test func asksBeforeEditingWhereShowingTheFirstBillsAndUndoesThemAllAtOnce() throws {
+        let answers = ScriptedAnswers(false)
+        let (session, output) = try session(prompter: answers)
+        _ = session.run(script((1...7).map { "-\($0) food lunch \($0) on 2016-07-0\($0)" }.joined(separator: "\n") + "\n-8 drinks tea"))
+        let edit = "edit where remark ~ lunch set category=snacks, tags=+#noon"
+        #expect(session.run(ScriptSource(origin: .interactive, text: edit)) == .success)
+        #expect(answers.questions == ["edit 7 bills? [y/N] "])
+        #expect(answers.shown == [[
+            "  #1  2016-07-01  expense  1.00  food  lunch 1",
+            "  #2  2016-07-02  expense  2.00  food  lunch 2",
+            "  #3  2016-07-03  expense  3.00  food  lunch 3",
+            "  #4  2016-07-04  expense  4.00  food  lunch 4",
+            "  #5  2016-07-05  expense  5.00  food  lunch 5",
+            "  … and 2 more",
+        ]])
+        #expect(output.results.last == "nothing edited")
+        #expect(try LedgerStore(path: path, seed: seed).load().bills.allSatisfy { $0.tags.isEmpty })
+
+        answers.answer = true
+        #expect(session.run(ScriptSource(origin: .interactive, text: edit)) == .success)
+        #expect(output.results.last == "edited 7 bills")
+        let snacks = try #require(session.ledger.category(named: "snacks")).id
+        let edited = try LedgerStore(path: path, seed: seed).load().bills
+        #expect(edited.filter { $0.categoryID == snacks && $0.tags == ["noon"] }.map(\.id) == [1, 2, 3, 4, 5, 6, 7])
+        #expect(edited.first { $0.id == 8 }?.tags == [])
+
+        #expect(session.run(ScriptSource(origin: .interactive, text: "undo")) == .success)
+        #expect(output.results.last == "undid: edited 7 bills")
+        #expect(try LedgerStore(path: path, seed: seed).load().bills.allSatisfy { $0.categoryID != snacks && $0.tags.isEmpty })
+    }
+
+    @Test func refusesEditWhereInScriptsWithoutYes() throws {
+        let (session, output) = try session()
+        _ = session.run(script("-1 food\n-2 food\n"))
+        #expect(session.run(script("edit where category=food set remark=x")) == .statementFailed)
+        #expect(output.errors.last?.contains("edit 2 bills; scripts must confirm this with --yes") == true)
+        #expect(try LedgerStore(path: path, seed: seed).load().bills.allSatisfy { $0.remark.isEmpty })
     }
 
     @Test func aChangeConfirmedAfterAnotherSessionWroteIsRefused() throws {
@@ -171,6 +211,8 @@ final class CapturedOutput: Output {
 final class ScriptedAnswers: Prompter {
     var answer: Bool
     var questions: [String] = []
+    /// The lines shown before each question.
+    var shown: [[String]] = []
     /// Runs while the question is open, as another process might.
     var whileAsking: () -> Void = {}
 
@@ -178,8 +220,9 @@ final class ScriptedAnswers: Prompter {
         self.answer = answer
     }
 
-    func confirm(_ question: String) -> Bool {
+    func confirm(_ question: String, after lines: [String]) -> Bool {
         questions.append(question)
+        shown.append(lines)
         whileAsking()
         return answer
     }
