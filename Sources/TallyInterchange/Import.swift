@@ -188,8 +188,8 @@ struct CSVImport {
             kind = category.kind
             categoryID = category.id
         }
-        let place = columns.value(.place, in: fields).flatMap(CSVImport.text) ?? constant(.place)
-        let remark = columns.value(.remark, in: fields).flatMap(CSVImport.text) ?? constant(.remark) ?? ""
+        let place = columns.value(.place, in: fields).flatMap(text) ?? constant(.place)
+        let remark = columns.value(.remark, in: fields).flatMap(text) ?? constant(.remark) ?? ""
         let tags = try self.tags((columns.value(.tags, in: fields) ?? "") + " " + (constant(.tags) ?? ""), resolver: &resolver)
         let transaction = columns.value(.transaction, in: fields).map { String($0.trimmingSpaces) }.flatMap { $0.isEmpty ? nil : $0 }
         return .bill(Row(
@@ -198,9 +198,12 @@ struct CSVImport {
             namesBook: !bookText.isEmpty || settings.constants.contains { $0.field.value == .book }))
     }
 
-    /// A cell's text without the spaces around it; nil when empty or `/`,
-    /// which Alipay and WeChat write for nothing.
-    static func text(_ cell: String) -> String? {
+    /// A cell's text, nil when empty. Read with a profile, a downloaded
+    /// statement's cell loses the spaces it is padded with, and `/` (what
+    /// Alipay and WeChat write for nothing) is empty; any other file's is
+    /// kept exactly, as an export wrote it.
+    private func text(_ cell: String) -> String? {
+        guard profile != nil else { return cell.isEmpty ? nil : cell }
         let text = cell.trimmingSpaces
         return text.isEmpty || text == "/" ? nil : String(text)
     }

@@ -105,7 +105,7 @@ import TallyStore
 
     @Test func importAndExportShowAWorkingExample() throws {
         let importing = try #require(help("import"))
-        #expect(try examples("import").contains { $0.hasPrefix("import alipay.csv columns (date=交易时间") })
+        #expect(try examples("import").contains { $0.hasPrefix("import wechat.csv columns (date=交易时间") })
         #expect(help("csv") == importing)
         let exporting = try #require(help("export"))
         #expect(try examples("export").contains("export 2026.journal in 2026"))
