@@ -310,7 +310,8 @@ struct NameResolver {
         let position = (ledger.categories.map(\.position).max() ?? 0) + 1 + created.count
         let category = Category(
             id: ledger.nextCategoryID + Int64(created.count), name: name, kind: kind ?? .expense, icon: "🏷", aliases: [],
-            position: position)
+            position: position,
+            account: ExportAccount.give(to: [(name, [])], besides: (ledger.categories + created).compactMap(\.account))[0])
         created.append(category)
         categories[key] = category
         categoriesAsWritten[name] = category
