@@ -5,12 +5,15 @@ public struct Book: Hashable, Sendable, Codable, Identifiable {
     public var currency: Currency
     public var icon: String
     public var position: Int
+    /// Nil until given: a book made before accounts were kept, brought back by undo.
+    public var account: ExportAccount?
 
-    public init(id: Int64, name: String, currency: Currency, icon: String = "📒", position: Int) {
+    public init(id: Int64, name: String, currency: Currency, icon: String = "📒", position: Int, account: ExportAccount? = nil) {
         self.id = id
         self.name = name
         self.currency = currency
         self.icon = icon
         self.position = position
+        self.account = account
     }
 }

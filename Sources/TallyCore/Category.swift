@@ -8,8 +8,12 @@ public struct Category: Hashable, Sendable, Codable, Identifiable {
     public var aliases: [String]
     public var position: Int
     public var archived: Bool
+    /// Nil until given: a category made before accounts were kept, brought back by undo.
+    public var account: ExportAccount?
 
-    public init(id: Int64, name: String, kind: Kind, icon: String, aliases: [String], position: Int, archived: Bool = false) {
+    public init(
+        id: Int64, name: String, kind: Kind, icon: String, aliases: [String], position: Int, archived: Bool = false, account: ExportAccount? = nil
+    ) {
         self.id = id
         self.name = name
         self.kind = kind
@@ -17,6 +21,7 @@ public struct Category: Hashable, Sendable, Codable, Identifiable {
         self.aliases = aliases
         self.position = position
         self.archived = archived
+        self.account = account
     }
 
     /// The name and every alias: the words that mean this category.

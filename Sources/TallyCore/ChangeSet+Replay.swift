@@ -38,3 +38,32 @@ extension ChangeSet {
         return ChangeSet(summary: summary, rows: rebased, undoable: undoable)
     }
 }
+
+extension ChangeSet {
+    /// This change with every book and category it recorded before accounts
+    /// were kept given the account that row has now: a replayed change keeps
+    /// the account exports name the row by, and finds the row unchanged. A
+    /// row the ledger no longer has comes back without one, and is given one
+    /// as it is exported (`Ledger.exportAccounts`).
+    public func keepingAccounts(of ledger: Ledger) -> ChangeSet {
+        ChangeSet(
+            summary: summary,
+            rows: rows.map { RowChange(before: $0.before.map(ledger.withAccount), after: $0.after.map(ledger.withAccount)) },
+            undoable: undoable)
+    }
+}
+
+extension Ledger {
+    fileprivate func withAccount(_ record: Record) -> Record {
+        switch record {
+        case .book(var book) where book.account == nil:
+            book.account = self.book(id: book.id)?.account
+            return .book(book)
+        case .category(var category) where category.account == nil:
+            category.account = self.category(id: category.id)?.account
+            return .category(category)
+        default:
+            return record
+        }
+    }
+}

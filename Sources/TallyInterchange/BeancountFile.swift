@@ -2,26 +2,27 @@ import TallyCore
 import TallyLanguage
 
 /// Bills as a beancount file: the operating currencies, an `open` for every
-/// account the day before the first bill, then one transaction per bill,
-/// `Expenses:Category` or `Income:Category` against `Assets:Book`.
+/// account on the day before the first bill, then one transaction per bill,
+/// `Expenses:Category` or `Income:Category` against `Assets:Book`, each
+/// account as the ledger keeps it.
 public struct BeancountFile {
     let bills: [BillRow]
-    /// To name a category whose name can't start an account by an alias that can.
-    let categories: [Category]
+    let accounts: ExportAccounts
 
-    public init(bills: [BillRow], categories: [Category]) {
+    public init(bills: [BillRow], accounts: ExportAccounts) {
         self.bills = bills
-        self.categories = categories
+        self.accounts = accounts
     }
 
     public var text: String {
-        var accounts = AccountNames(clean: component)
         var transactions = ""
         var bookCurrencies: [String: String] = [:]
+        var categoryAccounts: Set<String> = []
         var currencyUse: [String: Int] = [:]
         for bill in bills {
-            let categoryAccount = accounts.name(bill.kind == .expense ? "Expenses" : "Income", bill.category)
-            let bookAccount = accounts.name("Assets", bill.book)
+            let categoryAccount = (bill.kind == .expense ? "Expenses:" : "Income:") + accounts.category(bill.category).beancount
+            let bookAccount = "Assets:" + accounts.book(bill.book).beancount
+            categoryAccounts.insert(categoryAccount)
             bookCurrencies[bookAccount] = bill.currency.code
             currencyUse[bill.currency.code, default: 0] += 1
             let amount = MoneyFormat.plain(bill.amount, bill.currency)
@@ -39,50 +40,14 @@ public struct BeancountFile {
         let currencies = currencyUse.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
         for currency in currencies { out += "option \"operating_currency\" \"\(currency)\"\n" }
         if let first = bills.map(\.day).min() {
+            // The day before, but never before the first day beancount and Tally both know.
             let opening = first.adding(days: -1).iso
             out += "\n"
-            for account in accounts.all {
+            for account in (categoryAccounts.union(bookCurrencies.keys)).sorted() {
                 out += "\(opening) open \(account)" + (bookCurrencies[account].map { " " + $0 } ?? "") + "\n"
             }
         }
         return out + transactions
-    }
-
-    /// An account component beancount accepts: it starts with an upper-case
-    /// letter or a digit and holds letters, digits and dashes. A name that
-    /// starts otherwise (`餐饮`) is led by an alias of the category that can
-    /// (`Food-餐饮`), or by `X-`; books have no aliases.
-    private func component(root: String, _ name: String) -> String {
-        let part = BeancountFile.cleaned(name)
-        if BeancountFile.startsWell(part) { return part }
-        let category = root == "Assets" ? nil : categories.first { $0.name == name }
-        let alias = category?.aliases.map(BeancountFile.cleaned).first(where: BeancountFile.startsWell)
-        return (alias ?? "X") + "-" + part
-    }
-
-    private static func cleaned(_ name: String) -> String {
-        var part = ""
-        for scalar in name.unicodeScalars {
-            if BeancountFile.letterOrDigit.contains(scalar.properties.generalCategory) {
-                part.unicodeScalars.append(scalar)
-            } else if !part.isEmpty && part.last != "-" {
-                part.append("-")
-            }
-        }
-        while part.last == "-" { part.removeLast() }
-        guard let first = part.first, first.isLowercase else { return part.isEmpty ? "X" : part }
-        let upper = first.uppercased()
-        return upper.count == 1 ? upper + part.dropFirst() : part
-    }
-
-    /// Unicode's \p{L} and \p{Nd}, what beancount allows in an account.
-    private static let letterOrDigit: Set<Unicode.GeneralCategory> = [
-        .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
-    ]
-
-    private static func startsWell(_ part: String) -> Bool {
-        guard let scalar = part.unicodeScalars.first else { return false }
-        return scalar.properties.generalCategory == .uppercaseLetter || scalar.properties.generalCategory == .decimalNumber
     }
 
     /// Beancount's tags are ASCII letters, digits and `-_/.`; others go in metadata.

@@ -1,69 +1,135 @@
 import TallyCore
 import TallyLanguage
 
-/// Bills as a journal that hledger and ledger both read: one transaction per
+/// Bills as a journal that hledger and ledger both read, strictly: every
+/// commodity, account, tag and payee declared first, then one transaction per
 /// bill, the remark as its description, the category's account against the
-/// book's, amounts in the book's currency, place and tags as hledger tags.
+/// book's (each as the ledger keeps it), amounts in the book's currency,
+/// tags as hledger's tags, and the place, and a remark the description cannot
+/// hold exactly, in comments.
 public struct LedgerJournal {
     let bills: [BillRow]
+    let accounts: ExportAccounts
 
-    public init(bills: [BillRow]) {
+    public init(bills: [BillRow], accounts: ExportAccounts) {
         self.bills = bills
+        self.accounts = accounts
     }
+
+    /// The first day ledger reads: it refuses a whole file with a year before 1400.
+    public static let earliestDay = Day(year: 1400, month: 1, day: 1)!
+
+    /// ledger stops on a description of 1,024 bytes or more.
+    static let longestDescription = 1023
+
+    /// ledger reads no line of more than 4,096 bytes; this leaves room for the key.
+    static let longestCommentValue = 4000
 
     public var text: String {
-        var accounts = AccountNames { _, name in LedgerJournal.accountPart(name) }
-        var out = "; Tally bills as an hledger/ledger journal: expenses:CATEGORY or income:CATEGORY against assets:BOOK.\n"
+        var commodities: [String: Currency] = [:]
+        var declared: Set<String> = []
+        var payees: Set<String> = []
+        var tags: Set<String> = []
+        var transactions = ""
         for bill in bills {
-            let categoryAccount = accounts.name(bill.kind == .expense ? "expenses" : "income", bill.category)
-            let bookAccount = accounts.name("assets", bill.book)
+            let category = (bill.kind == .expense ? "expenses:" : "income:") + accounts.category(bill.category).journal
+            let book = "assets:" + accounts.book(bill.book).journal
+            commodities[bill.currency.code] = bill.currency
+            declared.formUnion([category, book])
+            let description = LedgerJournal.description(of: bill)
+            payees.insert(LedgerJournal.payee(of: description))
             let amount = MoneyFormat.plain(bill.amount, bill.currency)
-            let (into, from) = bill.kind == .expense ? (categoryAccount, bookAccount) : (bookAccount, categoryAccount)
-            out += "\n\(bill.day.iso) \(description(of: bill))\(tags(of: bill))\n"
-            out += "    \(into)  \(amount) \(bill.currency.code)\n"
-            out += "    \(from)  -\(amount) \(bill.currency.code)\n"
+            let (into, from) = bill.kind == .expense ? (category, book) : (book, category)
+            let code = description.first.map { "*!(".contains($0) } == true ? "() " : ""
+            let tagNames = bill.tags.map(LedgerJournal.tagName)
+            tags.formUnion(tagNames)
+            transactions += "\n\(bill.day.iso) \(code)\(description)" + (tagNames.isEmpty ? "" : "  ; " + tagNames.map { $0 + ":" }.joined(separator: ", ")) + "\n"
+            if !bill.remark.trimmingSpaces.isEmpty && description != bill.remark {
+                tags.insert("remark")
+                transactions += LedgerJournal.comment("remark", bill.remark)
+            }
+            if let place = bill.place, !place.trimmingSpaces.isEmpty {
+                tags.insert("place")
+                transactions += LedgerJournal.comment("place", place)
+            }
+            transactions += "    \(into)  \(amount) \(bill.currency.code)\n"
+            transactions += "    \(from)  -\(amount) \(bill.currency.code)\n"
         }
-        return out
+        let declarations = [
+            commodities.values.sorted { $0.code < $1.code }.map { currency in
+                // hledger reads `1,000 JPY` as three decimals after a comma, and ledger refuses `1,000. JPY`:
+                // a currency without decimals is shown as its amounts are written.
+                "commodity \(currency.code)\n"
+                    + (currency.decimals > 0 ? "    format \(MoneyFormat.grouped(1000 * currency.scale, currency)) \(currency.code)\n" : "")
+            },
+            declared.sorted().map { "account \($0)\n" },
+            tags.sorted().map { "tag \($0)\n" },
+            payees.sorted().map { "payee \($0)\n" },
+        ]
+        let header = "; Tally bills as an hledger/ledger journal: expenses:CATEGORY or income:CATEGORY against assets:BOOK.\n"
+        return header + declarations.filter { !$0.isEmpty }.map { "\n" + $0.joined() }.joined() + transactions
     }
 
-    /// The remark (the category's name when there is none) on one line; a
-    /// `;` would start a comment, so it becomes a comma.
-    private func description(of bill: BillRow) -> String {
+    /// The remark (the category's name when there is none) as the
+    /// transaction's description: on one line, a `;` (which would start a
+    /// comment) as a comma, and so is a `|` that would leave hledger's payee
+    /// empty, cut short of ledger's limit between two characters.
+    static func description(of bill: BillRow) -> String {
         let text = bill.remark.trimmingSpaces.isEmpty ? bill.category : bill.remark
-        return LedgerJournal.oneLine(text).replacing(";", with: ",")
-    }
-
-    /// `  ; place: Cafe, work:, team:`: hledger's tags, which ledger reads as a note.
-    private func tags(of bill: BillRow) -> String {
-        var tags: [String] = []
-        if let place = bill.place, !place.trimmingSpaces.isEmpty {
-            // A comma would end the tag's value.
-            tags.append("place: " + LedgerJournal.oneLine(place).replacing(",", with: ";"))
+        let oneLine = String(String.UnicodeScalarView(text.unicodeScalars.map { TextSafety.isControl($0) ? " " : $0 }))
+        var line = String(oneLine.trimmingSpaces).replacing(";", with: ",")
+        if line.first == "|" { line.replaceSubrange(line.startIndex...line.startIndex, with: ",") }
+        var bytes = 0
+        var cut = ""
+        for character in line {
+            bytes += character.utf8.count
+            if bytes > longestDescription { break }
+            cut.append(character)
         }
-        tags += bill.tags.map { LedgerJournal.tagName($0) + ":" }
-        return tags.isEmpty ? "" : "  ; " + tags.joined(separator: ", ")
+        return String(cut.trimmingSpaces)
     }
 
-    static func oneLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { TextSafety.isControl($0) ? " " : $0 })).trimmingSpaces.description
+    /// hledger's payee: the description up to its first `|`.
+    static func payee(of description: String) -> String {
+        String((description.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).first ?? "").trimmingSpaces)
     }
 
+    /// A tag as hledger's (`work:`, after the description), which ledger reads as metadata.
     private static func tagName(_ tag: String) -> String {
         String(tag.map { $0.isWhitespace || $0 == ":" || $0 == "," || $0 == ";" ? "-" : $0 })
     }
 
-    /// One part of an account name: no `:` (it would nest), no `;` and no
-    /// run of spaces (either would end the name). The root before it keeps
-    /// brackets and marks at its start from meaning anything.
-    static func accountPart(_ name: String) -> String {
-        var part = ""
-        for character in oneLine(name) {
-            if character == ":" || character == ";" || character == "\t" {
-                part.append("-")
-            } else if character != " " || part.last != " " {
-                part.append(character)
+    /// `    ; key: value` lines holding `text` exactly: a value too long for
+    /// one line is cut between characters, never beside a space (which
+    /// the tools would trim), over as many lines, each with the key, and is
+    /// their values put together.
+    static func comment(_ key: String, _ text: String) -> String {
+        var lines = ""
+        var rest = Substring(commentValue(text))
+        while !rest.isEmpty {
+            var end = rest.startIndex
+            var bytes = 0
+            var lastGoodCut: Substring.Index?
+            while end < rest.endIndex, bytes + rest[end].utf8.count <= longestCommentValue {
+                bytes += rest[end].utf8.count
+                let next = rest.index(after: end)
+                if next < rest.endIndex, !rest[end].isWhitespace, !rest[next].isWhitespace { lastGoodCut = next }
+                end = next
             }
+            if end < rest.endIndex, let lastGoodCut { end = lastGoodCut }
+            lines += "    ; \(key): \(rest[..<end])\n"
+            rest = rest[end...]
         }
-        return part.isEmpty ? "-" : part
+        return lines
+    }
+
+    /// Text for a comment's `key: value`, exactly: as it is where hledger's
+    /// tag value and ledger's metadata hold all of it (no comma, which would
+    /// end hledger's value, no control character and no space at either end),
+    /// else as a JSON string.
+    private static func commentValue(_ text: String) -> String {
+        let bare = !text.contains(",") && !text.hasPrefix("\"") && text.trimmingSpaces == text[...]
+            && !text.unicodeScalars.contains(where: TextSafety.isControl)
+        return bare ? text : JSONString.quoted(text, escaping: .readable)
     }
 }

@@ -71,7 +71,8 @@ struct NameResolver {
     private mutating func make(_ name: String, kind: Kind) -> Category {
         let position = (ledger.categories.map(\.position).max() ?? 0) + 1 + created.count
         let category = Category(
-            id: ledger.nextCategoryID + Int64(created.count), name: name, kind: kind, icon: "🏷", aliases: [], position: position)
+            id: ledger.nextCategoryID + Int64(created.count), name: name, kind: kind, icon: "🏷", aliases: [], position: position,
+            account: ExportAccount.give(to: [(name, [])], besides: (ledger.categories + created).compactMap(\.account))[0])
         created.append(category)
         categories[Names.key(name)] = category
         categoriesAsWritten[name] = category

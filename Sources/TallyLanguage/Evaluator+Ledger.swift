@@ -53,7 +53,7 @@ extension Evaluator {
             currency = Currency(code: currencyCode.value)
         }
         let book = Book(id: ledger.nextBookID, name: name.value, currency: currency,
-                        position: (ledger.books.map(\.position).max() ?? 0) + 1)
+                        position: (ledger.books.map(\.position).max() ?? 0) + 1, account: ledger.bookAccount(name.value))
         return .change(
             ChangeSet(summary: "added book '\(book.name)'", rows: [RowChange(before: nil, after: .book(book))]),
             done: .done(.bookAdded(book.name, currency: currency.code)),
@@ -75,6 +75,7 @@ extension Evaluator {
         try ensureBookNameFree(new, except: book.id)
         var renamed = book
         renamed.name = new.value
+        renamed.account = ledger.bookAccount(new.value, renaming: book.id)
         return .change(
             ChangeSet(summary: "renamed book '\(book.name)' to '\(new.value)'", rows: [RowChange(before: .book(book), after: .book(renamed))]),
             done: .done(.bookRenamed(from: book.name, to: new.value)), asking: nil)
@@ -133,7 +134,8 @@ extension Evaluator {
         }
         let category = Category(
             id: ledger.nextCategoryID, name: name.value, kind: kind, icon: icon ?? "🏷", aliases: aliases.map(\.value),
-            position: (ledger.categories.map(\.position).max() ?? 0) + 1)
+            position: (ledger.categories.map(\.position).max() ?? 0) + 1,
+            account: ledger.categoryAccount(name.value, aliases: aliases.map(\.value)))
         return .change(
             ChangeSet(summary: "added category '\(category.name)'", rows: [RowChange(before: nil, after: .category(category))]),
             done: .done(.categoryAdded(category.name, kind: kind)), asking: nil)
@@ -145,6 +147,7 @@ extension Evaluator {
         var renamed = category
         renamed.name = new.value
         renamed.aliases.removeAll { Names.key($0) == Names.key(new.value) }
+        renamed.account = ledger.categoryAccount(new.value, aliases: renamed.aliases, renaming: category.id)
         return .change(
             ChangeSet(summary: "renamed category '\(category.name)' to '\(new.value)'",
                       rows: [RowChange(before: .category(category), after: .category(renamed))]),

@@ -100,6 +100,8 @@ public enum Problem: Sendable, Equatable {
     /// A file that could not be read or written; the reason is the system's.
     case fileFailed(FileFailure)
     case formatUnknown(file: String, known: [String])
+    /// Bills dated before the first day ledger reads, which a journal cannot hold.
+    case billsTooEarlyForJournal(bills: [Int64], earliest: String)
 
     // MARK: The session
 
@@ -261,6 +263,10 @@ public enum Problem: Sendable, Equatable {
             return "\(file) has no header, so its columns are named by number, such as columns (date=1, amount=3)"
         case .fileFailed(let failure): return Problem.text(of: failure)
         case .formatUnknown(let file, let known): return "'\(file)' does not say its format; end its name in \(known.joined(separator: ", "))"
+        case .billsTooEarlyForJournal(let bills, let earliest):
+            let named = bills.prefix(5).map { "#\($0)" }.joined(separator: ", ") + (bills.count > 5 ? ", …" : "")
+            return "ledger reads no date before \(earliest), and \(Literal.count(bills.count, "bill")) (\(named)) \(bills.count == 1 ? "is" : "are") dated earlier; "
+                + "leave \(bills.count == 1 ? "it" : "them") out with 'since \(earliest)' (or a 'where'), or export to a .beancount file, which takes every date"
         case .needsConfirmation(let what): return "\(what); scripts must confirm this with --yes"
         case .guidedEntryNeedsATerminal:
             return "'add' alone asks for each field at the prompt; in a script write the whole bill, such as add 25.50 food"

@@ -4,7 +4,8 @@ import TallyLanguage
 /// Results as RFC 4180 CSV: a header row, then one row per result. A cell a
 /// spreadsheet would run as a formula is guarded (`CSV.guarded`); other text
 /// is written exactly, as data, except on a terminal, where each cell is
-/// made safe as a table's are.
+/// made safe as a table's are. Text a bill lacks (no remark, no place) is an
+/// empty cell, as it is `null` in JSON.
 public struct CSVRenderer {
     /// Whether the CSV is shown on a terminal rather than written to a file or a pipe.
     var forTerminal = false
@@ -30,7 +31,7 @@ public struct CSVRenderer {
         case .bills(let bills):
             return lines([BillRow.columns] + bills.rows.map(cells))
         case .bill(_, let bill):
-            return lines([["id"] + BillRow.columns, [String(bill.id)] + cells(bill)])
+            return lines([BillRow.columns, cells(bill)])
         case .records(let records):
             return lines([records.columns] + records.rows.map { $0.map(\.text) })
         case .done(let done):
@@ -50,8 +51,7 @@ public struct CSVRenderer {
         case .detail(let detail):
             return lines([BillRow.columns] + detail.months.flatMap(\.bills).map(cells))
         case .billDetail(let detail):
-            return lines([["id"] + BillRow.columns + ["created", "updated"],
-                          [String(detail.bill.id)] + cells(detail.bill) + [String(detail.created), String(detail.updated)]])
+            return lines([BillRow.columns + ["created", "updated"], cells(detail.bill) + [String(detail.created), String(detail.updated)]])
         case .search(let search):
             return lines([BillRow.columns] + search.bills.rows.map(cells))
         case .photos(let list):
@@ -66,7 +66,7 @@ public struct CSVRenderer {
     }
 
     private func cells(_ bill: BillRow) -> [String] {
-        [bill.day.iso, bill.kind.rawValue, MoneyFormat.plain(bill.amount, bill.currency),
+        [String(bill.id), bill.day.iso, bill.kind.rawValue, MoneyFormat.plain(bill.amount, bill.currency),
          bill.category, bill.remark, bill.book, bill.place ?? "", bill.tags.joined(separator: " ")]
     }
 

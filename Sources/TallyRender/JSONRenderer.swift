@@ -109,8 +109,8 @@ public struct JSONRenderer {
             ("amount", string(MoneyFormat.plain(bill.amount, bill.currency))),
             ("category", string(bill.category)),
             ("book", string(bill.book)),
-            ("remark", string(bill.remark)),
-            ("place", bill.place.map(string) ?? "null"),
+            ("remark", text(bill.remark)),
+            ("place", text(bill.place ?? "")),
             ("tags", "[" + bill.tags.map(string).joined(separator: ", ") + "]"),
         ])
     }
@@ -142,6 +142,12 @@ public struct JSONRenderer {
 
     private func array(_ elements: [String]) -> String {
         elements.isEmpty ? "[]" : "[\n" + elements.map { "  " + $0 }.joined(separator: ",\n") + "\n]"
+    }
+
+    /// Text a bill may lack, a remark or a place: `null` when it has none, as
+    /// the group of bills without a place is, and as CSV leaves the cell empty.
+    private func text(_ text: String) -> String {
+        text.isEmpty ? "null" : string(text)
     }
 
     func string(_ text: String) -> String {

@@ -23,7 +23,7 @@ struct DemoLedger {
     func change(for ledger: Ledger) -> (ChangeSet, photos: [(bytes: [UInt8], sha256: String)]) {
         let daily = ledger.currentBook
         let travel = Book(id: ledger.nextBookID, name: "travel", currency: daily.currency, icon: "✈️",
-                          position: (ledger.books.map(\.position).max() ?? 0) + 1)
+                          position: (ledger.books.map(\.position).max() ?? 0) + 1, account: ledger.bookAccount("travel"))
         var rows = [RowChange(before: nil, after: .book(travel))]
         var entries = everyDay(book: daily.id) + trip(book: travel.id)
         entries.sort { $0.day != $1.day ? $0.day < $1.day : $0.category < $1.category }

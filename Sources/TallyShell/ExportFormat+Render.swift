@@ -7,12 +7,12 @@ extension ExportFormat {
     /// The file's content: CSV and JSON exactly as `list` gives them, drawn
     /// here because TallyInterchange does not reach the renderers; journals
     /// by its writers.
-    func render(_ bills: BillList, categories: [Category]) -> String {
+    func render(_ bills: BillList, accounts: ExportAccounts) -> String {
         switch self {
         case .csv: return CSVRenderer().render(.bills(bills)) + "\n"
         case .json: return JSONRenderer().render(.bills(bills)) + "\n"
-        case .journal: return LedgerJournal(bills: bills.rows).text
-        case .beancount: return BeancountFile(bills: bills.rows, categories: categories).text
+        case .journal: return LedgerJournal(bills: bills.rows, accounts: accounts).text
+        case .beancount: return BeancountFile(bills: bills.rows, accounts: accounts).text
         }
     }
 }

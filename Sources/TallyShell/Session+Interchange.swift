@@ -122,7 +122,11 @@ extension Session {
             let known = ExportFormat.extensions.keys.sorted().map { "." + $0 }
             return fail(Diagnostic(.formatUnknown(file: file.value, known: known), at: file.range), in: source)
         }
-        let text = format.render(bills, categories: ledger.categories)
+        let tooEarly = format == .journal ? bills.rows.filter { $0.day < LedgerJournal.earliestDay }.map(\.id).sorted() : []
+        guard tooEarly.isEmpty else {
+            return fail(Diagnostic(.billsTooEarlyForJournal(bills: tooEarly, earliest: LedgerJournal.earliestDay.iso), at: file.range), in: source)
+        }
+        let text = format.render(bills, accounts: ledger.exportAccounts)
         do {
             try Files.write(Array(text.utf8), to: file.value, replacing: options.overwrites, existsAdvice: "add 'overwrite' to replace it")
         } catch {

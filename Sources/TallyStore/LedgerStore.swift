@@ -270,7 +270,7 @@ public final class LedgerStore {
     }
 
     private func replay(_ entry: JournalEntry, _ recorded: ChangeSet, in ledger: Ledger, undone: Bool) throws(StoreError) -> Replay {
-        let change = recorded.rebasingSettings(on: ledger)
+        let change = recorded.rebasingSettings(on: ledger).keepingAccounts(of: ledger)
         if let stale = change.staleRow(in: ledger) { return .conflict(entry, row: stale) }
         try checkBeforeFirstChange()
         do {

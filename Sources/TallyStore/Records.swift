@@ -59,13 +59,17 @@ extension Connection {
         switch record {
         case .book(let book):
             try run(
-                "INSERT INTO books (id, name, currency, icon, position) VALUES (?, ?, ?, ?, ?)",
-                book.id, book.name, book.currency.code, book.icon, book.position)
+                "INSERT INTO books (id, name, currency, icon, position, journal_account, beancount_account) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                book.id, book.name, book.currency.code, book.icon, book.position, book.account?.journal, book.account?.beancount)
         case .category(let category):
             try run(
-                "INSERT INTO categories (id, name, kind, icon, aliases, position, archived) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                """
+                INSERT INTO categories (id, name, kind, icon, aliases, position, archived, journal_account, beancount_account)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
                 category.id, category.name, category.kind.rawValue, category.icon,
-                category.aliases.joined(separator: "\n"), category.position, category.archived)
+                category.aliases.joined(separator: "\n"), category.position, category.archived,
+                category.account?.journal, category.account?.beancount)
         case .bill(let bill):
             try insert(bill)
         case .settings(let settings):
@@ -129,20 +133,22 @@ extension Connection {
         case (.book(let book), .book(let old)):
             try run(
                 """
-                UPDATE books SET name = ?, currency = ?, icon = ?, position = ?
-                WHERE id = ? AND name = ? AND currency = ? AND icon = ? AND position = ?
+                UPDATE books SET name = ?, currency = ?, icon = ?, position = ?, journal_account = ?, beancount_account = ?
+                WHERE id = ? AND name = ? AND currency = ? AND icon = ? AND position = ? AND journal_account IS ? AND beancount_account IS ?
                 """,
-                book.name, book.currency.code, book.icon, book.position,
-                old.id, old.name, old.currency.code, old.icon, old.position)
+                book.name, book.currency.code, book.icon, book.position, book.account?.journal, book.account?.beancount,
+                old.id, old.name, old.currency.code, old.icon, old.position, old.account?.journal, old.account?.beancount)
         case (.category(let category), .category(let old)):
             try run(
                 """
-                UPDATE categories SET name = ?, kind = ?, icon = ?, aliases = ?, position = ?, archived = ?
+                UPDATE categories SET name = ?, kind = ?, icon = ?, aliases = ?, position = ?, archived = ?, journal_account = ?, beancount_account = ?
                 WHERE id = ? AND name = ? AND kind = ? AND icon = ? AND aliases = ? AND position = ? AND archived = ?
+                    AND journal_account IS ? AND beancount_account IS ?
                 """,
                 category.name, category.kind.rawValue, category.icon, category.aliases.joined(separator: "\n"),
-                category.position, category.archived,
-                old.id, old.name, old.kind.rawValue, old.icon, old.aliases.joined(separator: "\n"), old.position, old.archived)
+                category.position, category.archived, category.account?.journal, category.account?.beancount,
+                old.id, old.name, old.kind.rawValue, old.icon, old.aliases.joined(separator: "\n"), old.position, old.archived,
+                old.account?.journal, old.account?.beancount)
         case (.bill(let bill), .bill(let old)):
             try run(
                 """
@@ -189,16 +195,20 @@ extension Connection {
         switch record {
         case .book(let book):
             try run(
-                "DELETE FROM books WHERE id = ? AND name = ? AND currency = ? AND icon = ? AND position = ?",
-                book.id, book.name, book.currency.code, book.icon, book.position)
+                """
+                DELETE FROM books
+                WHERE id = ? AND name = ? AND currency = ? AND icon = ? AND position = ? AND journal_account IS ? AND beancount_account IS ?
+                """,
+                book.id, book.name, book.currency.code, book.icon, book.position, book.account?.journal, book.account?.beancount)
         case .category(let category):
             try run(
                 """
                 DELETE FROM categories
                 WHERE id = ? AND name = ? AND kind = ? AND icon = ? AND aliases = ? AND position = ? AND archived = ?
+                    AND journal_account IS ? AND beancount_account IS ?
                 """,
                 category.id, category.name, category.kind.rawValue, category.icon, category.aliases.joined(separator: "\n"),
-                category.position, category.archived)
+                category.position, category.archived, category.account?.journal, category.account?.beancount)
         case .bill(let bill):
             try run(
                 """
@@ -253,11 +263,11 @@ extension Connection {
 
     func books() throws(StoreError) -> [Book] {
         var books: [Book] = []
-        try forEachRow("SELECT id, name, currency, icon, position FROM books ORDER BY position, id") { row in
+        try forEachRow("SELECT id, name, currency, icon, position, journal_account, beancount_account FROM books ORDER BY position, id") { row in
             books.append(
                 Book(
                     id: row.int64(0), name: row.text(1), currency: Currency(code: row.text(2)), icon: row.text(3),
-                    position: Int(row.int64(4))))
+                    position: Int(row.int64(4)), account: row.account(5)))
         }
         return books
     }
@@ -265,7 +275,7 @@ extension Connection {
     func categories() throws(StoreError) -> [Category] {
         var categories: [Category] = []
         try forEachRow(
-            "SELECT id, name, kind, icon, aliases, position, archived FROM categories ORDER BY position, id"
+            "SELECT id, name, kind, icon, aliases, position, archived, journal_account, beancount_account FROM categories ORDER BY position, id"
         ) { row throws(StoreError) in
             guard let kind = Kind(rawValue: row.text(2)) else {
                 throw .corrupt(doing: "reading categories", "a category has an unknown kind")
@@ -274,7 +284,7 @@ extension Connection {
                 Category(
                     id: row.int64(0), name: row.text(1), kind: kind, icon: row.text(3),
                     aliases: row.text(4).split(separator: "\n").map(String.init), position: Int(row.int64(5)),
-                    archived: row.int64(6) != 0))
+                    archived: row.int64(6) != 0, account: row.account(7)))
         }
         return categories
     }
@@ -452,5 +462,13 @@ private struct DayReader {
         }
         (self.written, self.day) = (written, day)
         return day
+    }
+}
+
+extension Statement {
+    /// The account kept in `column` and the one after it; nil until given.
+    func account(_ column: Int) -> ExportAccount? {
+        guard let journal = bytes(column), let beancount = bytes(column + 1) else { return nil }
+        return ExportAccount(journal: String(decoding: journal, as: UTF8.self), beancount: String(decoding: beancount, as: UTF8.self))
     }
 }

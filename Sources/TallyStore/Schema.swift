@@ -125,6 +125,15 @@ private let migrations: [StaticString] = [
     );
     CREATE INDEX import_sources_by_fingerprint ON import_sources (fingerprint);
     """,
+    """
+    -- The account each book and category is exported under, kept once given so
+    -- that every export names it alike; NULL until Tally gives it, which it
+    -- does to every row this leaves NULL as it brings the ledger up to date.
+    ALTER TABLE books ADD COLUMN journal_account TEXT;
+    ALTER TABLE books ADD COLUMN beancount_account TEXT;
+    ALTER TABLE categories ADD COLUMN journal_account TEXT;
+    ALTER TABLE categories ADD COLUMN beancount_account TEXT;
+    """,
 ]
 
 /// `PRAGMA application_id` of a Tally ledger: "Taly" in ASCII, in the file's
@@ -179,6 +188,7 @@ extension Connection {
             if start < migrations.count { try setUserVersion(migrations.count) }
             if try applicationID() != tallyApplicationID { try setApplicationID(tallyApplicationID) }
             try self.seed(with: seed)
+            try giveAccounts()
         }
     }
 

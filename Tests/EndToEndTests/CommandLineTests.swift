@@ -161,7 +161,7 @@ struct CommandLineTests {
         try await withSandbox { sandbox in
             let run = try await sandbox.tally(["--format", "json", "-c", "add 1 food", "-c", "count", "-c", "sum expense as csv"])
             #expect(run.stdout == """
-                {"added": {"id": 1, "date": "2016-07-20", "kind": "expense", "amount": "1.00", "category": "food", "book": "daily", "remark": "", "place": null, "tags": []}}
+                {"added": {"id": 1, "date": "2016-07-20", "kind": "expense", "amount": "1.00", "category": "food", "book": "daily", "remark": null, "place": null, "tags": []}}
                 {"count": 1}
                 sum,currency
                 1.00,CNY

@@ -99,8 +99,8 @@ struct ConcurrencyTests {
             #expect(session.stdout == """
                 0
                 1
-                date,kind,amount,category,remark,book,place,tags
-                2016-07-20,expense,7.00,food,from elsewhere,daily,,
+                id,date,kind,amount,category,remark,book,place,tags
+                1,2016-07-20,expense,7.00,food,from elsewhere,daily,,
 
                 """)
         }

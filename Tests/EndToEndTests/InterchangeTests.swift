@@ -89,7 +89,12 @@ struct InterchangeTests {
         }
     }
 
-    @Test("CSV exported, imported into a ledger without bills and exported again is the same file")
+    /// A CSV export without its first column: the ids, which another ledger gives its bills anew.
+    func withoutIDs(_ csv: String) -> String {
+        csv.split(separator: "\n", omittingEmptySubsequences: false).map { $0.replacing(/^(id|[0-9]+),/, with: "") }.joined(separator: "\n")
+    }
+
+    @Test("CSV exported, imported into a ledger without bills and exported again is the same file but for the ids")
     func csvRoundTrip() async throws {
         try await withSandbox { sandbox in
             try await fill(sandbox)
@@ -103,7 +108,7 @@ struct InterchangeTests {
             #expect(imported.status == 0, "\(imported)")
             #expect(imported.stdout.contains("imported 12 bills from first.csv; new categories: 餐饮, 稿费\n"), "\(imported)")
             let firstText = try String(contentsOfFile: sandbox.path("first.csv"), encoding: .utf8)
-            #expect(try String(contentsOfFile: sandbox.path("second.csv"), encoding: .utf8) == firstText)
+            #expect(withoutIDs(try String(contentsOfFile: sandbox.path("second.csv"), encoding: .utf8)) == withoutIDs(firstText))
             #expect(firstText.contains(#""lunch; with ""team""",daily,"Cafe, 2F",work 团队"#), "\(firstText)")
         }
     }
@@ -146,7 +151,7 @@ struct InterchangeTests {
                 in: sandbox.url, home: sandbox.url)
             #expect(imported.status == 0, "\(imported)")
             #expect(imported.stdout.contains("imported 14 bills from first.csv; new categories: =cmd|' /C calc'!A0, @SUM(A1)\n"), "\(imported)")
-            #expect(try String(contentsOfFile: sandbox.path("second.csv"), encoding: .utf8) == firstText)
+            #expect(withoutIDs(try String(contentsOfFile: sandbox.path("second.csv"), encoding: .utf8)) == withoutIDs(firstText))
             let bills = { (run: Run) in run.stdout.split(separator: "\n").filter { $0.hasPrefix("  {") } }
             #expect(bills(first).count == 14)
             #expect(bills(imported) == bills(first), "\(imported.stdout)")
@@ -201,10 +206,10 @@ struct InterchangeTests {
                 imported 3 bills from 账单.csv
                 ¥1,238.00
                 ¥8,000.00
-                date,kind,amount,category,remark,book,place,tags
-                2016-07-01,expense,1234.50,food,聚餐,daily,,朋友 周末
-                2016-07-05,income,8000.00,salary,七月工资,daily,,
-                2016-07-06,expense,3.50,transport,地铁,daily,,
+                id,date,kind,amount,category,remark,book,place,tags
+                1,2016-07-01,expense,1234.50,food,聚餐,daily,,朋友 周末
+                2,2016-07-05,income,8000.00,salary,七月工资,daily,,
+                3,2016-07-06,expense,3.50,transport,地铁,daily,,
 
                 """, "\(run)")
         }
@@ -221,7 +226,7 @@ struct InterchangeTests {
             let replaced = try await sandbox.tally(["-c", "export out.csv overwrite"], in: sandbox.url)
             #expect(replaced.status == 0, "\(replaced)")
             #expect(try String(contentsOfFile: sandbox.path("out.csv"), encoding: .utf8)
-                == "date,kind,amount,category,remark,book,place,tags\n2016-07-20,expense,5.00,food,,daily,,\n")
+                == "id,date,kind,amount,category,remark,book,place,tags\n1,2016-07-20,expense,5.00,food,,daily,,\n")
             let unknown = try await sandbox.tally(["-c", "export out.txt"], in: sandbox.url)
             #expect(unknown.stderr.contains("'out.txt' does not say its format; end its name in .bean, .beancount, .csv, .hledger, .journal, .json, .ledger"), "\(unknown)")
         }
@@ -302,9 +307,10 @@ enum Balances {
         return totals
     }
 
+    /// `-5,000.00 CNY`: grouped as the journal's commodity directive says.
     private static func add(_ amount: String, to account: String, in totals: inout [Key: Decimal]) throws {
         let parts = amount.trimmingCharacters(in: .whitespaces).split(separator: " ")
-        let number = try #require(Decimal(string: String(parts[0])), "\(amount)")
+        let number = try #require(Decimal(string: String(parts[0]).replacing(",", with: "")), "\(amount)")
         totals[Key(account: account, currency: String(parts[1])), default: 0] += number
     }
 }

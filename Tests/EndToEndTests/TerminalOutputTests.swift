@@ -57,10 +57,10 @@ struct TerminalOutputTests {
             let run = try await sandbox.tally(["--format", "csv", "-c", "list"])
             #expect(run.status == 0, "\(run)")
             #expect(run.stdout == """
-                date,kind,amount,category,remark,book,place,tags
-                2016-07-01,expense,1.00,food,total \u{1B}[8m99.00\u{1B}[0m,daily,\u{1B}[5mblink\u{1B}[0m,
-                2016-07-02,expense,2.00,food,\u{1B}[38;5;196mred\u{1B}]0;owned\u{7} ring\u{7} \u{9B}2Jgone,daily,,
-                2016-07-03,income,3.00,salary,\u{1B}[8mhidden income,daily,,
+                id,date,kind,amount,category,remark,book,place,tags
+                1,2016-07-01,expense,1.00,food,total \u{1B}[8m99.00\u{1B}[0m,daily,\u{1B}[5mblink\u{1B}[0m,
+                2,2016-07-02,expense,2.00,food,\u{1B}[38;5;196mred\u{1B}]0;owned\u{7} ring\u{7} \u{9B}2Jgone,daily,,
+                3,2016-07-03,income,3.00,salary,\u{1B}[8mhidden income,daily,,
 
                 """, "\(run.stdout.debugDescription)")
         }

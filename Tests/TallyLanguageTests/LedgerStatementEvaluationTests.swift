@@ -6,7 +6,8 @@ import TallyCore
 struct BookStatementTests {
     @Test func bookAdd() throws {
         let result = try change("book add trips currency usd")
-        #expect(result.set.rows == [RowChange(before: nil, after: .book(Book(id: 4, name: "trips", currency: Fixture.usd, position: 4)))])
+        #expect(result.set.rows == [RowChange(before: nil, after: .book(Book(
+            id: 4, name: "trips", currency: Fixture.usd, position: 4, account: ExportAccount(journal: "trips", beancount: "Trips"))))])
         #expect(reportText(result.report) == "added book 'trips' (USD); 'use trips' to switch to it")
         #expect(result.report == .done(.bookAdded("trips", currency: "USD")))
         #expect(result.set.undoable)
@@ -40,6 +41,7 @@ struct BookStatementTests {
         let result = try change("book rename travel to trips")
         var renamed = Fixture.books[1]
         renamed.name = "trips"
+        renamed.account = ExportAccount(journal: "trips", beancount: "Trips")
         #expect(result.set.rows == [RowChange(before: .book(Fixture.books[1]), after: .book(renamed))])
         #expect(try change("book rename travel to TRAVEL").set.rows.count == 1)
     }
@@ -123,7 +125,8 @@ struct CategoryStatementTests {
     @Test func categoryAdd() throws {
         let result = try change("category add coffee expense icon ☕ alias 咖啡")
         #expect(result.set.rows == [RowChange(before: nil, after: .category(Category(
-            id: 39, name: "coffee", kind: .expense, icon: "☕", aliases: ["咖啡"], position: 39)))])
+            id: 39, name: "coffee", kind: .expense, icon: "☕", aliases: ["咖啡"], position: 39,
+            account: ExportAccount(journal: "coffee", beancount: "Coffee"))))])
         #expect(reportText(result.report) == "added expense category 'coffee'")
     }
 
@@ -141,7 +144,21 @@ struct CategoryStatementTests {
         let food = Fixture.categories[0]
         var renamed = food
         renamed.name = "meals"
+        renamed.account = ExportAccount(journal: "meals", beancount: "Meals")
         #expect(try change("category rename food to meals").set.rows == [RowChange(before: .category(food), after: .category(renamed))])
+    }
+
+    /// The account a category is given: its name where valid, and never one another category has.
+    @Test func aCategoryMadeOrRenamedIsGivenAnAccountNoOtherHas() throws {
+        var ledger = Fixture.ledger()
+        ledger.apply(try change(#"category add "a-b" expense"#).set)
+        guard case .category(let made)? = try change("category add \"a:b\" expense", in: ledger).set.rows.first?.after,
+              case .category(let renamed)? = try change("category rename food to \"a b:c\"", in: ledger).set.rows.first?.after else {
+            Issue.record("no category")
+            return
+        }
+        #expect(made.account == ExportAccount(journal: "a-b-2", beancount: "A-b-2"))
+        #expect(renamed.account == ExportAccount(journal: "a b-c", beancount: "A-b-c"))
     }
 
     @Test func renamingToAnAliasDropsThatAlias() throws {

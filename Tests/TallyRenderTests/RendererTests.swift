@@ -77,8 +77,8 @@ import TallyFixture
 
     @Test func quotesFieldsThatNeedIt() throws {
         #expect(renderer.render(try Fixture.result("list where id = 5 and book = travel"), as: .csv) == #"""
-            date,kind,amount,category,remark,book,place,tags
-            2016-07-03,expense,99.99,travel,"hotel, ""nice""",travel,,
+            id,date,kind,amount,category,remark,book,place,tags
+            5,2016-07-03,expense,99.99,travel,"hotel, ""nice""",travel,,
             """#)
         // CSV is data: a control character stays as it is, unless the CSV is shown on a terminal.
         #expect(renderer.render(try Fixture.result("list where id = 6"), as: .csv).hasSuffix("food,bell\u{07},daily,,"))
@@ -106,11 +106,23 @@ import TallyFixture
 
     @Test func guardsFormulasButNotAmounts() throws {
         #expect(try csv("list where id in (1, 3)") == """
-            date,kind,amount,category,remark,book,place,tags
-            2016-07-01,expense,25.00,food,'=1+1,daily,'@home,'+x
-            2016-07-03,expense,7.00,food,-7.00,daily,,
+            id,date,kind,amount,category,remark,book,place,tags
+            1,2016-07-01,expense,25.00,food,'=1+1,daily,'@home,'+x
+            3,2016-07-03,expense,7.00,food,-7.00,daily,,
             """)
         #expect(try csv("sum by place") == "place,sum\n,-8.00\n'@home,-25.00")
+    }
+
+    /// One rule for text a bill lacks: JSON's null, CSV's empty cell, for the remark and the place alike.
+    @Test func aBillsMissingTextIsNullInJSONAndAnEmptyCellInCSV() throws {
+        let bill = Bill(id: 7, bookID: 1, categoryID: Fixture.id("food"), amount: 100, day: Day(iso: "2016-07-01")!)
+        let ledger = Ledger(books: [Fixture.daily], categories: Fixture.categories, bills: [bill], settings: Settings(currentBookID: 1))
+        var parser = Parser("list")
+        guard case .result(let result, _) = try Evaluator(ledger: ledger, today: Day(iso: "2016-07-20")!, now: 0).evaluate(parser.next()!.get()) else {
+            throw FittingTests.FittingError.noResult
+        }
+        #expect(renderer.render(result, as: .json).contains(#""remark": null, "place": null"#), "\(renderer.render(result, as: .json))")
+        #expect(renderer.render(result, as: .csv) == "id,date,kind,amount,category,remark,book,place,tags\n7,2016-07-01,expense,1.00,food,,daily,,")
     }
 
     @Test func onATerminalEachCellIsMadeSafeAndElsewhereKeptExactly() throws {

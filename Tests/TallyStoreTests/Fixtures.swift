@@ -52,8 +52,13 @@ func firstSchemaLedger(at path: String, holding bills: [Bill]) throws {
     let connection = try Connection(path: path)
     try connection.exec("PRAGMA journal_mode = WAL")
     try connection.createSchema(upTo: 1)
-    try connection.seed(with: .english)
-    try connection.apply(bills.map { insert(.bill($0)) })
+    try connection.run("INSERT INTO books (id, name, currency, icon, position) VALUES (1, 'daily', 'CNY', '📒', 1)")
+    for category in Seed.english.categories {
+        try connection.run(
+            "INSERT INTO categories (id, name, kind, icon, aliases, position, archived) VALUES (?, ?, ?, ?, ?, ?, 0)",
+            category.id, category.name, category.kind.rawValue, category.icon, category.aliases.joined(separator: "\n"), category.position)
+    }
+    try connection.apply([insert(.settings(Settings(currentBookID: 1)))] + bills.map { insert(.bill($0)) })
     connection.close()
 }
 

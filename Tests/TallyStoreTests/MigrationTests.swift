@@ -11,9 +11,15 @@ struct MigrationTests {
             let ledger = try LedgerStore(path: path, seed: .english, creatingFolders: true).load()
 
             #expect(try Connection(path: path).userVersion() == Connection.currentVersion)
-            #expect(ledger.books == [Book(id: 1, name: "daily", currency: .cny, position: 1)])
+            #expect(ledger.books == [Book(id: 1, name: "daily", currency: .cny, position: 1,
+                                          account: ExportAccount(journal: "daily", beancount: "Daily"))])
             #expect(ledger.categories.count == 38)
-            #expect(ledger.categories == DefaultCategories.make(chinese: false))
+            #expect(ledger.categories.map { category in
+                var plain = category
+                plain.account = nil
+                return plain
+            } == DefaultCategories.make(chinese: false))
+            #expect(ledger.categories.first { $0.name == "food" }?.account == ExportAccount(journal: "food", beancount: "Food"))
             #expect(ledger.settings == Settings(currentBookID: 1, weekStart: .monday))
             #expect(ledger.bills.isEmpty)
             #expect(ledger.lastBillID == 0)
@@ -34,6 +40,32 @@ struct MigrationTests {
                 "EXPLAIN QUERY PLAN DELETE FROM journal WHERE undone = 1 AND (session = ? OR id <= ?)", "s", Int64(0)
             ) { row in plan.append(row.text(3)) }
             #expect(plan.contains { $0.contains("USING INDEX journal_undone") || $0.contains("USING COVERING INDEX journal_undone") }, "\(plan)")
+        }
+    }
+
+    /// A category named validly keeps its name even when an older one cleans to it.
+    @Test func aLedgerFromBeforeAccountsWereKeptGivesEveryBookAndCategoryOneOnce() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/ledger.db"
+            #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+            let connection = try Connection(path: path)
+            try connection.createSchema(upTo: Connection.currentVersion - 1)
+            try connection.run("INSERT INTO books (id, name, currency, icon, position) VALUES (1, 'daily', 'CNY', '', 1), (2, '日本', 'JPY', '', 2)")
+            try connection.run(
+                """
+                INSERT INTO categories (id, name, kind, icon, aliases, position, archived)
+                VALUES (1, 'a:b', 'expense', '', '', 1, 0), (2, 'a-b', 'expense', '', '', 2, 0), (3, '餐饮', 'income', '', 'canyin', 3, 0)
+                """)
+            try connection.run("INSERT INTO settings (key, value) VALUES ('current_book', '1'), ('week_start', 'monday')")
+            connection.close()
+
+            let ledger = try LedgerStore(path: path, seed: .english).load()
+            #expect(ledger.books.map(\.account) == [ExportAccount(journal: "daily", beancount: "Daily"), ExportAccount(journal: "日本", beancount: "X-日本")])
+            #expect(ledger.categories.map(\.account) == [
+                ExportAccount(journal: "a-b-2", beancount: "A-b-2"), ExportAccount(journal: "a-b", beancount: "A-b"),
+                ExportAccount(journal: "餐饮", beancount: "Canyin-餐饮"),
+            ])
+            #expect(try LedgerStore(path: path, seed: .english).load() == ledger, "given once: opening again changes nothing")
         }
     }
 
