@@ -21,37 +21,35 @@ extension CSVImport {
                 would = "add"
             case .there(let bill):
                 counts.there += 1
-                would = "there already: #\(bill)"
+                would = "there: #\(bill)"
             case .duplicate(let bill):
                 counts.there += 1
-                would = "there already: #\(bill), equal in every field"
+                would = "there: #\(bill), equal"
             case .changed(let bill):
                 counts.changed += 1
-                would = options.updates ? "update #\(bill)" : "changed since imported as #\(bill)"
+                would = options.updates ? "update #\(bill)" : "changed: #\(bill)"
             }
             let currency = books[row.bookID]?.currency ?? .cny
+            let amount = Int128(row.amount) * (row.kind == .income ? 1 : -1)
             let note = checked.suggestions[row.line].map { "learned: \($0)" } ?? ""
             lines.append((row.line, [
-                .number(row.line), .text(would), .text(row.day.iso), .text((row.kind ?? .expense).rawValue),
-                .money(Int128(row.amount), currency), .text(categories[row.categoryID]?.name ?? ""), .text(row.remark),
-                row.place.map { .text($0) } ?? .null, .text(note),
+                .number(row.line), .text(would), .text(row.day.iso), .money(amount, currency),
+                .text(categories[row.categoryID]?.name ?? ""), .text(row.remark), row.place.map { .text($0) } ?? .null, .text(note),
             ]))
         }
         for skipped in checked.skipped {
-            lines.append((skipped.line, [.number(skipped.line), .text("pass over"), .null, .null, .null, .null, .null, .null, .text(skipped.why)]))
+            lines.append((skipped.line, [.number(skipped.line), .text("pass over"), .null, .null, .null, .null, .null, .text(skipped.why)]))
         }
         for bad in checked.bad {
             let reason = bad.text.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? bad.text
-            lines.append((bad.line, [.number(bad.line), .text("refuse"), .null, .null, .null, .null, .null, .null, .text(reason)]))
+            lines.append((bad.line, [.number(bad.line), .text("refuse"), .null, .null, .null, .null, .null, .text(reason)]))
         }
         lines.sort { $0.line < $1.line }
-        let shown = lines.prefix(CSVImport.previewRows).map(\.cells)
-        let more = lines.count > shown.count ? " (the first \(shown.count) shown)" : ""
-        let summary = "would add \(counts.add); there already \(counts.there); changed \(counts.changed); "
-            + "pass over \(checked.skipped.count); refuse \(checked.badCount)\(more); nothing was written"
-        let blank = [RecordTable.Cell](repeating: .null, count: 7)
-        return .result(.records(RecordTable(
-            columns: ["line", "would", "date", "kind", "amount", "category", "remark", "place", "note"],
-            rows: Array(shown), totals: [[.text("dry run"), .text(summary)] + blank])), format: nil)
+        let shown = Array(lines.prefix(CSVImport.previewRows).map(\.cells))
+        return .result(.importPreview(ImportPreview(
+            rows: RecordTable(columns: ["line", "would", "date", "amount", "category", "remark", "place", "note"], rows: shown),
+            counts: [("would add", counts.add), ("there already", counts.there), ("changed", counts.changed),
+                     ("pass over", checked.skipped.count), ("refuse", checked.badCount)],
+            unshown: checked.badCount - checked.bad.count + lines.count - shown.count)), format: nil)
     }
 }

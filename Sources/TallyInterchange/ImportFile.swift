@@ -169,7 +169,10 @@ public struct ImportFile: Sendable {
         }
         var best: (layout: Layout, headers: Int)?
         for profile in profiles {
-            guard let base = try? ImportFile.settings(of: profile, at: file.range) else { continue }
+            guard var base = try? ImportFile.settings(of: profile, at: file.range) else { continue }
+            // A profile is picked for the headers it names itself, not for those the statement names in its place.
+            base.columns.removeAll { column in options.settings.columns.contains { $0.field.value == column.field.value } }
+            guard !base.headers.isEmpty else { continue }
             let settings = options.settings.over(base)
             let headers = settings.headers.count
             guard headers > (best?.headers ?? 0) else { continue }

@@ -149,6 +149,34 @@ public enum QueryResult: Sendable, Equatable {
     case search(SearchResult)
     case budgets(BudgetReport)
     case photos(PhotoList)
+    /// `import … dry run`: each row and what would become of it.
+    case importPreview(ImportPreview)
+}
+
+/// What an import would do, row by row, and how many rows come to each end.
+public struct ImportPreview: Sendable, Equatable {
+    public let rows: RecordTable
+    /// How many rows would be added, are there already, changed, passed over, refused.
+    public let counts: [(name: String, count: Int)]
+    /// Rows left out of `rows`, which shows the first ones only.
+    public let unshown: Int
+
+    public init(rows: RecordTable, counts: [(name: String, count: Int)], unshown: Int) {
+        self.rows = rows
+        self.counts = counts
+        self.unshown = unshown
+    }
+
+    public static func == (first: ImportPreview, second: ImportPreview) -> Bool {
+        first.rows == second.rows && first.unshown == second.unshown
+            && first.counts.map(\.name) == second.counts.map(\.name) && first.counts.map(\.count) == second.counts.map(\.count)
+    }
+
+    /// `dry run: would add 7, there already 0, …; nothing was written`.
+    public var summary: String {
+        let more = unshown > 0 ? " (\(unshown) more rows not shown)" : ""
+        return "dry run: " + counts.map { "\($0.name) \($0.count)" }.joined(separator: ", ") + more + "; nothing was written"
+    }
 }
 
 /// What a statement asks of the session: show a result, commit a change,

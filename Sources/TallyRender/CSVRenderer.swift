@@ -36,6 +36,8 @@ public struct CSVRenderer {
             return lines([records.columns] + records.rows.map { $0.map(\.text) })
         case .done(let done):
             return TerminalText.safe(done.text)
+        case .importPreview(let preview):
+            return lines([preview.rows.columns] + preview.rows.rows.map { $0.map(\.text) })
         case .timeline(let timeline):
             return lines([BillRow.columns] + timeline.days.flatMap(\.bills).map(cells))
         case .pie(let pie):

@@ -30,6 +30,10 @@ public struct JSONRenderer {
             return array(records.rows.map { row in object(zip(records.columns, row).map { ($0, value($1)) }) })
         case .done(let done):
             return object(done.facts.map { ($0.0, value($0.1)) })
+        case .importPreview(let preview):
+            return object(preview.counts.map { ($0.name.replacing(" ", with: "_"), String($0.count)) } + [
+                ("rows", array(preview.rows.rows.map { row in object(zip(preview.rows.columns, row).map { ($0, value($1)) }) })),
+            ])
         case .timeline(let timeline):
             return object(period(timeline.period) + balance(timeline.summary) + [
                 ("days", array(timeline.days.map { day in

@@ -38,6 +38,15 @@ struct TableRenderer {
             return table.render(style: style, width: width)
         case .done(let done):
             return TerminalText.safe(done.text)
+        case .importPreview(let preview):
+            var table = TextTable(headers: preview.rows.columns)
+            table.rows = preview.rows.rows.map { row in row.map { cell in
+                if case .money(let amount, let currency) = cell { return MoneyFormat.grouped(amount, currency) }
+                return cell.text
+            } }
+            table.rightAligned = [0, 3]
+            table.shrinkFirst = [5, 7, 6]
+            return (preview.rows.rows.isEmpty ? "" : table.render(style: style, width: width) + "\n") + TerminalText.safe(preview.summary)
         case .timeline(let timeline): return views.render(timeline)
         case .pie(let pie): return views.render(pie)
         case .months(let months): return views.render(months)

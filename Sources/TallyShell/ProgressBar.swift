@@ -31,7 +31,8 @@ final class ProgressBar {
     }
 
     /// `523000/1000000 rows  ████████████░░░░░░░░░░░░  52%  210000 rows/s  0:02 left`
-    static func line(done: Int, total: Int, noun: String, elapsed: Double) -> String {
+    static func line(done written: Int, total: Int, noun: String, elapsed: Double) -> String {
+        let done = min(written, total)
         let filled = done * barWidth / total
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
         var text = "\(done)/\(total) \(noun)  \(bar)  \(done * 100 / total)%"

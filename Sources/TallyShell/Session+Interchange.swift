@@ -53,7 +53,10 @@ extension Session {
                 return next
             }
             return (.success(outcome), .change(
-                change, statement: parsed.text, progress: progress.map { bar in { bar.show(done: $0) } }, model: model))
+                // The change writes each bill and where it came from: its rows are more than the file's.
+                change, statement: parsed.text,
+                progress: progress.map { bar in { bar.show(done: Int(Int64($0) * Int64(rows) / Int64(max(change.rows.count, 1)))) } },
+                model: model))
         }
         progress?.finish()
         switch outcome {

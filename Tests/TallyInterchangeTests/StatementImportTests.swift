@@ -111,12 +111,15 @@ struct StatementImportTests {
     }
 
     @Test func aDryRunWritesNothingAndSaysWhatWouldBecomeOfEachRow() throws {
-        guard case .result(.records(let table), _) = try importing(StatementImportTests.bytes("alipay.csv"), "import alipay.csv dry run", in: StatementImportTests.ledger()) else {
+        guard case .result(.importPreview(let preview), _) = try importing(
+            StatementImportTests.bytes("alipay.csv"), "import alipay.csv dry run", in: StatementImportTests.ledger()) else {
             throw TestFailure("a dry run made a change")
         }
+        let table = preview.rows
         #expect(table.rows.count == 10)
         #expect(table.rows.map { $0[1].text }.filter { $0 == "add" }.count == 8)
-        #expect(table.rows[3][1].text == "pass over" && table.rows[3][8].text == "交易状态 is '交易关闭'")
-        #expect(table.totals[0][1].text.hasPrefix("would add 8; there already 0; changed 0; pass over 2; refuse 0"))
+        #expect(table.rows[3][1].text == "pass over" && table.rows[3][7].text == "交易状态 is '交易关闭'")
+        #expect(table.rows[0][3] == .money(-36_50, .cny))
+        #expect(preview.summary == "dry run: would add 8, there already 0, changed 0, pass over 2, refuse 0; nothing was written")
     }
 }
