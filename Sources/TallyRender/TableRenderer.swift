@@ -45,7 +45,7 @@ struct TableRenderer {
                 return cell.text
             } }
             table.rightAligned = [0, 3]
-            table.shrinkFirst = [5, 7, 6]
+            table.shrinkFirst = [5, 6]
             return (preview.rows.rows.isEmpty ? "" : table.render(style: style, width: width) + "\n") + TerminalText.safe(preview.summary)
         case .timeline(let timeline): return views.render(timeline)
         case .pie(let pie): return views.render(pie)
