@@ -9,7 +9,7 @@ public enum Record: Hashable, Sendable, Codable {
     case photo(Photo)
     case importProfile(ImportProfile)
     case rule(Rule)
-    case importSource(ImportSource)
+    case importSources(ImportSourceBatch)
 }
 
 /// One row before and after a change: nil before is an insert, nil after a delete.

@@ -22,7 +22,7 @@ public struct Ledger: Equatable, Sendable {
     public init(
         books: [Book], categories: [Category], bills: [Bill], settings: Settings, lastBillID: Int64 = 0,
         savedQueries: [SavedQuery] = [], budgets: [Budget] = [], photos: [Photo] = [],
-        importProfiles: [ImportProfile] = [], rules: [Rule] = [], importSources: [ImportSource] = []
+        importProfiles: [ImportProfile] = [], rules: [Rule] = [], importSources: [ImportSourceBatch] = []
     ) {
         self.photos = photos.sorted { $0.id < $1.id }
         self.importProfiles = importProfiles.sorted { $0.key < $1.key }
@@ -43,7 +43,7 @@ public struct Ledger: Equatable, Sendable {
     public init(
         books: [Book], categories: [Category], columns: BillColumns, settings: Settings, lastBillID: Int64,
         savedQueries: [SavedQuery], budgets: [Budget], photos: [Photo],
-        importProfiles: [ImportProfile] = [], rules: [Rule] = [], importSources: [ImportSource] = []
+        importProfiles: [ImportProfile] = [], rules: [Rule] = [], importSources: [ImportSourceBatch] = []
     ) {
         self.init(books: books, categories: categories, bills: [], settings: settings, lastBillID: lastBillID,
                   savedQueries: savedQueries, budgets: budgets, photos: photos,
@@ -199,8 +199,8 @@ public struct Ledger: Equatable, Sendable {
             rules.removeAll { $0.id == rule.id }
             rules.append(rule)
             rules.sort(by: Rule.applyOrder)
-        case .importSource(let source):
-            importSources.put(source)
+        case .importSources(let batch):
+            importSources.put(batch)
         case .bill:
             preconditionFailure("bills are applied in one pass")
         }
@@ -216,7 +216,7 @@ public struct Ledger: Equatable, Sendable {
         case .photo(let photo): photos.removeAll { $0.id == photo.id }
         case .importProfile(let profile): importProfiles.removeAll { $0.key == profile.key }
         case .rule(let rule): rules.removeAll { $0.id == rule.id }
-        case .importSource(let source): importSources.remove(source)
+        case .importSources(let batch): importSources.remove(batch)
         case .bill: preconditionFailure("bills are applied in one pass")
         }
     }

@@ -9,7 +9,7 @@ public enum RecordIdentity: Hashable, Sendable {
     case photo(Int64)
     case importProfile(String)
     case rule(Int64)
-    case importSource(Int64)
+    case importSources(Int64)
 }
 
 extension Record {
@@ -24,7 +24,7 @@ extension Record {
         case .photo(let photo): return .photo(photo.id)
         case .importProfile(let profile): return .importProfile(profile.key)
         case .rule(let rule): return .rule(rule.id)
-        case .importSource(let source): return .importSource(source.billID)
+        case .importSources(let batch): return .importSources(batch.id)
         }
     }
 
@@ -40,7 +40,7 @@ extension Record {
         case .photo(let photo): return "photo \(photo.number) of bill #\(photo.billID)"
         case .importProfile(let profile): return "import profile '\(profile.name)'"
         case .rule(let rule): return "rule #\(rule.id)"
-        case .importSource(let source): return "where bill #\(source.billID) was imported from"
+        case .importSources(let batch): return "the source rows of import \(batch.id)"
         }
     }
 }
@@ -58,7 +58,7 @@ extension Ledger {
         case .photo(let id): return photos.first { $0.id == id }.map(Record.photo)
         case .importProfile(let key): return importProfiles.first { $0.key == key }.map(Record.importProfile)
         case .rule(let id): return rules.first { $0.id == id }.map(Record.rule)
-        case .importSource(let billID): return importSources.source(ofBill: billID).map(Record.importSource)
+        case .importSources(let id): return importSources.batch(id).map(Record.importSources)
         }
     }
 }

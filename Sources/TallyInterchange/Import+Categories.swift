@@ -26,7 +26,7 @@ extension CSVImport {
         }
         let constantCategory = settings.constants.first { $0.field.value == .category }?.value.value
         let learned = checked.good.contains { !$0.categorised } && (options.learns || options.mode == .dryRun)
-            ? LearnedCategories(ledger) : nil
+            ? LearnedCategories(ledger, besides: settings.fallback.map { [$0.value, "\($0.value) income"] } ?? []) : nil
         for index in checked.good.indices where !checked.good[index].categorised && refused[index] == nil {
             var row = checked.good[index]
             do throws(RowProblem) {
@@ -102,9 +102,12 @@ struct LearnedCategories {
     private var byWord: [String: [Int64: Int]] = [:]
     private let categories: [Int64: Category]
 
-    init(_ ledger: Ledger) {
-        categories = Dictionary(ledger.categories.map { ($0.id, $0) }) { first, _ in first }
-        for bill in ledger.bills {
+    /// Learned from the ledger's bills, but for those in the categories named
+    /// `fallbacks`, which hold what nothing categorised: they teach nothing.
+    init(_ ledger: Ledger, besides fallbacks: [String]) {
+        let unsorted = Set(fallbacks.map(Names.key))
+        categories = Dictionary(ledger.categories.filter { !unsorted.contains(Names.key($0.name)) }.map { ($0.id, $0) }) { first, _ in first }
+        for bill in ledger.bills where categories[bill.categoryID] != nil {
             if let place = bill.place, !place.isEmpty { byPlace[Names.key(place), default: [:]][bill.categoryID, default: 0] += 1 }
             for word in LearnedCategories.words(bill.remark) { byWord[word, default: [:]][bill.categoryID, default: 0] += 1 }
         }

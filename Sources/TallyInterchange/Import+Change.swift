@@ -8,7 +8,7 @@ extension CSVImport {
         /// Imported before from a row that said the same.
         case there(bill: Int64)
         /// Imported before from a row that said otherwise.
-        case changed(bill: Int64)
+        case changed(bill: Int64, source: ImportSource)
         /// Equal in every field to a bill already there.
         case duplicate(bill: Int64)
     }
@@ -18,9 +18,9 @@ extension CSVImport {
     /// other row equal to a bill there in every field is that bill.
     func fates(of rows: [Row]) -> [Fate] {
         let ledger = evaluator.ledger
-        let sources = ledger.importSources
         let allows = settings.allowsDuplicates == true
-        let live: Set<Int64> = allows || sources.count == 0 ? [] : Set(ledger.bills.ids)
+        let sources = allows ? ImportSourceIndex() : ledger.importSources.index()
+        let live: Set<Int64> = sources.isEmpty ? [] : Set(ledger.bills.ids)
         let compared = (place: columns.has(.place) || constant(.place) != nil, tags: columns.has(.tags) || constant(.tags) != nil)
         var (existing, keys) = allows ? ([:], [:]) : CSVImport.existingBills(in: ledger, spanning: rows, comparing: compared)
         var occurrences: [Int64: Int] = [:]
@@ -35,13 +35,12 @@ extension CSVImport {
                 fingerprint = Fingerprint.of(digest: row.digest, occurrence: occurrences[row.digest, default: 0])
                 occurrences[row.digest, default: 0] += 1
             }
-            if !live.isEmpty,
-               let bill = sources.bills(withFingerprint: fingerprint).first(where: { live.contains($0) && !claimed.contains($0) }),
+            if !live.isEmpty, let bill = sources.bill(withFingerprint: fingerprint), live.contains(bill), !claimed.contains(bill),
                let source = sources.source(ofBill: bill) {
                 claimed.insert(bill)
                 // The bill is this row's, not another's equal to it.
                 if let key = keys[bill] { existing[key]?.removeAll { $0 == bill } }
-                fates.append(source.digest == row.digest ? .there(bill: bill) : .changed(bill: bill))
+                fates.append(source.digest == row.digest ? .there(bill: bill) : .changed(bill: bill, source: source))
                 continue
             }
             let key = BillKey(row, comparing: compared)
@@ -67,27 +66,36 @@ extension CSVImport {
         counts.profile = profile
         counts.newCategories = resolver.created.map(\.name)
         var id = ledger.lastBillID
+        var sources: [ImportSource] = []
+        sources.reserveCapacity(rows.count)
         for (row, fate) in zip(rows, fates) {
             switch fate {
             case .add(let fingerprint):
                 id += 1
                 changes.append(RowChange(before: nil, after: .bill(bill(row, id: id, created: evaluator.now))))
-                changes.append(RowChange(before: nil, after: .importSource(ImportSource(billID: id, fingerprint: fingerprint, digest: row.digest))))
-            case .there, .duplicate:
+                sources.append(ImportSource(billID: id, fingerprint: fingerprint, digest: row.digest))
+            case .there:
                 counts.alreadyThere += 1
-            case .changed(let billID):
-                guard options.updates, let old = ledger.bill(id: billID), let source = ledger.importSources.source(ofBill: billID) else {
+            case .duplicate(let bill):
+                counts.alreadyThere += 1
+                if counts.equal.count < ImportCounts.namedMatches { counts.equal.append(ImportCounts.Match(line: row.line, bill: bill)) }
+            case .changed(let billID, let source):
+                guard options.updates, let old = ledger.bill(id: billID) else {
                     counts.changed += 1
                     continue
                 }
                 var updated = source
                 updated.digest = row.digest
                 changes.append(RowChange(before: .bill(old), after: .bill(bill(row, id: billID, created: old.created))))
-                changes.append(RowChange(before: .importSource(source), after: .importSource(updated)))
+                sources.append(updated)
                 counts.updated += 1
             }
         }
         counts.added = Int(id - ledger.lastBillID)
+        // Where the bills came from, as one record after them.
+        if !sources.isEmpty {
+            changes.append(RowChange(before: nil, after: .importSources(ImportSourceBatch(id: ledger.importSources.nextBatchID, sources: sources))))
+        }
         let file = options.file.value
         guard counts.added > 0 || counts.updated > 0 else {
             return .result(.done(.imported(counts, file: file)), format: nil)

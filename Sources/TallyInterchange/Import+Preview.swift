@@ -25,13 +25,13 @@ extension CSVImport {
             case .duplicate(let bill):
                 counts.there += 1
                 would = "there: #\(bill), equal"
-            case .changed(let bill):
+            case .changed(let bill, _):
                 counts.changed += 1
                 would = options.updates ? "update #\(bill)" : "changed: #\(bill)"
             }
             let currency = books[row.bookID]?.currency ?? .cny
             let amount = Int128(row.amount) * (row.kind == .income ? 1 : -1)
-            let note = checked.suggestions[row.line].map { "learned: \($0)" } ?? ""
+            let note = checked.suggestions[row.line].map { "learn gives \($0)" } ?? ""
             lines.append((row.line, [
                 .number(row.line), .text(would), .text(row.day.iso), .money(amount, currency),
                 .text(categories[row.categoryID]?.name ?? ""), .text(row.remark), row.place.map { .text($0) } ?? .null, .text(note),

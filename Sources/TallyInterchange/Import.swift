@@ -16,6 +16,11 @@ struct CSVImport {
     let skipColumns: [Int]
     let profile: String?
     let decimalMark: DecimalMark
+    /// The settings' constant fields, looked up once rather than for every row.
+    let constantPlace: String?
+    let constantRemark: String?
+    let constantTags: String
+    let constantBook: Bool
 
     /// The most bad rows one error lists.
     static let maximumReported = 20
@@ -31,8 +36,13 @@ struct CSVImport {
         skipColumns = file.skipColumns
         profile = file.profile
         decimalMark = file.settings.decimalComma == true ? .comma : .point
-        let constantBook = settings.constants.first { $0.field.value == .book }?.value
-        defaultBook = try (constantBook ?? settings.book).map { name throws(Diagnostic) in try evaluator.ledger.book(named: name) }
+        let constants = file.settings.constants
+        func constant(_ field: ImportField) -> Located<String>? { constants.first { $0.field.value == field }?.value }
+        constantPlace = constant(.place)?.value
+        constantRemark = constant(.remark)?.value
+        constantTags = constant(.tags)?.value ?? ""
+        constantBook = constant(.book) != nil
+        defaultBook = try (constant(.book) ?? settings.book).map { name throws(Diagnostic) in try evaluator.ledger.book(named: name) }
             ?? evaluator.ledger.currentBook
     }
 
@@ -158,7 +168,7 @@ struct CSVImport {
         guard fields.count <= columns.count || columns.names.isEmpty else {
             throw RowProblem("the row has \(fields.count) fields, but the header \(columns.count); a field that holds the separator is written in quotes")
         }
-        for (test, column) in zip(settings.skipping, skipColumns) where column < fields.count {
+        for (test, column) in zip(settings.skipping, skipColumns) where column < fields.count && !skipColumns.isEmpty {
             let cell = fields[column].trimmingSpaces
             if test.contains ? cell.lowercased().contains(test.text.lowercased()) : Names.key(String(cell)) == Names.key(test.text) {
                 return .skipped("\(columns.names.indices.contains(column) ? columns.names[column] : "column \(column + 1)") is '\(cell)'")
@@ -188,14 +198,14 @@ struct CSVImport {
             kind = category.kind
             categoryID = category.id
         }
-        let place = columns.value(.place, in: fields).flatMap(text) ?? constant(.place)
-        let remark = columns.value(.remark, in: fields).flatMap(text) ?? constant(.remark) ?? ""
-        let tags = try self.tags((columns.value(.tags, in: fields) ?? "") + " " + (constant(.tags) ?? ""), resolver: &resolver)
+        let place = columns.value(.place, in: fields).flatMap { text($0) } ?? constantPlace
+        let remark = columns.value(.remark, in: fields).flatMap { text($0) } ?? constantRemark ?? ""
+        let tags = try self.tags((columns.value(.tags, in: fields) ?? "") + (constantTags.isEmpty ? "" : " " + constantTags), resolver: &resolver)
         let transaction = columns.value(.transaction, in: fields).map { String($0.trimmingSpaces) }.flatMap { $0.isEmpty ? nil : $0 }
         return .bill(Row(
             bookID: book.id, categoryID: categoryID, kind: kind, amount: minor, remark: remark, place: place, tags: tags, day: day,
             line: record.line, digest: Fingerprint.digest(fields), transaction: transaction,
-            namesBook: !bookText.isEmpty || settings.constants.contains { $0.field.value == .book }))
+            namesBook: !bookText.isEmpty || constantBook))
     }
 
     /// A cell's text, nil when empty. Read with a profile, a downloaded
@@ -209,7 +219,12 @@ struct CSVImport {
     }
 
     func constant(_ field: ImportField) -> String? {
-        settings.constants.first { $0.field.value == field }?.value.value
+        switch field {
+        case .place: constantPlace
+        case .remark: constantRemark
+        case .tags: constantTags.isEmpty ? nil : constantTags
+        default: settings.constants.first { $0.field.value == field }?.value.value
+        }
     }
 
     private func day(_ text: String) throws(RowProblem) -> Day {

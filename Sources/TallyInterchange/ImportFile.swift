@@ -127,13 +127,20 @@ public struct ImportFile: Sendable {
         /// every header they name (nil when none has); else the first line.
         static func find(in text: [UInt8], _ settings: ImportSettings, _ file: Located<String>, searching: Bool) throws(Diagnostic) -> Layout? {
             let given = settings.separator.flatMap { $0.value.utf8.first }
+            let wanted = Set(settings.headers.map(Names.key))
             if let skip = settings.skip {
                 var reader = CSVReader(text)
                 reader.skip(lines: skip)
                 let separator = given ?? CSV.detectSeparator(in: text, from: reader.index)
-                return Layout(text: text, settings: settings, separator: separator, skip: skip)
+                let layout = Layout(text: text, settings: settings, separator: separator, skip: skip)
+                // A profile's header must be where the statement says it is.
+                guard searching, settings.hasHeader != false else { return layout }
+                var header = CSVReader(text, from: reader.index, line: skip + 1, to: text.count, separator: separator)
+                guard let record = try? header.next(), wanted.isSubset(of: record.fields.map { Names.key(String($0.trimmingSpaces)) }) else {
+                    return nil
+                }
+                return layout
             }
-            let wanted = Set(settings.headers.map(Names.key))
             guard searching, !wanted.isEmpty, settings.hasHeader != false else {
                 let separator = given ?? CSV.detectSeparator(in: text, from: CSVReader(text).index)
                 return Layout(text: text, settings: settings, separator: separator, skip: 0)

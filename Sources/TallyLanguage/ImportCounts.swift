@@ -11,15 +11,34 @@ public struct ImportCounts: Sendable, Equatable {
     /// Bills changed to what their rows now say, with `update`.
     public var updated = 0
     public var newCategories: [String] = []
+    /// The first rows skipped for being equal to a bill, and the bill each equals.
+    public var equal: [Match] = []
     /// The profile the file was read with.
     public var profile: String?
 
     public init() {}
 
+    /// A row of the file, by line, and the bill it is equal to.
+    public struct Match: Sendable, Equatable {
+        public let line: Int
+        public let bill: Int64
+
+        public init(line: Int, bill: Int64) {
+            self.line = line
+            self.bill = bill
+        }
+    }
+
+    /// How many skipped rows the message names the bill of.
+    public static let namedMatches = 3
+
     func text(file: String) -> String {
         let read = profile.map { " (read as \($0))" } ?? ""
         var parts: [String] = []
-        if alreadyThere > 0 { parts.append("skipped \(Literal.count(alreadyThere, "row")) already in the ledger") }
+        if alreadyThere > 0 {
+            let named = equal.map { "line \($0.line) equals #\($0.bill)" } + (alreadyThere > equal.count && equal.count == ImportCounts.namedMatches ? ["…"] : [])
+            parts.append("skipped \(Literal.count(alreadyThere, "row")) already in the ledger" + (named.isEmpty ? "" : " (\(named.joined(separator: ", ")))"))
+        }
         if passedOver > 0 { parts.append("passed over \(Literal.count(passedOver, "neutral or closed row"))") }
         if updated > 0 { parts.append("updated \(Literal.count(updated, "bill")) whose rows changed") }
         if changed > 0 {

@@ -46,6 +46,7 @@ struct TableRenderer {
             } }
             table.rightAligned = [0, 3]
             table.shrinkFirst = [5, 6]
+            table.droppable = [6]
             return (preview.rows.rows.isEmpty ? "" : table.render(style: style, width: width) + "\n") + TerminalText.safe(preview.summary)
         case .timeline(let timeline): return views.render(timeline)
         case .pie(let pie): return views.render(pie)

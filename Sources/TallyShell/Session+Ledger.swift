@@ -11,14 +11,15 @@ extension Session {
     func run(_ statement: LedgerStatement, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
         guard statement.changesLedger, !store.refusesChanges else {
             let outcome: Outcome
+            let now = currentInstant
             do {
-                outcome = try evaluator.evaluate(statement, at: parsed.range)
+                outcome = try evaluator(of: ledger, at: now).evaluate(statement, at: parsed.range)
             } catch {
                 return fail(error, in: source)
             }
             switch outcome {
             case .change(let change, _, let question?, _) where !options.assumeYes:
-                return try ask(question, about: change, statement, parsed, source)
+                return try ask(question, about: change, statement, parsed, source, at: now)
             case .change:
                 return try self.change(statement, parsed, source, asConfirmed: nil)
             default:
@@ -43,14 +44,17 @@ extension Session {
     /// be confirmed is asked about with the lock let go, then evaluated
     /// again, and must come out the same, or nothing is done.
     private func change(
-        _ statement: LedgerStatement, _ parsed: ParsedStatement, _ source: ScriptSource, asConfirmed confirmed: ChangeSet?
+        _ statement: LedgerStatement, _ parsed: ParsedStatement, _ source: ScriptSource, asConfirmed confirmed: ChangeSet?,
+        at instant: Int64? = nil
     ) throws(StoreError) -> RunStatus {
+        // A confirmed change is evaluated again at the moment it was asked about, so its bills' times come out the same.
+        let now = instant ?? currentInstant
         let gathering = options.gathersChanges && source.origin != .interactive && confirmed == nil
         if !gathering { guard runner.flush() else { return .storeFailed } }
         let attempt = try runner.change(gathering: gathering) { ledger throws(StoreError) -> (Attempt, ChangeRunner.Writing) in
             let outcome: Outcome
             do throws(Diagnostic) {
-                outcome = try evaluator(of: ledger).evaluate(statement, at: parsed.range)
+                outcome = try evaluator(of: ledger, at: now).evaluate(statement, at: parsed.range)
             } catch {
                 return (.refused(error), .nothing)
             }
@@ -72,7 +76,7 @@ extension Session {
             for warning in warnings { runner.complain(errorRenderer.warning(warning)) }
             return .success
         case .asks(let question, let change):
-            return try ask(question, about: change, statement, parsed, source)
+            return try ask(question, about: change, statement, parsed, source, at: now)
         case .refused(let diagnostic):
             return fail(diagnostic, in: source)
         case .other(let outcome):
@@ -83,7 +87,7 @@ extension Session {
     /// Asks before a change is made; a script, with nobody to answer, must say `--yes`.
     private func ask(
         _ confirmation: Confirmation, about change: ChangeSet, _ statement: LedgerStatement, _ parsed: ParsedStatement,
-        _ source: ScriptSource
+        _ source: ScriptSource, at now: Int64
     ) throws(StoreError) -> RunStatus {
         guard let prompter else { return fail(Diagnostic(.needsConfirmation(confirmation.question), at: parsed.range), in: source) }
         // What the changes before it did is said before the question.
@@ -92,7 +96,7 @@ extension Session {
             show(.done(confirmation.declined))
             return .success
         }
-        return try self.change(statement, parsed, source, asConfirmed: change)
+        return try self.change(statement, parsed, source, asConfirmed: change, at: now)
     }
 
     /// The bills a question is about, one a line and indented under the statement, then how many more.

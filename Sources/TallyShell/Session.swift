@@ -97,11 +97,12 @@ public final class Session {
 
     var evaluator: Evaluator { evaluator(of: ledger) }
 
-    func evaluator(of ledger: Ledger) -> Evaluator {
-        Evaluator(
-            ledger: ledger, today: today, now: options.today.map(Clock.noon) ?? Clock.now(),
-            defaultCurrency: options.defaultCurrency)
+    func evaluator(of ledger: Ledger, at now: Int64? = nil) -> Evaluator {
+        Evaluator(ledger: ledger, today: today, now: now ?? currentInstant, defaultCurrency: options.defaultCurrency)
     }
+
+    /// Seconds since 1970 that a change made now is stamped with.
+    var currentInstant: Int64 { options.today.map(Clock.noon) ?? Clock.now() }
 
     /// Writes a change no statement makes, such as the greeting's, which
     /// `make` computes from the ledger as the file has it now, under the

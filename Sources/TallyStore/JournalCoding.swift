@@ -5,7 +5,8 @@ import TallyCore
 /// The rows of a change as the undo history keeps them: JSON. Bills, which
 /// an import writes by the million, are written by hand as arrays of their
 /// fields (`{"b":[id,book,category,amount,day,"remark",place,[tags],created,updated]}`),
-/// at a tenth of `JSONEncoder`'s time and half its size; other records as
+/// at a tenth of `JSONEncoder`'s time and half its size, and so are an
+/// import's sources of its bills (`{"s":[batch,[bill,fingerprint,digest,…]]}`); other records as
 /// `JSONEncoder` writes them. Both read back through `JSONDecoder`, as do
 /// entries written before bills were kept this way.
 enum JournalCoding {
@@ -59,6 +60,21 @@ enum JournalCoding {
     }
 
     private static func append(_ record: Record, to out: inout JSONBytes) throws(StoreError) {
+        if case .importSources(let batch) = record {
+            out.append("{\"s\":[")
+            out.append(batch.id)
+            out.append(",[")
+            for (index, source) in batch.sources.enumerated() {
+                if index > 0 { out.append(",") }
+                out.append(source.billID)
+                out.append(",")
+                out.append(source.fingerprint)
+                out.append(",")
+                out.append(source.digest)
+            }
+            out.append("]]}")
+            return
+        }
         guard case .bill(let bill) = record else {
             do {
                 out.bytes += try JSONEncoder().encode(record)
@@ -121,10 +137,22 @@ private struct JournalRecord: Decodable {
         init(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
         static let bill = Key(stringValue: "b")
+        static let source = Key(stringValue: "s")
     }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
+        if container.contains(.source) {
+            var fields = try container.nestedUnkeyedContainer(forKey: .source)
+            let id = try fields.decode(Int64.self)
+            let values = try fields.decode([Int64].self)
+            guard values.count % 3 == 0 else {
+                throw DecodingError.dataCorruptedError(in: fields, debugDescription: "an import's sources are not whole")
+            }
+            let sources = stride(from: 0, to: values.count, by: 3).map { ImportSource(billID: values[$0], fingerprint: values[$0 + 1], digest: values[$0 + 2]) }
+            record = .importSources(ImportSourceBatch(id: id, sources: sources))
+            return
+        }
         guard container.contains(.bill) else {
             record = try Record(from: decoder)
             return

@@ -88,19 +88,9 @@ extension Connection {
             try run("INSERT INTO import_profiles (key, name, settings) VALUES (?, ?, ?)", profile.key, profile.name, profile.settings)
         case .rule(let rule):
             try run("INSERT INTO rules (id, position, text) VALUES (?, ?, ?)", rule.id, rule.position, rule.text)
-        case .importSource(let source):
-            try insert(source)
+        case .importSources(let batch):
+            try run("INSERT INTO import_sources (batch, sources) VALUES (?, ?)", batch.id, ImportSourcePacking.pack(batch.sources))
         }
-    }
-
-    /// A bill's source, as an import writes a million: through one statement kept prepared.
-    private func insert(_ source: ImportSource) throws(StoreError) {
-        let statement = try prepare("INSERT INTO import_sources (bill_id, fingerprint, digest) VALUES (?, ?, ?)")
-        defer { statement.reset() }
-        try statement.bind(source.billID, at: 1)
-        try statement.bind(source.fingerprint, at: 2)
-        try statement.bind(source.digest, at: 3)
-        while try statement.step() {}
     }
 
     /// A bill, its values bound one by one: an import writes a million.
@@ -180,10 +170,10 @@ extension Connection {
             try run(
                 "UPDATE rules SET position = ?, text = ? WHERE id = ? AND position = ? AND text = ?",
                 rule.position, rule.text, old.id, old.position, old.text)
-        case (.importSource(let source), .importSource(let old)):
+        case (.importSources(let batch), .importSources(let old)):
             try run(
-                "UPDATE import_sources SET fingerprint = ?, digest = ? WHERE bill_id = ? AND fingerprint = ? AND digest = ?",
-                source.fingerprint, source.digest, old.billID, old.fingerprint, old.digest)
+                "UPDATE import_sources SET sources = ? WHERE batch = ? AND sources = ?",
+                ImportSourcePacking.pack(batch.sources), old.id, ImportSourcePacking.pack(old.sources))
         default:
             preconditionFailure("a row changes into a row of its own kind")
         }
@@ -231,10 +221,8 @@ extension Connection {
                 "DELETE FROM import_profiles WHERE key = ? AND name = ? AND settings = ?", profile.key, profile.name, profile.settings)
         case .rule(let rule):
             try run("DELETE FROM rules WHERE id = ? AND position = ? AND text = ?", rule.id, rule.position, rule.text)
-        case .importSource(let source):
-            try run(
-                "DELETE FROM import_sources WHERE bill_id = ? AND fingerprint = ? AND digest = ?",
-                source.billID, source.fingerprint, source.digest)
+        case .importSources(let batch):
+            try run("DELETE FROM import_sources WHERE batch = ? AND sources = ?", batch.id, ImportSourcePacking.pack(batch.sources))
         }
         try expectOneRow(changing: record)
     }
@@ -388,12 +376,15 @@ extension Connection {
         return rules
     }
 
-    func importSources() throws(StoreError) -> [ImportSource] {
-        var sources: [ImportSource] = []
-        try forEachRow("SELECT bill_id, fingerprint, digest FROM import_sources") { row in
-            sources.append(ImportSource(billID: row.int64(0), fingerprint: row.int64(1), digest: row.int64(2)))
+    func importSources() throws(StoreError) -> [ImportSourceBatch] {
+        var batches: [ImportSourceBatch] = []
+        try forEachRow("SELECT batch, sources FROM import_sources ORDER BY batch") { row throws(StoreError) in
+            guard let sources = ImportSourcePacking.unpack(row.blob(1)) else {
+                throw .corrupt(doing: "reading where imported bills came from", "import \(row.int64(0))'s sources are not whole")
+            }
+            batches.append(ImportSourceBatch(id: row.int64(0), sources: sources))
         }
-        return sources
+        return batches
     }
 
     func budgets() throws(StoreError) -> [Budget] {

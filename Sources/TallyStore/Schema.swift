@@ -114,16 +114,17 @@ private let migrations: [StaticString] = [
         position INTEGER NOT NULL,
         text TEXT NOT NULL
     );
-    -- The source row of each imported bill, so importing it again adds
-    -- nothing even after the bill was edited. It outlives a deleted bill
-    -- (bill ids are never given twice), whose row is then imported again
-    -- like any new one.
+    -- The source rows of the bills each import wrote or updated, so
+    -- importing a row again adds nothing even after its bill was edited:
+    -- for each bill its id, the row's fingerprint and the digest of what the
+    -- row said, three little-endian 64-bit integers, packed. One row per
+    -- import, as import reads them all: a million imported rows are one
+    -- write. A source outlives a deleted bill (bill ids are never given
+    -- twice), whose row is then imported again like any new one.
     CREATE TABLE import_sources (
-        bill_id INTEGER PRIMARY KEY,
-        fingerprint INTEGER NOT NULL,
-        digest INTEGER NOT NULL
+        batch INTEGER PRIMARY KEY,
+        sources BLOB NOT NULL
     );
-    CREATE INDEX import_sources_by_fingerprint ON import_sources (fingerprint);
     """,
     """
     -- The account each book and category is exported under, kept once given so

@@ -164,6 +164,24 @@ struct REPLTests {
         }
     }
 
+    @Test("a confirmed edit where is made though the clock moved on while the question waited")
+    func editWhereAnsweredLater() async throws {
+        try await withSandbox { sandbox in
+            _ = try await sandbox.tally(["-c", "-25.50 food Starbucks latte"])
+            var environment = TallyBinary.baseEnvironment
+            environment["HOME"] = sandbox.url.path
+            environment["TERM"] = "xterm"
+            let terminal = try PseudoTerminal(["--db", sandbox.ledger], environment: environment)
+            #expect(terminal.waitFor(REPLTests.prompt, count: 1), "no prompt: \(terminal.screen)")
+            terminal.type("edit where remark ~ starbucks set category=drinks\r")
+            #expect(terminal.waitFor("edit 1 bill? [y/N] "), "\(terminal.screen)")
+            try await Task.sleep(for: .milliseconds(2100))
+            terminal.type("y\r")
+            #expect(terminal.waitFor("edited 1 bill"), "\(terminal.screen)")
+            #expect(!terminal.screen.contains("changed while you were answering"), "\(terminal.screen)")
+        }
+    }
+
     @Test("edit where shows the bills it picks before asking, and undo brings them all back")
     func editWhereAsks() async throws {
         try await withSandbox { sandbox in

@@ -216,6 +216,12 @@ struct ImportEvaluationTests {
         #expect(try importedBills(csv, "import bills.csv allow duplicates", in: ledger).count == 3)
     }
 
+    @Test func aRowEqualToABillSaysWhichBill() throws {
+        let csv = "date,amount,category,remark,place,tags\n2016-07-01,12.00,food,hot dog,New York,trip\n2016-07-01,12.00,food,hot dog,Boston,trip\n"
+        guard case .change(_, let report, _, _) = try importing(csv, "import bills.csv book travel") else { throw TestFailure("no change") }
+        #expect(reportText(report) == "imported 1 bill from bills.csv; skipped 1 row already in the ledger (line 2 equals #19)")
+    }
+
     @Test func billsInAnotherBookAreNotDuplicates() throws {
         let csv = "date,amount,category,remark\n2016-07-01,12.00,food,hot dog\n"
         guard case .result = try importing(csv, "import bills.csv book travel") else { throw TestFailure("bill #19 is the same") }

@@ -36,7 +36,7 @@ struct StatementImportTests {
     static let files = [
         Expected(file: "alipay.csv", statement: "", profile: "alipay", added: 8, passedOver: 2, expenses: 194_00, incomes: 545_00),
         Expected(file: "wechat.csv", statement: "", profile: "wechat", added: 7, passedOver: 1, expenses: 108_90, incomes: 305_90),
-        Expected(file: "usbank.csv", statement: " book travel", profile: "us-bank", added: 9, passedOver: 0, expenses: 1326_00, incomes: 2578_00),
+        Expected(file: "usbank.csv", statement: " book travel", profile: "usbank", added: 9, passedOver: 0, expenses: 1326_00, incomes: 2578_00),
         Expected(file: "european.csv", statement: " book giro", profile: "ing", added: 8, passedOver: 0, expenses: 1447_87, incomes: 2895_00),
         Expected(file: "generic.csv", statement: "", profile: "bank", added: 6, passedOver: 0, expenses: 183_05, incomes: 2515_99),
     ]

@@ -69,7 +69,7 @@ struct ParserImportTests {
     }
 
     @Test func everyBuiltInProfileReads() throws {
-        #expect(BuiltInProfiles.all.map(\.name) == ["alipay", "alipay-classic", "wechat", "bank", "us-bank", "ing"])
+        #expect(BuiltInProfiles.all.map(\.name) == ["alipay", "alipayweb", "wechat", "bank", "usbank", "ing"])
         for profile in BuiltInProfiles.all {
             let settings = try Parser.importSettings(profile.settings)
             #expect(!settings.headers.isEmpty, "\(profile.name) names no header, so no file would be read with it")
