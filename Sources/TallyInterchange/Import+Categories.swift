@@ -25,19 +25,17 @@ extension CSVImport {
             }
         }
         let constantCategory = settings.constants.first { $0.field.value == .category }?.value.value
-        let learned = checked.good.contains { !$0.categorised } && (options.learns || options.mode == .dryRun)
-            ? LearnedCategories(ledger) : nil
+        // Learned without `learn` too, for a dry run to show and a refused row's error to offer.
+        let learned = constantCategory == nil && checked.good.contains { !$0.categorised }
+            && (options.learns || options.mode == .dryRun || settings.fallback == nil) ? LearnedCategories(ledger) : nil
         for index in checked.good.indices where !checked.good[index].categorised && refused[index] == nil {
             var row = checked.good[index]
             do throws(RowProblem) {
                 if let constantCategory {
                     try give(try checked.resolver.category(named: constantCategory, kind: row.kind), to: &row, by: "set category")
                 } else if let suggestion = learned?.category(for: row) {
-                    if options.learns {
-                        try give(suggestion, to: &row, by: "what was learned")
-                    } else {
-                        checked.suggestions[row.line] = suggestion.name
-                    }
+                    checked.suggestions[row.line] = suggestion.name
+                    if options.learns { try give(suggestion, to: &row, by: "what was learned") }
                 }
                 if !row.categorised, let fallback = settings.fallback {
                     try give(try checked.resolver.fallback(named: fallback.value, kind: row.kind ?? .expense), to: &row, by: "otherwise")
