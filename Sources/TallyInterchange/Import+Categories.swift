@@ -25,7 +25,9 @@ extension CSVImport {
             }
         }
         let constantCategory = settings.constants.first { $0.field.value == .category }?.value.value
-        let learned = checked.good.contains { !$0.categorised } && (options.learns || options.mode == .dryRun)
+        // Learned without `learn` too, for a dry run to show and a refused row's error to offer.
+        let learned = constantCategory == nil && checked.good.contains { !$0.categorised }
+            && (options.learns || options.mode == .dryRun || settings.fallback == nil)
             ? LearnedCategories(ledger, besides: settings.fallback.map { [$0.value, "\($0.value) income"] } ?? []) : nil
         for index in checked.good.indices where !checked.good[index].categorised && refused[index] == nil {
             var row = checked.good[index]
@@ -33,11 +35,8 @@ extension CSVImport {
                 if let constantCategory {
                     try give(try checked.resolver.category(named: constantCategory, kind: row.kind), to: &row, by: "set category")
                 } else if let suggestion = learned?.category(for: row) {
-                    if options.learns {
-                        try give(suggestion, to: &row, by: "what was learned")
-                    } else {
-                        checked.suggestions[row.line] = suggestion.name
-                    }
+                    checked.suggestions[row.line] = suggestion.name
+                    if options.learns { try give(suggestion, to: &row, by: "what was learned") }
                 }
                 if !row.categorised, let fallback = settings.fallback {
                     try give(try checked.resolver.fallback(named: fallback.value, kind: row.kind ?? .expense), to: &row, by: "otherwise")

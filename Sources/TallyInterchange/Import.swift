@@ -92,7 +92,7 @@ struct CSVImport {
         var bad: [(line: Int, text: String)] = []
         var badCount = 0
         var skipped: [(line: Int, why: String)] = []
-        /// Rows' learned categories, by line, for a dry run to show.
+        /// Rows' learned categories, by line, for a dry run to show and a refusal to offer.
         var suggestions: [Int: String] = [:]
         var resolver: NameResolver
 

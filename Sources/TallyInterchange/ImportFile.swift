@@ -183,9 +183,9 @@ public struct ImportFile: Sendable {
             let settings = options.settings.over(base)
             let headers = settings.headers.count
             guard headers > (best?.headers ?? 0) else { continue }
-            // A profile's encoding is for its own files; a file saved again as UTF-8 is read as UTF-8.
+            // A profile's encoding is for its own files, so a file saved again as UTF-8 is read as UTF-8; one the statement names holds.
             var text = try? decode(bytes, settings, file)
-            if text == nil, settings.encoding != nil {
+            if text == nil, settings.encoding != nil, options.settings.encoding == nil {
                 var plain = settings
                 plain.encoding = nil
                 text = try? decode(bytes, plain, file)
@@ -247,7 +247,9 @@ public struct ImportFile: Sendable {
                 }
                 rows += 1
                 if !signed, let text = columns.value(.amount, in: record.fields) {
-                    signed = text.utf8.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "(") || $0 == 0xE2 }
+                    // A minus sign (U+2212) begins with the byte € and ₩ begin with too, so the whole character is looked for.
+                    signed = text.utf8.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "(") }
+                        || (text.utf8.contains(0xE2) && text.unicodeScalars.contains("\u{2212}"))
                 }
             }
         } catch {

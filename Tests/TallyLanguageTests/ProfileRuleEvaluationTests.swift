@@ -80,4 +80,13 @@ struct ProfileRuleEvaluationTests {
         #expect(actions[0].map(summary) == ["category food", "tags #caffeine"])
         #expect(actions[1].map(summary) == ["remark pay"])
     }
+
+    @Test func aQuickEntryARuleWouldCategoriseIsOfferedTheRulesCategory() throws {
+        let ledger = try applying("rule remark ~ starbucks => category drinks", to: Fixture.ledger())
+        let error = try #require(try evaluationError("-25 starbucks", in: ledger))
+        #expect(error.message.hasPrefix("unknown category 'starbucks'"))
+        #expect(error.notes == ["a rule gives a bill like this the category 'drinks': write -25 drinks starbucks"])
+        let unmatched = try #require(try evaluationError("-25 costa", in: ledger))
+        #expect(unmatched.notes.count == 1 && unmatched.notes[0].hasPrefix("categories: food, transport"), "\(unmatched.notes)")
+    }
 }
