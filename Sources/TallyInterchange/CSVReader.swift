@@ -236,6 +236,6 @@ public struct CSVReader: Sendable {
     }
 
     private var notUTF8: CSVError {
-        CSVError(line: line, reason: "this line is not UTF-8; save the file as UTF-8 and import it again")
+        CSVError(line: line, reason: "this line is not UTF-8; say the file's encoding, such as encoding gbk, or save it as UTF-8")
     }
 }

@@ -6,11 +6,18 @@ enum Fingerprint {
     private static let offset: UInt64 = 0xCBF2_9CE4_8422_2325
     private static let prime: UInt64 = 0x0000_0100_0000_01B3
 
-    /// What a row says: its cells, each without the spaces around it.
+    /// What a row says: its cells, each without the spaces and tabs around
+    /// it, as a statement pads them; read from the bytes, as for every row.
     static func digest(_ fields: [String]) -> Int64 {
         var hash = offset
-        for field in fields {
-            for byte in field.trimmingSpaces.utf8 { hash = (hash ^ UInt64(byte)) &* prime }
+        for var field in fields {
+            field.withUTF8 { bytes in
+                var start = 0
+                var end = bytes.count
+                while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+                while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+                for index in start..<end { hash = (hash ^ UInt64(bytes[index])) &* prime }
+            }
             hash = (hash ^ 0x1F) &* prime
         }
         return Int64(bitPattern: hash)

@@ -27,27 +27,31 @@ extension CSVImport {
         var claimed: Set<Int64> = []
         var fates: [Fate] = []
         fates.reserveCapacity(rows.count)
-        for row in rows {
+        // Rows by place, not copied out: a million rows' texts are not retained and released again.
+        for index in rows.indices {
+            let digest = rows[index].digest
             let fingerprint: Int64
-            if let transaction = row.transaction {
+            if let transaction = rows[index].transaction {
                 fingerprint = Fingerprint.of(transaction: transaction)
             } else {
-                fingerprint = Fingerprint.of(digest: row.digest, occurrence: occurrences[row.digest, default: 0])
-                occurrences[row.digest, default: 0] += 1
+                fingerprint = Fingerprint.of(digest: digest, occurrence: occurrences[digest, default: 0])
+                occurrences[digest, default: 0] += 1
             }
             if !live.isEmpty, let bill = sources.bill(withFingerprint: fingerprint), live.contains(bill), !claimed.contains(bill),
                let source = sources.source(ofBill: bill) {
                 claimed.insert(bill)
                 // The bill is this row's, not another's equal to it.
                 if let key = keys[bill] { existing[key]?.removeAll { $0 == bill } }
-                fates.append(source.digest == row.digest ? .there(bill: bill) : .changed(bill: bill, source: source))
+                fates.append(source.digest == digest ? .there(bill: bill) : .changed(bill: bill, source: source))
                 continue
             }
-            let key = BillKey(row, comparing: compared)
-            if !existing.isEmpty, let bills = existing[key], let bill = bills.first {
-                existing[key] = Array(bills.dropFirst())
-                fates.append(.duplicate(bill: bill))
-                continue
+            if !existing.isEmpty {
+                let key = BillKey(rows[index], comparing: compared)
+                if let bills = existing[key], let bill = bills.first {
+                    existing[key] = Array(bills.dropFirst())
+                    fates.append(.duplicate(bill: bill))
+                    continue
+                }
             }
             fates.append(.add(fingerprint: fingerprint))
         }

@@ -28,6 +28,9 @@ public struct ImportFile: Sendable {
     /// How many lines a profile's header is looked for in.
     static let headerSearch = 64
 
+    /// How many bytes of a UTF-8 file are checked before its rows are read.
+    static let checkedAhead = 1 << 16
+
     /// The file's header and every row read once through, on two cores when
     /// it is big; refused when it is not CSV, or not in its encoding, or its
     /// header lacks a column. `profiles` are those it may be read with.
@@ -220,6 +223,16 @@ public struct ImportFile: Sendable {
                 throw Diagnostic(.unknownEncoding(named.value, known: TextEncoding.allCases.map(\.rawValue)), at: named.range)
             }
             encoding = known
+        }
+        if encoding == .utf8 {
+            // Its first lines are checked here, so a file in another encoding is told from UTF-8 while
+            // profiles are tried; the reader checks each field of the rest as it makes it into text.
+            let window = bytes.prefix(ImportFile.checkedAhead)
+            let lines = window.count < ImportFile.checkedAhead ? window[...] : window[..<(window.lastIndex(of: 0x0A) ?? 0)]
+            if case .failure(let failure) = TextEncoding.utf8(Array(lines), from: .utf8) {
+                throw Diagnostic(.notInEncoding(file: file.value, line: failure.line, encoding: encoding.title), at: file.range)
+            }
+            return bytes
         }
         switch TextEncoding.utf8(bytes, from: encoding) {
         case .success(let text):

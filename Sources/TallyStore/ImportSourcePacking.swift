@@ -7,9 +7,9 @@ enum ImportSourcePacking {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(sources.count * 24)
         for source in sources {
-            for value in [source.billID, source.fingerprint, source.digest] {
-                withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
-            }
+            withUnsafeBytes(of: source.billID.littleEndian) { bytes += $0 }
+            withUnsafeBytes(of: source.fingerprint.littleEndian) { bytes += $0 }
+            withUnsafeBytes(of: source.digest.littleEndian) { bytes += $0 }
         }
         return bytes
     }

@@ -182,15 +182,20 @@ private struct JSONBytes {
         literal.withUTF8Buffer { bytes += $0 }
     }
 
+    /// Digits made from the last into a buffer on the stack, then appended at
+    /// once: an import's history holds millions of numbers.
     mutating func append(_ number: Int64) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        let start = bytes.count
-        var magnitude = number.magnitude
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            var magnitude = number.magnitude
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if number < 0 { bytes.append(UInt8(ascii: "-")) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     /// A JSON string, escaped no more than JSON demands.

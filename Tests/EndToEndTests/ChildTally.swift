@@ -116,7 +116,8 @@ final class ChildTally {
     @discardableResult
     func finish() -> Int32? {
         if let toChild { close(toChild) }
-        while pump(milliseconds: 30_000) {}
+        // A writer waiting for a long import says so once, then may be silent for as long as the import takes.
+        while pump(milliseconds: 120_000) {}
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         let signalled = status & 0x7F != 0
