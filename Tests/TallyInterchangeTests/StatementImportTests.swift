@@ -35,6 +35,7 @@ struct StatementImportTests {
 
     static let files = [
         Expected(file: "alipay.csv", statement: "", profile: "alipay", added: 8, passedOver: 2, expenses: 194_00, incomes: 545_00),
+        Expected(file: "alipayweb.csv", statement: "", profile: "alipayweb", added: 4, passedOver: 2, expenses: 214_50, incomes: 200_00),
         Expected(file: "wechat.csv", statement: "", profile: "wechat", added: 7, passedOver: 1, expenses: 108_90, incomes: 305_90),
         Expected(file: "usbank.csv", statement: " book travel", profile: "usbank", added: 9, passedOver: 0, expenses: 1326_00, incomes: 2578_00),
         Expected(file: "european.csv", statement: " book giro", profile: "ing", added: 8, passedOver: 0, expenses: 1447_87, incomes: 2895_00),
