@@ -24,6 +24,7 @@ extension CSVImport {
         let compared = (place: columns.has(.place) || constant(.place) != nil, tags: columns.has(.tags) || constant(.tags) != nil)
         var (existing, keys) = allows ? ([:], [:]) : CSVImport.existingBills(in: ledger, spanning: rows, comparing: compared)
         var occurrences: [Int64: Int] = [:]
+        occurrences.reserveCapacity(rows.count)
         var claimed: Set<Int64> = []
         var fates: [Fate] = []
         fates.reserveCapacity(rows.count)

@@ -42,6 +42,13 @@ struct CSVImport {
         constantRemark = constant(.remark)?.value
         constantTags = constant(.tags)?.value ?? ""
         constantBook = constant(.book) != nil
+        // `otherwise` makes its category when there is none, but not one a letter away from one there is: that is a typo.
+        if let fallback = settings.fallback, evaluator.ledger.category(named: fallback.value) == nil,
+           let near = Suggestion.nearest(to: fallback.value, among: evaluator.ledger.categories.flatMap(\.allNames)) {
+            throw Diagnostic(
+                .unknownName(kind: "category", name: fallback.value, suggestion: near), at: fallback.range,
+                notes: ["'otherwise' makes a category only when none has a name like it; make it first with 'category add \(Literal.name(fallback.value)) expense'"])
+        }
         defaultBook = try (constant(.book) ?? settings.book).map { name throws(Diagnostic) in try evaluator.ledger.book(named: name) }
             ?? evaluator.ledger.currentBook
     }

@@ -38,6 +38,10 @@ extension Parser {
             let token = advance()
             return .ruleMove(id: id, to: Located(position, token.range))
         }
+        if (checkWord("delete") || checkWord("move")) && check(.number, at: 1) {
+            advance()
+            throw unexpected("a rule's id with its #, such as #\(peek.text)")
+        }
         let start = peek.range
         guard !atStatementEnd else { throw unexpected("a condition, such as remark ~ starbucks, then '=>' and what it sets") }
         let condition = try self.condition()

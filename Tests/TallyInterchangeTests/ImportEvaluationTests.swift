@@ -216,6 +216,14 @@ struct ImportEvaluationTests {
         #expect(try importedBills(csv, "import bills.csv allow duplicates", in: ledger).count == 3)
     }
 
+    @Test func otherwiseRefusesACategoryALetterAwayFromOneThere() throws {
+        let csv = "date,amount,remark\n2016-08-01,-5,tea\n"
+        let error = try #require(try importError(csv, "import bills.csv otherwise fod"))
+        #expect(error.message == "unknown category 'fod' — did you mean 'food'?")
+        #expect(error.notes == ["'otherwise' makes a category only when none has a name like it; make it first with 'category add fod expense'"])
+        #expect(try importedBills(csv, "import bills.csv otherwise leftovers").count == 1)
+    }
+
     @Test func aRowEqualToABillSaysWhichBill() throws {
         let csv = "date,amount,category,remark,place,tags\n2016-07-01,12.00,food,hot dog,New York,trip\n2016-07-01,12.00,food,hot dog,Boston,trip\n"
         guard case .change(_, let report, _, _) = try importing(csv, "import bills.csv book travel") else { throw TestFailure("no change") }

@@ -57,6 +57,8 @@ struct ParserImportTests {
         ("rule remark ~ x => category a, category b", "'category' is mapped twice"),
         ("rule remark ~ x => tags coffee", "unexpected 'coffee'; expected the tags it adds, such as #coffee"),
         ("rule move #2 to 0", "unexpected '0'; expected the place the rule takes"),
+        ("rule move 2 to 1", "unexpected '2'; expected a rule's id with its #, such as #2"),
+        ("rule delete 3", "unexpected '3'; expected a rule's id with its #, such as #3"),
     ])
     func refuses(text: String, message: String) {
         #expect(parseError(text)?.message.hasPrefix(message) == true, "\(parseError(text)?.message ?? "no error")")
