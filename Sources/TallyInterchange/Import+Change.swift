@@ -21,7 +21,7 @@ extension CSVImport {
         let allows = settings.allowsDuplicates == true
         let sources = allows ? ImportSourceIndex() : ledger.importSources.index()
         let live: Set<Int64> = sources.isEmpty ? [] : Set(ledger.bills.ids)
-        let compared = (place: columns.has(.place) || constant(.place) != nil, tags: columns.has(.tags) || constant(.tags) != nil)
+        let compared = (place: columns.has(.place) || constantPlace != nil, tags: columns.has(.tags) || !constantTags.isEmpty)
         var (existing, keys) = allows ? ([:], [:]) : CSVImport.existingBills(in: ledger, spanning: rows, comparing: compared)
         var occurrences: [Int64: Int] = [:]
         occurrences.reserveCapacity(rows.count)

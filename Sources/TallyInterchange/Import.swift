@@ -225,15 +225,6 @@ struct CSVImport {
         return text.isEmpty || text == "/" ? nil : String(text)
     }
 
-    func constant(_ field: ImportField) -> String? {
-        switch field {
-        case .place: constantPlace
-        case .remark: constantRemark
-        case .tags: constantTags.isEmpty ? nil : constantTags
-        default: settings.constants.first { $0.field.value == field }?.value.value
-        }
-    }
-
     private func day(_ text: String) throws(RowProblem) -> Day {
         guard !text.trimmingSpaces.isEmpty else { throw RowProblem("the date is empty") }
         if let dates {

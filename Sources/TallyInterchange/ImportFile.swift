@@ -178,6 +178,15 @@ public struct ImportFile: Sendable {
             if let header = try? reader.next(), ImportColumns.suffice(header.fields, mappings: options.settings.columns) { return plain }
         }
         var best: (layout: Layout, headers: Int)?
+        // Each encoding a profile names converts the whole file once, however many profiles name it.
+        var decoded: [String: [UInt8]?] = [Names.key(options.settings.encoding?.value ?? ""): try? plainText.get()]
+        func text(_ settings: ImportSettings) -> [UInt8]? {
+            let key = Names.key(settings.encoding?.value ?? "")
+            if let text = decoded[key] { return text }
+            let text = try? decode(bytes, settings, file)
+            decoded[key] = text
+            return text
+        }
         for profile in profiles {
             guard var base = try? ImportFile.settings(of: profile, at: file.range) else { continue }
             // A profile is picked for the headers it names itself, not for those the statement names in its place.
@@ -187,13 +196,13 @@ public struct ImportFile: Sendable {
             let headers = settings.headers.count
             guard headers > (best?.headers ?? 0) else { continue }
             // A profile's encoding is for its own files, so a file saved again as UTF-8 is read as UTF-8; one the statement names holds.
-            var text = try? decode(bytes, settings, file)
-            if text == nil, settings.encoding != nil, options.settings.encoding == nil {
+            var read = text(settings)
+            if read == nil, settings.encoding != nil, options.settings.encoding == nil {
                 var plain = settings
                 plain.encoding = nil
-                text = try? decode(bytes, plain, file)
+                read = text(plain)
             }
-            guard let text, let found = try? Layout.find(in: text, settings, file, searching: true) else { continue }
+            guard let read, let found = try? Layout.find(in: read, settings, file, searching: true) else { continue }
             best = (found.named(profile.name), headers)
         }
         if let best { return best.layout }

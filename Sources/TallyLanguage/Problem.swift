@@ -49,7 +49,6 @@ public enum Problem: Sendable, Equatable {
     case unknownRule(String)
     case unreadableRule(id: Int64, reason: String)
     case builtInProfile(String)
-    case ruleNamesNothing(field: String, name: String, suggestion: String?)
     case kindMismatch(category: String, kind: Kind, wanted: Kind)
     /// `edit where … set category=…` naming a category of the other kind than a bill it picked.
     case kindWouldChange(category: String, kind: Kind, bill: Int64)
@@ -187,8 +186,6 @@ public enum Problem: Sendable, Equatable {
         case .unknownRule(let id): return "there is no rule #\(Diagnostic.clipped(id)); 'rules' lists them"
         case .unreadableRule(let id, let reason): return "rule #\(id) no longer applies: \(reason); change it or 'rule delete #\(id)'"
         case .builtInProfile(let name): return "'\(name)' is built into Tally and cannot be deleted; a profile of yours of that name is used instead of it"
-        case .ruleNamesNothing(let field, let name, let suggestion):
-            return "unknown \(field) '\(Diagnostic.clipped(name))'" + (suggestion.map { " — did you mean '\($0)'?" } ?? "")
         case .kindMismatch(let category, let kind, let wanted):
             return "'\(category)' is an \(kind.rawValue) category, not an \(wanted.rawValue) one"
         case .kindWouldChange(let category, let kind, let bill):
