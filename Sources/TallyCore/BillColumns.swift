@@ -241,23 +241,27 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
         return order
     }
 
-    /// These rows without those whose id is in `removed`, and with `added`
-    /// (in day order) merged in: a change to many bills in one linear pass.
-    public func replacing(_ removed: Set<Int64>, with added: [Bill]) -> BillColumns {
+    /// These rows without those whose id is in `removed`, and with the
+    /// `count` bills `added` gives, first to last in day order, merged in: a
+    /// change to many bills in one linear pass.
+    public func replacing(_ removed: Set<Int64>, with count: Int, _ added: (Int) -> Bill) -> BillColumns {
         var result = withoutRows()
-        result.reserveCapacity(count - removed.count + added.count)
+        result.reserveCapacity(self.count - removed.count + count)
         var next = 0
+        var pending = count > 0 ? added(0) : nil
+        func takePending(_ bill: Bill) {
+            result.append(bill)
+            next += 1
+            pending = next < count ? added(next) : nil
+        }
         for index in indices where !removed.contains(ids[index]) {
-            while next < added.count && !precedes(index, added[next]) {
-                result.append(added[next])
-                next += 1
-            }
+            while let bill = pending, !precedes(index, bill) { takePending(bill) }
             result.append(
                 id: ids[index], bookID: bookIDs[index], categoryID: categoryIDs[index], amount: amounts[index],
                 day: Day(ordinal: days[index]), remark: remarks[index], place: places[index], tags: tags[index],
                 created: created[index], updated: updated[index])
         }
-        for bill in added[next...] { result.append(bill) }
+        while let bill = pending { takePending(bill) }
         return result
     }
 

@@ -226,12 +226,15 @@ public struct CSVReader: Sendable {
     }
 
     private func decode(_ range: Range<Int>) throws(CSVError) -> String {
-        guard let text = String(validating: bytes[range], as: UTF8.self) else { throw notUTF8 }
-        return text
+        try decode(bytes[range])
     }
 
-    private func decode(_ buffer: [UInt8]) throws(CSVError) -> String {
-        guard let text = String(validating: buffer, as: UTF8.self) else { throw notUTF8 }
+    /// ASCII, as most fields are, is text as it stands: the standard
+    /// library's validating initialiser is not specialised for a slice and
+    /// costs more per field than reading the whole record.
+    private func decode(_ field: some Collection<UInt8>) throws(CSVError) -> String {
+        if field.allSatisfy({ $0 < 0x80 }) { return String(decoding: field, as: UTF8.self) }
+        guard let text = String(validating: field, as: UTF8.self) else { throw notUTF8 }
         return text
     }
 

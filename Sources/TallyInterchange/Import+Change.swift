@@ -64,7 +64,8 @@ extension CSVImport {
     func change(_ rows: [Row], _ fates: [Fate], skipped passedOver: Int, resolver: NameResolver) -> Outcome {
         let ledger = evaluator.ledger
         var changes = resolver.created.map { RowChange(before: nil, after: .category($0)) }
-        changes.reserveCapacity(changes.count + rows.count * 2)
+        // A row is at most one bill added or changed, and the sources are one record more.
+        changes.reserveCapacity(changes.count + rows.count + 1)
         var counts = ImportCounts()
         counts.rows = rowCount
         counts.passedOver = passedOver

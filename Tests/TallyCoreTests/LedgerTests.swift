@@ -66,6 +66,20 @@ import Testing
         #expect(oneByOne.lastBillID == nextID - 1)
     }
 
+    /// Undo and redo of an import: many bills taken out at once and put
+    /// back with the ids they had, which a fresh id would never have.
+    @Test func manyBillsTakenOutAndPutBackWithTheirIdsAreThereOnce() {
+        let kept = bill(1, "2016-07-10")
+        let imported = (2...40).map { bill(Int64($0), "2016-07-\(10 + $0 % 15)") }
+        var ledger = Ledger(books: [book], categories: categories, bills: [kept], settings: Settings(currentBookID: 1))
+        ledger.apply(ChangeSet(summary: "", rows: imported.map { RowChange(before: nil, after: .bill($0)) }))
+        ledger.apply(ChangeSet(summary: "", rows: imported.map { RowChange(before: .bill($0), after: nil) }))
+        #expect(Array(ledger.bills) == [kept])
+        ledger.apply(ChangeSet(summary: "", rows: imported.map { RowChange(before: nil, after: .bill($0)) }))
+        #expect(Array(ledger.bills) == ([kept] + imported).sorted(by: Bill.chronological))
+        #expect(ledger.lastBillID == 40)
+    }
+
     func randomDay(_ random: inout SeededRandom) -> String {
         let month = Int(random.next() % 12) + 1
         let day = Int(random.next() % 28) + 1
