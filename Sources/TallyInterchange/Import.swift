@@ -16,6 +16,8 @@ struct CSVImport {
     let skipColumns: [Int]
     let profile: String?
     let decimalMark: DecimalMark
+    /// The currency the settings say the file is in.
+    let currency: String?
     /// The settings' constant fields, looked up once rather than for every row.
     let constantPlace: String?
     let constantRemark: String?
@@ -36,6 +38,7 @@ struct CSVImport {
         skipColumns = file.skipColumns
         profile = file.profile
         decimalMark = file.settings.decimalComma == true ? .comma : .point
+        currency = file.settings.currency?.value
         let constants = file.settings.constants
         func constant(_ field: ImportField) -> Located<String>? { constants.first { $0.field.value == field }?.value }
         constantPlace = constant(.place)?.value
@@ -284,6 +287,9 @@ struct CSVImport {
     }
 
     private func read(amount text: String, in book: Book) throws(RowProblem) -> (minor: Int64, sign: WrittenAmount.Sign) {
+        if let currency, currency != book.currency.code {
+            throw RowProblem("the file is in \(currency), but book '\(book.name)' keeps \(book.currency.code)")
+        }
         guard let amount = WrittenAmount(text, decimalMark: decimalMark) else {
             throw RowProblem(text.trimmingSpaces.isEmpty ? "the amount is empty" : "'\(Diagnostic.clipped(text))' is not an amount"
                 + (decimalMark == .point && text.contains(",") ? "; if its decimal mark is a comma, say decimal comma" : ""))

@@ -84,6 +84,8 @@ public struct ImportSettings: Sendable {
     public var encoding: Located<String>?
     public var dates: Located<String>?
     public var decimalComma: Bool?
+    /// The currency the file's amounts are in: rows go only into books that keep it.
+    public var currency: Located<String>?
     public var expenseSign: ExpenseSign?
     public var kinds: [KindWord] = []
     public var constants: [ConstantField] = []
@@ -110,6 +112,7 @@ public struct ImportSettings: Sendable {
         merged.encoding = encoding ?? base.encoding
         merged.dates = dates ?? base.dates
         merged.decimalComma = decimalComma ?? base.decimalComma
+        merged.currency = currency ?? base.currency
         merged.expenseSign = expenseSign ?? base.expenseSign
         merged.kinds = base.kinds + kinds
         merged.constants = base.constants.filter { old in !constants.contains { $0.field.value == old.field.value } } + constants

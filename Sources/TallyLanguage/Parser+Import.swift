@@ -71,7 +71,8 @@ extension Parser {
     // import_setting = "book" name | "columns" "(" column_mapping { "," column_mapping } ")"
     //                | "skip" ( INTEGER | "where" skip_test { "or" skip_test } ) | "no" "header"
     //                | "separator" ( STRING | "tab" | "comma" | "semicolon" | "pipe" ) | "encoding" file
-    //                | "dates" STRING | "decimal" ( "comma" | "point" ) | "expense" "is" ( "negative" | "positive" )
+    //                | "dates" STRING | "decimal" ( "comma" | "point" ) | "currency" CODE
+    //                | "expense" "is" ( "negative" | "positive" )
     //                | "kinds" "(" kind_word { "," kind_word } ")" | "set" constant_field { "," constant_field }
     //                | "footer" ( STRING | WORD ) | "otherwise" name | "create" "categories" | "allow" "duplicates"
     private mutating func importSetting(_ clause: ImportClauseWord, into settings: inout ImportSettings) throws(Diagnostic) {
@@ -104,6 +105,13 @@ extension Parser {
         case .decimal:
             let mark = try subcommand(["comma", "point"])
             settings.decimalComma = mark == "comma"
+        case .currency:
+            let code = try name("the currency the file's amounts are in, such as CNY or USD")
+            guard Currency.isValidCode(code.value) else {
+                let suggestion = Suggestion.nearest(to: code.value.uppercased(), among: Currency.codes)
+                throw Diagnostic(.unknownCurrency(code.value, suggestion: suggestion), at: code.range)
+            }
+            settings.currency = Located(code.value.uppercased(), code.range)
         case .expense:
             try expectWord("is")
             settings.expenseSign = ExpenseSign(rawValue: try subcommand(["negative", "positive"]))

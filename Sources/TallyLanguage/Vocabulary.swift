@@ -53,7 +53,7 @@ public enum ClauseWord: String, CaseIterable, Sendable {
 /// The clauses of `import` after its file: the settings a profile can hold,
 /// then what only the statement says.
 public enum ImportClauseWord: String, CaseIterable, Sendable {
-    case book, columns, skip, no, separator, encoding, dates, decimal, expense, kinds, set, footer, otherwise
+    case book, columns, skip, no, separator, encoding, dates, decimal, currency, expense, kinds, set, footer, otherwise
     case create, allow
     case with, dry, preview, update, learn
 

@@ -103,6 +103,13 @@ extension ImportSettingsTests {
         #expect(try imported("date,amount,category\n2016-08-01,¥25.00,food\n", "import bills.csv").bills.map(\.amount) == [2500])
     }
 
+    @Test func aFileInACurrencyGoesOnlyIntoABookThatKeepsIt() throws {
+        let csv = "date,amount,category\n2016-08-01,5.00,food\n"
+        let error = try #require(try importError(csv, "import bills.csv currency EUR"))
+        #expect(error.notes == ["bills.csv:2: the file is in EUR, but book 'daily' keeps CNY"])
+        #expect(try imported(csv, "import bills.csv book giro currency eur", in: ledgerWithGiro()).bills.map(\.amount) == [500])
+    }
+
     @Test func euroAmountsImportIntoAEuroBookWithTheirCategorysKind() throws {
         let csv = "date,amount,category\n2016-08-01,€5.00,food\n2016-08-02,12.50 €,food\n2016-08-03,€1.00,salary\n"
         let file = try imported(csv, "import bills.csv book giro", in: ledgerWithGiro())

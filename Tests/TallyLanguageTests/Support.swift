@@ -237,6 +237,7 @@ func summary(_ settings: ImportSettings) -> String {
     text += settings.encoding.map { " encoding \($0.value)" } ?? ""
     text += settings.dates.map { " dates \($0.value)" } ?? ""
     text += settings.decimalComma.map { $0 ? " decimal comma" : " decimal point" } ?? ""
+    text += settings.currency.map { " currency \($0.value)" } ?? ""
     text += settings.expenseSign.map { " expense \($0.rawValue)" } ?? ""
     text += settings.kinds.isEmpty ? "" : " kinds [" + settings.kinds.map { "\($0.word)=\($0.meaning.rawValue)" }.joined(separator: ", ") + "]"
     text += settings.constants.isEmpty ? "" : " set [" + settings.constants.map { "\($0.field.value.rawValue)=\($0.value.value)" }.joined(separator: ", ") + "]"
