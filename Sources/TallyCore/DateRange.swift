@@ -17,6 +17,9 @@ public struct DateRange: Hashable, Sendable {
 
     public var isEmpty: Bool { end < start }
 
+    /// How many days it holds.
+    public var dayCount: Int { isEmpty ? 0 : Int(end.ordinal) - Int(start.ordinal) + 1 }
+
     public static func year(_ year: Int) -> DateRange? {
         guard let start = Day(year: year, month: 1, day: 1), let end = Day(year: year, month: 12, day: 31) else { return nil }
         return DateRange(start: start, end: end)

@@ -17,12 +17,7 @@ extension Evaluator {
         let billCount = count(try measure(Query.view(.count, period: period, where: condition)))
         let monthCounts = try groupRows(Query.view(.count, period: period, where: condition, by: .month, at: range))
         let labels = try monthLabels(days, withBills: monthCounts.compactMap { $0.labels[0] }, at: options.period?.range ?? range)
-        let income = try grouped(Query.view(.sum, .income, period: period, where: condition, by: .month, at: range))
-        let expense = try grouped(Query.view(.sum, .expense, period: period, where: condition, by: .month, at: range))
-        let counts = Dictionary(uniqueKeysWithValues: monthCounts.map { ($0.labels[0] ?? "", self.count($0.measure)) })
-        let months = labels.map { label in
-            ReportMonth(label: label, summary: balance(income[label], expense[label], in: currency), count: counts[label] ?? 0)
-        }
+        let (step, spans) = try self.spans(of: labels, period, where: condition, covering: days, in: currency, at: range)
 
         var timeline: Timeline?
         if let latest = monthCounts.last?.labels[0], let month = DateRange(monthLabel: latest) {
@@ -31,18 +26,16 @@ extension Evaluator {
         }
 
         let spending = try pie(.expense, period, where: condition, at: range)
-        var largest = Query.view(.list, .expense, period: period, where: condition)
-        largest.top = PeriodReport.largestShown
         return .reportFile(options, PeriodReport(
             period: days, books: books.map(\.name), currency: currency, condition: options.conditionText, summary: summary, count: billCount,
             savingsPermille: Evaluator.permille(of: summary.balance, in: summary.income),
-            months: months,
+            spans: spans, step: step,
             expense: folded(spending),
             income: folded(try pie(.income, period, where: condition, at: range)),
             spending: try grid(labels, of: spending.slices, period, condition, at: range),
             budgets: wholeBooks && books.count == 1 ? try budgets(of: books[0], within: days, labels) : [],
             timeline: timeline,
-            largest: try listed(largest),
+            largest: try largestExpenses(period, where: condition),
             made: today))
     }
 

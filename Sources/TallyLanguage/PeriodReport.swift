@@ -15,8 +15,12 @@ public struct PeriodReport: Sendable, Equatable {
     /// The share of the income kept, in tenths of a percent (below zero when
     /// more was spent); nil without income.
     public let savingsPermille: Int?
-    /// Each month of the period, oldest first, with or without bills.
-    public let months: [ReportMonth]
+    /// The period step by step, oldest first, with or without bills: its
+    /// months, or past two years of them its quarters, or past as many
+    /// quarters its years.
+    public let spans: [ReportSpan]
+    /// What each of `spans` is: `.month`, `.quarter` or `.year`.
+    public let step: Dimension
     public let expense: ReportPie
     public let income: ReportPie
     /// Each expense category's spending in each month, or each year when the
@@ -28,8 +32,9 @@ public struct PeriodReport: Sendable, Equatable {
     public let budgets: [BudgetReport]
     /// The latest month with bills, day by day.
     public let timeline: Timeline?
-    /// The largest expenses, largest first.
-    public let largest: [BillRow]
+    /// The largest expenses, largest first, bills alike but for their day
+    /// (a rent each month) as one.
+    public let largest: [LargestExpense]
     /// The day it was made.
     public let made: Day
 
@@ -40,16 +45,41 @@ public struct PeriodReport: Sendable, Equatable {
     public static let monthColumns = 12
     /// How many of the largest expenses are listed.
     public static let largestShown = 10
+    /// The most spans the chart and the table of the period show: two years
+    /// of months, then as many quarters, as bars that can be told apart and
+    /// rows that can be taken in.
+    public static let spansAtMost = 24
     /// The most months a report spans, fifty years: a lifetime of bills,
     /// while a page of more could be neither read nor written in good time.
     public static let monthsAtMost = 600
 }
 
-public struct ReportMonth: Sendable, Equatable {
-    /// `2016-07`, as `by month` labels it.
+/// A month, quarter or year of the report.
+public struct ReportSpan: Sendable, Equatable {
+    /// `2016-07`, `2016-Q3` or `2016`, as `by month`, `by quarter` and `by year` label it.
     public let label: String
     public let summary: Balance
     public let count: Int
+    /// The whole month, quarter or year.
+    public let range: DateRange
+    /// The days of it the report covers: fewer than the whole where the
+    /// period begins or ends inside it, or where it is under way (up to
+    /// today, when no bill of it is dated later).
+    public let covered: DateRange
+
+    /// Whether its numbers are of fewer days than the whole, and so not to be
+    /// read against those of the others.
+    public var isPartial: Bool { covered != range }
+}
+
+/// One of the largest expenses, or bills alike in all but their day, as one.
+public struct LargestExpense: Sendable, Equatable {
+    /// The latest of them.
+    public let bill: BillRow
+    /// How many bills there are alike.
+    public let times: Int
+    /// The earliest one's day.
+    public let first: Day
 }
 
 /// Timi's pie for a page: the largest categories, then the rest as one slice.

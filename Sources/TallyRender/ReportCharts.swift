@@ -8,9 +8,12 @@ import TallyLanguage
 // chart's own box, which the page scales to fit; each mark says its value
 // in a `<title>`, which browsers show on hover.
 
-/// Income and expense bars for each month, and the balance as a line.
-struct MonthChart {
-    let months: [ReportMonth]
+/// Income and expense bars for each month, quarter or year, and each one's
+/// net as a line. A span the report has only some days of is drawn paler, its
+/// net a mark the line does not join: it is not to be read against the others.
+struct SpanChart {
+    let spans: [ReportSpan]
+    let step: Dimension
     let currency: Currency
 
     private let width = 7600
@@ -21,43 +24,45 @@ struct MonthChart {
     private let bottom = 2480
 
     var svg: String {
-        let values = months.flatMap { [$0.summary.income, $0.summary.expense, $0.summary.balance] }
+        let values = spans.flatMap { [$0.summary.income, $0.summary.expense, $0.summary.balance] }
         let axis = ChartAxis(values: values, unit: Int128(currency.scale))
         let plot = bottom - top
         func y(_ value: Int128) -> Int { top + axis.offset(value, height: plot) }
-        let band = (width - left - right) / max(months.count, 1)
+        let band = (width - left - right) / max(spans.count, 1)
         var svg = "<svg class=\"chart months\" viewBox=\"0 0 \(HTML.pixels(width)) \(HTML.pixels(height))\" role=\"img\" "
-            + "aria-label=\"Income, expense and balance by month\">\n"
+            + "aria-label=\"Income, expense and net by \(step.rawValue)\">\n"
         for tick in axis.ticks {
             let position = HTML.pixels(y(tick))
             svg += "<line class=\"\(tick == 0 ? "zero" : "grid")\" x1=\"\(HTML.pixels(left))\" x2=\"\(HTML.pixels(width - right))\" "
                 + "y1=\"\(position)\" y2=\"\(position)\"/>"
             svg += "<text class=\"tick\" x=\"\(HTML.pixels(left - 80))\" y=\"\(HTML.pixels(y(tick) + 40))\" text-anchor=\"end\">"
-                + HTML.text(MonthChart.roundAmount(tick, currency)) + "</text>\n"
+                + HTML.text(SpanChart.roundAmount(tick, currency)) + "</text>\n"
         }
         var points: [(x: Int, y: Int)] = []
-        for (index, month) in months.enumerated() {
+        for (index, span) in spans.enumerated() {
             let start = left + band * index
-            for (kind, amount, offset) in [("income", month.summary.income, 12), ("expense", month.summary.expense, 52)] {
+            for (kind, amount, offset) in [("income", span.summary.income, 12), ("expense", span.summary.expense, 52)] {
                 let barTop = y(max(amount, 0))
-                svg += "<rect class=\"\(kind)\" x=\"\(HTML.pixels(start + band * offset / 100))\" y=\"\(HTML.pixels(barTop))\" "
-                    + "width=\"\(HTML.pixels(band * 36 / 100))\" height=\"\(HTML.pixels(y(0) - barTop))\">"
-                    + "<title>\(month.label) \(kind) \(money(amount))</title></rect>"
+                svg += "<rect class=\"\(kind)\(span.isPartial ? " partial" : "")\" x=\"\(HTML.pixels(start + band * offset / 100))\" "
+                    + "y=\"\(HTML.pixels(barTop))\" width=\"\(HTML.pixels(band * 36 / 100))\" height=\"\(HTML.pixels(y(0) - barTop))\">"
+                    + "<title>\(span.label) \(kind) \(money(amount))\(SpanChart.note(span))</title></rect>"
             }
             svg += "\n"
             let centre = start + band / 2
-            points.append((centre, y(month.summary.balance)))
-            if let label = label(month, index: index) {
+            points.append((centre, y(span.summary.balance)))
+            if let label = label(span, index: index) {
                 svg += "<text class=\"label\" x=\"\(HTML.pixels(centre))\" y=\"\(HTML.pixels(bottom + 220))\" text-anchor=\"middle\">"
                     + label + "</text>\n"
             }
         }
-        if !months.isEmpty {
-            svg += "<polyline class=\"balance\" points=\"\(points.map { "\(HTML.pixels($0.x)),\(HTML.pixels($0.y))" }.joined(separator: " "))\"/>\n"
-            for (month, point) in zip(months, points) {
-                svg += "<circle class=\"balance\" cx=\"\(HTML.pixels(point.x))\" cy=\"\(HTML.pixels(point.y))\" r=\"\(months.count > MonthChart.monthsNamed ? 2 : 4)\">"
-                    + "<title>\(month.label) balance \(money(month.summary.balance))</title></circle>\n"
-            }
+        let whole = zip(spans, points).filter { !$0.0.isPartial }.map(\.1)
+        if !whole.isEmpty {
+            svg += "<polyline class=\"balance\" points=\"\(whole.map { "\(HTML.pixels($0.x)),\(HTML.pixels($0.y))" }.joined(separator: " "))\"/>\n"
+        }
+        for (span, point) in zip(spans, points) {
+            svg += "<circle class=\"balance\(span.isPartial ? " partial" : "")\" cx=\"\(HTML.pixels(point.x))\" cy=\"\(HTML.pixels(point.y))\" "
+                + "r=\"\(spans.count > SpanChart.named ? 2 : 4)\">"
+                + "<title>\(span.label) net \(money(span.summary.balance))\(SpanChart.note(span))</title></circle>\n"
         }
         return svg + "</svg>"
     }
@@ -66,28 +71,43 @@ struct MonthChart {
         HTML.text(MoneyFormat.withSymbol(amount, currency))
     }
 
-    /// Up to a year, each month is named under its bars; up to three years,
-    /// the first month of each quarter; past that, only the years: the names
-    /// must not run into each other.
-    static let monthsNamed = 12
-    static let quartersNamed = 36
+    /// Up to a dozen spans, each is named under its bars; past that, months
+    /// only at each quarter, quarters only at each year, and years every
+    /// few: the names must not run into each other.
+    static let named = 12
 
-    /// What is written under a month's bars, if anything: `Jul`, `Jan ’17`,
-    /// or on a long chart `2017` under January of every year or every few.
-    private func label(_ month: ReportMonth, index: Int) -> String? {
-        guard let number = Int(month.label.suffix(2)), let year = Int(month.label.prefix(4)) else { return nil }
-        if months.count <= MonthChart.monthsNamed { return MonthChart.shortName(month.label, first: index == 0) }
-        if months.count <= MonthChart.quartersNamed {
-            return number % 3 == 1 ? MonthChart.shortName(month.label, first: index < 3) : nil
+    /// What is written under a span's bars, if anything: `Jul`, `Jan ’17`,
+    /// `Q3`, `Q1 ’17`, or `2017`.
+    private func label(_ span: ReportSpan, index: Int) -> String? {
+        let start = span.range.start
+        let everyOne = spans.count <= SpanChart.named
+        switch step {
+        case .month:
+            if everyOne { return SpanChart.shortName(span.label, first: index == 0) }
+            return start.month % 3 == 1 ? SpanChart.shortName(span.label, first: index < 3) : nil
+        case .quarter:
+            if everyOne { return "Q\(start.quarter)" + (start.quarter == 1 || index == 0 ? " ’" + start.yearText.suffix(2) : "") }
+            return start.quarter == 1 ? start.yearText : nil
+        default:
+            let yearsPerLabel = (spans.count + SpanChart.named - 1) / SpanChart.named
+            return start.year % yearsPerLabel == 0 ? start.yearText : nil
         }
-        let yearsPerLabel = (months.count + 12 * MonthChart.monthsNamed - 1) / (12 * MonthChart.monthsNamed)
-        return number == 1 && year % yearsPerLabel == 0 ? String(month.label.prefix(4)) : nil
+    }
+
+    /// ` (1 of 31 days)` for a span the report has only some days of.
+    static func note(_ span: ReportSpan) -> String {
+        span.isPartial ? " (\(covered(span)))" : ""
+    }
+
+    /// `1 of 31 days`: how much of a span the report has.
+    static func covered(_ span: ReportSpan) -> String {
+        "\(span.covered.dayCount) of \(span.range.dayCount) days"
     }
 
     /// `Jul`, with the year's last two digits on January and on the first month shown: `Jan ’17`.
     static func shortName(_ label: String, first: Bool) -> String {
         guard let range = DateRange(monthLabel: label) else { return HTML.text(label) }
-        let name = MonthChart.names[range.start.month - 1]
+        let name = SpanChart.names[range.start.month - 1]
         return range.start.month == 1 || first ? name + " ’" + String(label.prefix(4).suffix(2)) : name
     }
 

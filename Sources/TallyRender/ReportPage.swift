@@ -50,20 +50,27 @@ public struct ReportPage {
         "<div class=\"total \(id)\"><dt>\(name)</dt><dd id=\"\(id)\">\(value)</dd></div>\n"
     }
 
-    /// The month carousel: the chart, then its numbers as a table.
+    /// The month carousel: the chart, then its numbers as a table, by month,
+    /// quarter or year as the period's length asks.
     private var months: String {
-        var section = "<section id=\"months\">\n<h2>Month by month</h2>\n"
-        guard !report.months.isEmpty else { return section + "<p class=\"none\">No bills in this period.</p>\n</section>\n" }
+        let step = report.step.rawValue
+        var section = "<section id=\"months\">\n<h2>\(step.prefix(1).uppercased() + step.dropFirst()) by \(step)</h2>\n"
+        guard !report.spans.isEmpty else { return section + "<p class=\"none\">No bills in this period.</p>\n</section>\n" }
         section += "<p class=\"key\"><span class=\"swatch income\"></span>income <span class=\"swatch expense\"></span>expense "
-            + "<span class=\"swatch balance\"></span>balance</p>\n"
+            + "<span class=\"swatch balance\"></span>net (income − expense)"
+        for span in report.spans where span.isPartial {
+            section += " <span class=\"part\"><span class=\"swatch partial\"></span>\(span.label): \(SpanChart.covered(span))</span>"
+        }
+        section += "</p>\n"
         // On a narrow screen the chart keeps a readable size and scrolls.
-        section += "<div class=\"scroll\">" + MonthChart(months: report.months, currency: report.currency).svg + "</div>\n"
-        section += "<div class=\"scroll\"><table class=\"numbers\">\n<thead><tr><th>month</th><th>income</th><th>expense</th>"
-            + "<th>balance</th><th>bills</th></tr></thead>\n<tbody>\n"
-        for month in report.months {
-            section += "<tr data-month=\"\(month.label)\"><th>\(month.label)</th>"
-                + "<td class=\"income\">\(grouped(month.summary.income))</td><td class=\"expense\">\(grouped(month.summary.expense))</td>"
-                + "<td class=\"balance\">\(grouped(month.summary.balance))</td><td class=\"count\">\(month.count)</td></tr>\n"
+        section += "<div class=\"scroll\">" + SpanChart(spans: report.spans, step: report.step, currency: report.currency).svg + "</div>\n"
+        section += "<div class=\"scroll\"><table class=\"numbers\">\n<thead><tr><th>\(step)</th><th>income</th><th>expense</th>"
+            + "<th>net</th><th>bills</th></tr></thead>\n<tbody>\n"
+        for span in report.spans {
+            let days = span.isPartial ? " <span class=\"days\">\(SpanChart.covered(span))</span>" : ""
+            section += "<tr data-\(step)=\"\(span.label)\"\(span.isPartial ? " class=\"partial\"" : "")><th>\(span.label)\(days)</th>"
+                + "<td class=\"income\">\(grouped(span.summary.income))</td><td class=\"expense\">\(grouped(span.summary.expense))</td>"
+                + "<td class=\"balance\">\(grouped(span.summary.balance))</td><td class=\"count\">\(span.count)</td></tr>\n"
         }
         section += "</tbody>\n<tfoot><tr><th>total</th><td class=\"income\">\(grouped(report.summary.income))</td>"
             + "<td class=\"expense\">\(grouped(report.summary.expense))</td><td class=\"balance\">\(grouped(report.summary.balance))</td>"
@@ -105,9 +112,11 @@ public struct ReportPage {
         HTML.text(MoneyFormat.grouped(amount, report.currency))
     }
 
-    /// `🍜 food`, escaped.
+    /// `🍜 food`, escaped. The icon is decoration, drawn only in an emoji
+    /// font (see the stylesheet): the name says it all without one. The
+    /// space after it is the emoji font's, so it goes with the icon.
     static func named(_ icon: String, _ name: String) -> String {
-        (icon.isEmpty ? "" : "<span class=\"icon\">\(HTML.text(icon))</span> ") + HTML.text(name)
+        (icon.isEmpty ? "" : "<span class=\"icon\" aria-hidden=\"true\">\(HTML.text(icon)) </span>") + HTML.text(name)
     }
 
     /// What the slice of the categories past the largest is called.

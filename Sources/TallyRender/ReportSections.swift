@@ -16,9 +16,9 @@ struct ReportSections {
         guard !grid.categories.isEmpty else { return section + "<p class=\"none\">No expenses in this period.</p>\n</section>\n" }
         section += "<div class=\"scroll\"><table class=\"numbers grid\">\n<thead><tr><th>category</th>"
         for (index, column) in grid.columns.enumerated() {
-            section += "<th>\(byYear ? column : MonthChart.shortName(column, first: index == 0))</th>"
+            section += "<th>\(byYear ? column : SpanChart.shortName(column, first: index == 0))</th>"
         }
-        section += "<th>trend</th><th>total</th></tr></thead>\n<tbody>\n"
+        section += "<th>trend</th><th class=\"sum\">total</th></tr></thead>\n<tbody>\n"
         for category in grid.categories {
             section += "<tr><th>\(ReportPage.named(category.icon, category.category))</th>"
             for (column, amount) in zip(grid.columns, category.amounts) {
@@ -39,11 +39,12 @@ struct ReportSections {
     var budgets: String {
         guard let first = report.budgets.first else { return "" }
         var section = "<section id=\"budgets\">\n<h2>Budgets</h2>\n"
-            + "<p class=\"key\">What the book spent in each whole month against its budgets, as 'budget \(first.month)' shows it.</p>\n"
+            + "<p class=\"key\">What the book spent in each whole month against its budgets, as 'budget \(first.month)' shows it. "
+            + "Under each bar, the share of the budget spent, or how far over it the month went.</p>\n"
             + "<div class=\"scroll\"><table class=\"budgets\">\n"
             + "<thead><tr><th>budget</th><th>a month</th>"
         for month in report.budgets {
-            section += "<th>\(MonthChart.shortName(month.month, first: month.month == first.month))</th>"
+            section += "<th>\(SpanChart.shortName(month.month, first: month.month == first.month))</th>"
         }
         section += "</tr></thead>\n<tbody>\n"
         for line in first.lines {
@@ -60,7 +61,7 @@ struct ReportSections {
                     + (over ? ", over by \(money(-spent.left))" : ", \(money(spent.left)) left")
                 section += "<td class=\"progress\(over ? " over" : "")\" title=\"\(title)\">"
                     + "<span class=\"bar\"><span style=\"width:\(min(permille, 1000) / 10)%\"></span></span>"
-                    + "<span class=\"pct\">\(permille / 10)%\(over ? " over" : "")</span></td>"
+                    + "<span class=\"pct\">\(over ? ReportSections.over(spent.spent - spent.budget, spent.budget) : "\(permille / 10)%")</span></td>"
             }
             section += "</tr>\n"
         }
@@ -97,16 +98,31 @@ struct ReportSections {
         return html + "</ul></div>"
     }
 
+    /// `11% over`, `0.4% over`: how far past its budget a month went, as a
+    /// share of the budget, rounded half up, in tenths below one percent and
+    /// never less than a tenth.
+    static func over(_ excess: Int128, _ budget: Int128) -> String {
+        func rounded(_ scale: Int128) -> Int { Int(clamping: max((excess * scale * 2 + budget) / (budget * 2), 1)) }
+        let permille = rounded(1000)
+        return (permille < 10 ? "0.\(permille)%" : "\(rounded(100))%") + " over"
+    }
+
+    /// The largest expenses, bills alike but for their day as one row that
+    /// says how many there are and what each came to.
     var largest: String {
         var section = "<section id=\"largest\">\n<h2>Largest expenses</h2>\n"
         guard !report.largest.isEmpty else { return section + "<p class=\"none\">No expenses in this period.</p>\n</section>\n" }
+        if report.largest.contains(where: { $0.times > 1 }) { section += "<p class=\"key\">Bills alike but for their day are one row.</p>\n" }
         let books = report.books.count > 1
         section += "<div class=\"scroll\"><table class=\"numbers bills\">\n<thead><tr><th>date</th><th>category</th><th>remark</th>"
             + (books ? "<th>book</th>" : "") + "<th>amount</th></tr></thead>\n<tbody>\n"
-        for bill in report.largest {
-            section += "<tr><td class=\"date\">\(bill.day.iso)</td><td>\(ReportPage.named(bill.icon, bill.category))</td>"
+        for expense in report.largest {
+            let bill = expense.bill
+            let days = expense.times > 1 ? "<span>\(expense.first.iso)</span> to <span>\(bill.day.iso)</span>" : bill.day.iso
+            let amount = (expense.times > 1 ? "\(expense.times) × " : "") + grouped(Int128(bill.amount))
+            section += "<tr><td class=\"date\">\(days)</td><td>\(ReportPage.named(bill.icon, bill.category))</td>"
                 + "<td class=\"remark\">\(remark(bill))</td>" + (books ? "<td>\(HTML.text(bill.book))</td>" : "")
-                + "<td class=\"amount\">\(grouped(Int128(bill.amount)))</td></tr>\n"
+                + "<td class=\"amount\">\(amount)</td></tr>\n"
         }
         return section + "</tbody>\n</table></div>\n</section>\n"
     }

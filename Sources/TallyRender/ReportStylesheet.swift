@@ -19,9 +19,18 @@ enum ReportStylesheet {
         --s0: #7766cc; --s7: #cc4477; --rest: #777777; --ring: #2c2e33;
       }
     }
+    /* An icon is drawn only in an emoji font, which a page can name but not
+       bring along: a font without the glyph would draw an empty box before
+       each name. So an icon is set at a sixteenth of the text's size and the
+       emoji fonts' glyphs scaled back up; any other font's box is a speck.
+       The space after the icon is the emoji font's too, scaled less, as the
+       emoji fonts' spaces are wide. */
+    @font-face { font-family: "Tally Emoji"; size-adjust: 1600%; src: \(emoji); }
+    @font-face { font-family: "Tally Emoji"; size-adjust: 400%; unicode-range: U+20; src: \(emoji); }
+    .icon { font-family: "Tally Emoji"; font-size: 6.25%; }
     * { box-sizing: border-box; }
     body {
-      margin: 0 auto; max-width: 1080px; padding: 24px 20px 40px; background: var(--page); color: var(--ink);
+      margin: 0 auto; max-width: 1280px; padding: 24px 20px 40px; background: var(--page); color: var(--ink);
       font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial,
         "PingFang SC", "Hiragino Sans GB", "Hiragino Sans", "Noto Sans CJK SC", "Noto Sans CJK JP", "Source Han Sans SC",
         "Microsoft YaHei", "Yu Gothic", "Malgun Gothic", "WenQuanYi Micro Hei", sans-serif,
@@ -50,9 +59,13 @@ enum ReportStylesheet {
     rect.expense, .swatch.expense { fill: var(--expense); background: var(--expense); }
     polyline.balance { fill: none; stroke: var(--balance); stroke-width: 2.5; stroke-dasharray: 8 5; }
     circle.balance { fill: var(--card); stroke: var(--balance); stroke-width: 2; }
+    rect.partial { fill-opacity: 0.35; }
+    circle.balance.partial { stroke-dasharray: 2 2; }
     .swatch { display: inline-block; width: 11px; height: 11px; border-radius: 3px; margin: 0 5px 0 8px; vertical-align: -1px; }
     .swatch:first-child { margin-left: 0; }
     .swatch.balance { height: 0; border-top: 3px dashed var(--balance); border-radius: 0; vertical-align: 3px; }
+    .swatch.partial { background: linear-gradient(90deg, var(--income) 50%, var(--expense) 50%); opacity: 0.35; }
+    .days { display: block; color: var(--soft); font-size: 11px; font-weight: 400; }
     .pies { display: grid; grid-template-columns: 1fr 1fr; gap: 24px; }
     figure { margin: 0; }
     figcaption { font-weight: 600; margin-bottom: 6px; }
@@ -73,11 +86,18 @@ enum ReportStylesheet {
     td.remark { text-align: left; white-space: normal; }
     .numbers.bills thead th:not(:last-child), .numbers.bills td { text-align: left; }
     .numbers.bills td.amount { text-align: right; }
+    .numbers.bills td.date { white-space: normal; }
+    .numbers.bills td.date span { white-space: nowrap; }
+    .key .part { white-space: nowrap; }
     .scroll { overflow-x: auto; }
     .grid, .budgets { font-size: 12px; }
     .grid td, .grid th, .budgets td, .budgets th { padding: 4px 4px; }
+    /* Where the grid is wider than the screen, the names and totals stay in view and the months scroll between them. */
+    .grid th:first-child, .grid .sum, .budgets th:first-child { position: sticky; background: var(--card); }
+    .grid th:first-child, .budgets th:first-child { left: 0; box-shadow: inset -1px 0 var(--grid); }
+    .grid .sum { right: 0; box-shadow: inset 1px 0 var(--grid); }
     .sum { font-weight: 600; }
-    svg.spark { width: 66px; height: 20px; }
+    svg.spark { width: 56px; height: 20px; }
     .spark polyline { fill: none; stroke: var(--expense); stroke-width: 1.6; stroke-linejoin: round; }
     .spark circle { fill: var(--ink); }
     .progress { min-width: 52px; }
@@ -112,6 +132,8 @@ enum ReportStylesheet {
       dd { font-size: 18px; }
       .pies { grid-template-columns: 1fr; }
       svg.months { min-width: 560px; }
+      #months table { font-size: 12px; }
+      #months th, #months td { padding: 4px 3px; }
     }
     @media print {
       :root { color-scheme: light; --page: #ffffff; --card: #ffffff; --ink: #000000; --soft: #444444; --rule: #bbbbbb; --grid: #dddddd;
@@ -123,12 +145,17 @@ enum ReportStylesheet {
       #spending, #timeline { break-inside: auto; }
       tr, ol.timeline > li { break-inside: avoid; }
       .scroll { overflow: visible; }
+      .grid th:first-child, .grid .sum, .budgets th:first-child { position: static; }
       table { font-size: 8.5pt; }
       .grid td, .grid th { padding: 2px 3px; }
       svg.spark { width: 60px; }
     }
 
     """
+
+    /// The emoji fonts of Apple's, Microsoft's and Google's systems, and of Firefox, by their full and PostScript names.
+    private static let emoji = ["Apple Color Emoji", "AppleColorEmoji", "Segoe UI Emoji", "SegoeUIEmoji", "Noto Color Emoji", "NotoColorEmoji",
+                                "Twemoji Mozilla"].map { "local(\"\($0)\")" }.joined(separator: ", ")
 
     /// Each slice's colour, as its ring segment and its legend's swatch.
     private static var slices: String {

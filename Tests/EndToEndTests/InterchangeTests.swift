@@ -262,10 +262,10 @@ struct InterchangeTests {
 
 /// Runs a tool the tests check Tally's files with.
 enum Tool {
-    static func run(_ name: String, _ arguments: [String], in sandbox: Sandbox) async throws -> Run {
+    static func run(_ name: String, _ arguments: [String], in sandbox: Sandbox, environment: [String: String?] = [:]) async throws -> Run {
         let path = try #require(["/usr/bin/", "/usr/local/bin/"].map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) },
                                 "\(name) is missing: 'make test' installs it")
-        return try await TallyBinary.run(arguments, home: sandbox.url, executable: URL(fileURLWithPath: path))
+        return try await TallyBinary.run(arguments, environment: environment, home: sandbox.url, executable: URL(fileURLWithPath: path))
     }
 }
 

@@ -70,16 +70,7 @@ struct ReportEvaluationTests {
         #expect(report.books == ["daily"])
         #expect(report.currency == .cny)
 
-        let income = Dictionary(uniqueKeysWithValues: try rows("sum income \(query) by month"))
-        let expense = Dictionary(uniqueKeysWithValues: try rows("sum expense \(query) by month"))
-        let counts = Dictionary(uniqueKeysWithValues: try rows("count \(query) by month"))
-        #expect(Set(counts.keys).isSubset(of: report.months.map(\.label)))
-        for month in report.months {
-            #expect(month.summary.income == income[month.label] ?? 0, "\(month.label)")
-            #expect(month.summary.expense == expense[month.label] ?? 0, "\(month.label)")
-            #expect(Int128(month.count) == counts[month.label] ?? 0, "\(month.label)")
-        }
-        #expect(report.months.map(\.label) == report.months.map(\.label).sorted())
+        try expectSpans(report, query)
 
         for (pie, kind) in [(report.expense, "expense"), (report.income, "income")] {
             let sums = try rows("sum \(kind) \(query) by category")
@@ -103,17 +94,46 @@ struct ReportEvaluationTests {
 
         try expectSpending(report, query)
 
-        #expect(report.largest.map(\.id) == (try listedIDs("list expense \(query) top 10", in: Self.ledger, today: Self.today)))
+        // No two of these bills are alike but for their day.
+        #expect(report.largest.map(\.bill.id) == (try listedIDs("list expense \(query) top 10", in: Self.ledger, today: Self.today)))
+        #expect(report.largest.allSatisfy { $0.times == 1 && $0.first == $0.bill.day })
         if let timeline = report.timeline {
-            #expect(timeline.days.first.map { String($0.day.iso.prefix(7)) } == report.months.last { $0.count > 0 }?.label)
+            #expect(timeline.days.first.map { String($0.day.iso.prefix(7)) } == report.spans.last { $0.count > 0 }?.label)
         } else {
             #expect(report.count == 0)
         }
     }
 
+    /// Each span's numbers, by the report's step.
+    func expectSpans(
+        _ report: PeriodReport, _ query: String, in ledger: Ledger = ReportEvaluationTests.ledger, today: Day = ReportEvaluationTests.today
+    ) throws {
+        func rows(_ text: String) throws -> [String: Int128] {
+            Dictionary(uniqueKeysWithValues: try groups(text, in: ledger, today: today).rows.map { row in
+                switch row.measure {
+                case .money(let amount, _): return (row.labels[0] ?? "", amount)
+                case .count(let count): return (row.labels[0] ?? "", Int128(count))
+                case .none: return (row.labels[0] ?? "", 0)
+                }
+            })
+        }
+        let step = report.step.rawValue
+        let income = try rows("sum income \(query) by \(step)")
+        let expense = try rows("sum expense \(query) by \(step)")
+        let counts = try rows("count \(query) by \(step)")
+        #expect(Set(counts.keys).isSubset(of: report.spans.map(\.label)))
+        for span in report.spans {
+            #expect(span.summary.income == income[span.label] ?? 0, "\(span.label)")
+            #expect(span.summary.expense == expense[span.label] ?? 0, "\(span.label)")
+            #expect(Int128(span.count) == counts[span.label] ?? 0, "\(span.label)")
+            #expect(span.range.label == span.label || step == "quarter", "\(span.label)")
+        }
+        #expect(report.spans.map(\.range.start) == report.spans.map(\.range.start).sorted())
+    }
+
     /// The grid of spending: by month up to a year's worth, by year past it.
     func expectSpending(_ report: PeriodReport, _ query: String) throws {
-        let dimension = report.months.count > PeriodReport.monthColumns ? "year" : "month"
+        let dimension = report.step != .month || report.spans.count > PeriodReport.monthColumns ? "year" : "month"
         let grid = report.spending
         let byCategory = try rows("sum expense \(query) by category")
         #expect(grid.categories.map(\.category) == byCategory.map(\.0))
@@ -132,11 +152,81 @@ struct ReportEvaluationTests {
 
     @Test func aReportOfMoreThanAYearGridsItsSpendingByYearAndKeepsTwelveMonthsOfBudgets() throws {
         let report = try self.report("report from 2015-03-01 to 2016-12-31 to r")
-        #expect(report.months.count == 22)
+        #expect(report.step == .month && report.spans.count == 22)
         #expect(report.spending.columns == ["2015", "2016"])
         try expectSpending(report, "from 2015-03-01 to 2016-12-31")
         let year: [String] = (1...12).map { month in "2016-" + (month < 10 ? "0" : "") + String(month) }
         #expect(report.budgets.map(\.month) == year)
+    }
+
+    /// A bill on the 10th of each month from 2010 to 2025.
+    static let sixteenYears = Ledger(
+        books: Fixture.books, categories: Fixture.categories,
+        bills: (0..<192).map { index in
+            Bill(id: Int64(index + 1), bookID: Fixture.daily, categoryID: Fixture.category(index % 5 == 0 ? "salary" : "food"),
+                 amount: Int64(100 + index), day: Day(year: 2010 + index / 12, month: index % 12 + 1, day: 10)!, remark: "")
+        },
+        settings: Settings(currentBookID: Fixture.daily))
+
+    @Test(arguments: [
+        ("2016", Dimension.month, 12), ("from 2014-01-01 to 2015-12-31", .month, 24), ("from 2014-01-01 to 2016-03-31", .quarter, 9),
+        ("from 2010-01-01 to 2015-12-31", .quarter, 24), ("from 2010-01-01 to 2016-12-31", .year, 7), ("since 2010-01-01", .year, 16),
+    ])
+    func pastTwoYearsTheSpansAreQuartersAndPastAsManyQuartersYears(period: String, step: Dimension, count: Int) throws {
+        let report = try self.report("report \(period) to r", in: Self.sixteenYears, today: day("2026-03-01"))
+        #expect(report.step == step)
+        #expect(report.spans.count == count)
+        #expect(report.spans.allSatisfy { !$0.isPartial }, "\(report.spans.filter(\.isPartial))")
+        try expectSpans(report, period.hasPrefix("20") ? "in \(period)" : period, in: Self.sixteenYears, today: day("2026-03-01"))
+    }
+
+    @Test func aSpanUnderWayOrCutByThePeriodCoversOnlyItsDays() throws {
+        // Bills fall on the 10th: a month is under way until then, and after it only as far as today.
+        let afterTheBill = try report("report 2016 to r", in: Self.sixteenYears, today: day("2016-07-15"))
+        #expect(afterTheBill.spans.map(\.isPartial) == (1...12).map { $0 == 7 })
+        let july = afterTheBill.spans[6]
+        #expect(july.isPartial && july.covered == DateRange(start: day("2016-07-01"), end: day("2016-07-15")))
+        #expect(july.range.dayCount == 31 && july.covered.dayCount == 15)
+        let beforeTheBill = try report("report 2016 to r", in: Self.sixteenYears, today: day("2016-07-05"))
+        #expect(beforeTheBill.spans.allSatisfy { !$0.isPartial })
+        #expect(try report("report 2016 to r", in: Self.sixteenYears, today: day("2016-07-31")).spans.allSatisfy { !$0.isPartial })
+        #expect(try report("report 2016-07 to r", in: Self.sixteenYears, today: day("2016-07-31")).spans.allSatisfy { !$0.isPartial })
+
+        let cut = try report("report from 2015-11-15 to 2016-02-10 to r")
+        #expect(cut.spans.map(\.isPartial) == [true, false, false, true])
+        #expect(cut.spans.first?.covered == DateRange(start: day("2015-11-15"), end: day("2015-11-30")))
+        #expect(cut.spans.last?.covered == DateRange(start: day("2016-02-01"), end: day("2016-02-10")))
+
+        let years = try report("report from 2012-03-05 to 2025-06-30 to r", in: Self.sixteenYears, today: day("2026-03-01"))
+        #expect(years.step == .year)
+        #expect(years.spans.first?.covered == DateRange(start: day("2012-03-05"), end: day("2012-12-31")))
+        #expect(years.spans.last?.covered == DateRange(start: day("2025-01-01"), end: day("2025-06-30")))
+        #expect(years.spans.dropFirst().dropLast().allSatisfy { !$0.isPartial })
+    }
+
+    @Test func billsAlikeButForTheirDayAreOneOfTheLargest() throws {
+        let food = Fixture.category("food"), drinks = Fixture.category("drinks"), housing = Fixture.category("housing")
+        var bills: [(Int64, Int64, String, String)] = []
+        func add(_ category: Int64, _ amount: Int64, _ remark: String, _ date: Day) {
+            bills.append((category, amount, remark, date.iso))
+        }
+        for month in 0..<25 { add(housing, 300_000, "rent", Day(year: 2015 + month / 12, month: month % 12 + 1, day: 1)!) }
+        for index in 0..<5 { add(housing, 500_000 + Int64(index), "tv", day("2015-06-0\(index + 1)")) }
+        for index in 0..<8 { add(food, 1_000, "coffee", day("2016-03-1\(index)")) }
+        for index in 0..<3 { add(drinks, 1_000, "coffee", day("2016-04-1\(index)")) }
+        let ledger = Ledger(
+            books: Fixture.books, categories: Fixture.categories,
+            bills: bills.enumerated().map { index, bill in
+                Bill(id: Int64(index + 1), bookID: Fixture.daily, categoryID: bill.0, amount: bill.1, day: day(bill.3), remark: bill.2)
+            },
+            settings: Settings(currentBookID: Fixture.daily))
+        let largest = try report("report since 2015-01-01 to r", in: ledger, today: day("2017-03-01")).largest
+        #expect(largest.map(\.bill.remark) == ["tv", "tv", "tv", "tv", "tv", "rent", "coffee", "coffee"])
+        #expect(largest.map(\.times) == [1, 1, 1, 1, 1, 25, 8, 3])
+        #expect(largest.map(\.bill.category).suffix(2) == ["food", "drinks"])
+        let rent = largest[5]
+        #expect(rent.first == day("2015-01-01") && rent.bill.day == day("2017-01-01") && rent.bill.id == 25)
+        #expect(rent.times == (try count("count expense where remark = rent and amount = 3000", in: ledger, today: day("2017-03-01"))))
     }
 
     @Test func pieSharesCountTheRestAsOneSlice() throws {
@@ -149,7 +239,7 @@ struct ReportEvaluationTests {
     @Test func monthsRunThroughThePeriodUpToThisMonthAndOnlyLaterOnesWithBills() throws {
         let fixture = Fixture.ledger()
         func months(_ text: String, today: String) throws -> [String] {
-            try report(text, in: fixture, today: day(today)).months.map(\.label)
+            try report(text, in: fixture, today: day(today)).spans.map(\.label)
         }
         #expect(try months("report 2016 to r", today: "2016-03-10") == (1...12).map { "2016-" + ($0 < 10 ? "0" : "") + String($0) })
         #expect(try months("report 2015 to r", today: "2016-03-10").count == 12)
@@ -168,10 +258,10 @@ struct ReportEvaluationTests {
                 Bill(id: Int64(index + 1), bookID: Fixture.daily, categoryID: Fixture.category("food"), amount: 500, day: day(date), remark: "")
             },
             settings: Settings(currentBookID: Fixture.daily))
-        #expect(try report("report 9999 to r", in: edges).months.count == 12)
-        #expect(try report("report 0001 to r", in: edges).months.count == 12)
+        #expect(try report("report 9999 to r", in: edges).spans.count == 12)
+        #expect(try report("report 0001 to r", in: edges).spans.count == 12)
         #expect(try report("report 9999 to r", in: edges).timeline?.days.map(\.day) == [day("9999-12-31")])
-        #expect(try report("report from 1967-01-01 to 2016-12-31 to r", in: edges).months.map(\.label) == ["2016-07"])
+        #expect(try report("report from 1967-01-01 to 2016-12-31 to r", in: edges).spans.map(\.label) == ["2016-07"])
         let error = try #require(try evaluationError("report since 0001-01-01 to r", in: edges, today: Self.today))
         #expect(error.problem == .reportTooLong(months: 119_988, from: "0001-01", to: "9999-12"))
         #expect(error.message.hasPrefix("a report spans at most 600 months"))
@@ -232,10 +322,10 @@ struct ReportEvaluationTests {
 
     @Test func aReportWithoutBillsHasNoTimelineAndNoMonthsWithoutAnEnd() throws {
         let report = try self.report("report since 2030-01-01 to r")
-        #expect(report.count == 0 && report.months.isEmpty && report.timeline == nil && report.largest.isEmpty)
+        #expect(report.count == 0 && report.spans.isEmpty && report.timeline == nil && report.largest.isEmpty)
         #expect(report.expense.slices.isEmpty && report.expense.rest == nil)
         // A period yet to come has no month begun, and none with bills.
-        #expect(try self.report("report 2030 to r").months.isEmpty)
+        #expect(try self.report("report 2030 to r").spans.isEmpty)
     }
 }
 

@@ -86,31 +86,40 @@ struct ReportPageTests {
         let empty = ChartAxis(values: [], unit: 100)
         #expect(empty.ticks == [0, 100])
         #expect(ChartAxis(values: [99], unit: 1).ticks == [0, 50, 100])
-        #expect(MonthChart.roundAmount(1_000_000, .cny) == "10,000")
-        #expect(MonthChart.roundAmount(-50, .cny) == "-0.50")
+        #expect(SpanChart.roundAmount(1_000_000, .cny) == "10,000")
+        #expect(SpanChart.roundAmount(-50, .cny) == "-0.50")
     }
 
     @Test func monthsAreNamedShortWithTheYearWhereItTurns() {
-        #expect(MonthChart.shortName("2016-07", first: false) == "Jul")
-        #expect(MonthChart.shortName("2016-07", first: true) == "Jul ’16")
-        #expect(MonthChart.shortName("2017-01", first: false) == "Jan ’17")
+        #expect(SpanChart.shortName("2016-07", first: false) == "Jul")
+        #expect(SpanChart.shortName("2016-07", first: true) == "Jul ’16")
+        #expect(SpanChart.shortName("2017-01", first: false) == "Jan ’17")
     }
 
-    @Test func aLongChartNamesYearsInsteadOfMonths() {
-        func labels(years: ClosedRange<Int>) -> [String] {
-            let months = years.flatMap { year in
-                (1...12).map { month in
-                    ReportMonth(label: "\(year)-" + (month < 10 ? "0" : "") + "\(month)",
-                                summary: Balance(income: 0, expense: Int128(month), currency: .cny), count: 1)
-                }
+    @Test func aLongChartNamesQuartersAndYearsInsteadOfMonths() {
+        func labels(_ step: TallyLanguage.Dimension, _ wholes: [DateRange]) -> [String] {
+            let spans = wholes.enumerated().map { index, whole in
+                ReportSpan(
+                    label: whole.label, summary: Balance(income: 0, expense: Int128(index), currency: .cny), count: 1, range: whole, covered: whole)
             }
-            let svg = MonthChart(months: months, currency: .cny).svg
+            let svg = SpanChart(spans: spans, step: step, currency: .cny).svg
             return svg.components(separatedBy: "<text class=\"label\"").dropFirst().map { String($0.split(separator: ">")[1].prefix { $0 != "<" }) }
         }
-        #expect(labels(years: 2016...2016) == ["Jan ’16", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"])
-        #expect(labels(years: 2016...2017) == ["Jan ’16", "Apr", "Jul", "Oct", "Jan ’17", "Apr", "Jul", "Oct"])
-        #expect(labels(years: 2016...2018) == ["Jan ’16", "Apr", "Jul", "Oct", "Jan ’17", "Apr", "Jul", "Oct", "Jan ’18", "Apr", "Jul", "Oct"])
-        #expect(labels(years: 2010...2019) == (2010...2019).map(String.init))
-        #expect(labels(years: 1990...2019) == stride(from: 1992, through: 2019, by: 3).map(String.init))
+        func months(_ years: ClosedRange<Int>) -> [DateRange] { years.flatMap { year in (1...12).compactMap { DateRange.month(year, $0) } } }
+        func quarters(_ years: ClosedRange<Int>) -> [DateRange] { years.flatMap { year in (1...4).compactMap { DateRange.quarter(year, $0) } } }
+        #expect(labels(.month, months(2016...2016)) == ["Jan ’16", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"])
+        #expect(labels(.month, months(2016...2017)) == ["Jan ’16", "Apr", "Jul", "Oct", "Jan ’17", "Apr", "Jul", "Oct"])
+        #expect(labels(.quarter, quarters(2016...2018)) == ["Q1 ’16", "Q2", "Q3", "Q4", "Q1 ’17", "Q2", "Q3", "Q4", "Q1 ’18", "Q2", "Q3", "Q4"])
+        #expect(labels(.quarter, Array(quarters(2016...2021).dropFirst(2))) == ["2017", "2018", "2019", "2020", "2021"])
+        #expect(labels(.year, (2010...2019).compactMap { DateRange.year($0) }) == (2010...2019).map(String.init))
+        #expect(labels(.year, (1990...2019).compactMap { DateRange.year($0) }) == stride(from: 1992, through: 2019, by: 3).map(String.init))
+    }
+
+    @Test func aMonthOverItsBudgetSaysByHowMuchOfIt() {
+        #expect(ReportSections.over(690, 180_000) == "0.4% over")
+        #expect(ReportSections.over(20_520, 180_000) == "11% over")
+        #expect(ReportSections.over(1_770, 180_000) == "1% over")
+        #expect(ReportSections.over(1, 180_000) == "0.1% over")
+        #expect(ReportSections.over(180_000, 180_000) == "100% over")
     }
 }
