@@ -74,6 +74,16 @@ struct RefundEvaluationTests {
         #expect(shown.bill.isRefund && shown.bill.signedAmount == 3_000)
     }
 
+    @Test func theReportTakesARefundAsMoneyBack() throws {
+        guard case .reportFile(_, let report) = try evaluate("report 2016 to r", in: Self.ledger, today: day("2016-07-20")) else {
+            throw TestFailure("no report")
+        }
+        #expect(report.summary == Balance(income: 100_000, expense: 12_000, currency: .cny))
+        #expect(report.expense.total == 12_000)
+        #expect(report.spending.categories.map(\.total) == [7_000, 5_000])
+        #expect(report.largest.map(\.amount) == [10_000, 5_000, -3_000])
+    }
+
     @Test func aPieLeavesOutOfTheSharesACategoryRefundedMoreThanWasSpent() throws {
         var ledger = Self.ledger
         ledger.apply(try change("+200 food on 2016-07-04", in: ledger, today: day("2016-07-20")).set)

@@ -184,6 +184,12 @@ import TallyFixture
         #expect(renderer.render(try Fixture.result("search bus"), as: .table).hasSuffix("\n    total       1 bill     3.00"))
     }
 
+    @Test func aHeaderWiderThanEveryCellUnderItGivesWayBeforeAnyCell() throws {
+        let books = Renderer(style: Style(color: false), width: 60).render(try Fixture.result("books"), as: .table)
+        #expect(books.hasPrefix("curre…  book    currency  bills"), "\(books)")
+        #expect(books.split(separator: "\n").dropFirst().allSatisfy { !$0.contains("…") }, "\(books)")
+    }
+
     @Test func theTimelineWritesTheMinusSignEveryOtherViewWrites() throws {
         let timeline = renderer.render(try Fixture.result("timeline 2016-07"), as: .table)
         #expect(timeline.contains("2016-07-02 Sat") && timeline.contains("-15.00 │"), "\(timeline)")
