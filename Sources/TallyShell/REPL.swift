@@ -48,7 +48,7 @@ public final class REPL {
                 _ = session.run(ScriptSource(origin: .interactive, text: text))
             }
         }
-        if demo && output.failure == nil { output.result(Greeting.demoOver(command: command)) }
+        if demo && output.failure == nil { say(Greeting.demoOver(command: command)) }
     }
 
     /// The current book's name, and in the demo that it is the demo.
@@ -72,11 +72,16 @@ public final class REPL {
         return .line(text)
     }
 
+    /// What the REPL says itself, broken between words to fit the terminal.
+    private func say(_ text: String) {
+        output.result(TextWrap.help(text, width: session.options.width.columns))
+    }
+
     /// A welcome the first time a ledger is used here, and what is new once
     /// after each upgrade.
     private func greet() {
         guard let greeting = Greeting.message(lastSeen: session.ledger.settings.seenVersion, demo: demo, command: command) else { return }
-        output.result(greeting)
+        say(greeting)
         try? session.commit { ledger in
             var settings = ledger.settings
             settings.seenVersion = Tally.version
