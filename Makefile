@@ -1,4 +1,5 @@
 # make run   — install what is missing, build, start the REPL
+# make demo  — the same on a throwaway ledger of sample bills
 # make test  — install what is missing, build, run every test
 SWIFT ?= swift
 PREFIX ?= /usr/local
@@ -7,11 +8,15 @@ APT_PACKAGES = libreadline-dev libsqlite3-dev
 FUZZ_SECONDS ?= 1800
 FUZZ_DIR = .build/fuzz-work
 
-.PHONY: run test build release install bench deps test-tools clean fuzz
+.PHONY: run demo test build release install bench deps test-tools clean fuzz
 
 run: deps
 	$(SWIFT) build
 	.build/debug/tally
+
+demo: deps
+	$(SWIFT) build
+	.build/debug/tally --demo
 
 test: deps test-tools
 	$(SWIFT) test

@@ -1,5 +1,8 @@
-/// One entry in a book (Timi's 账单). The amount is positive, in minor units of
-/// the book's currency; the category decides whether it is spent or received.
+/// One entry in a book (Timi's 账单). The amount is in minor units of the
+/// book's currency; the category decides whether it is spent or received. A
+/// refund, money back on an expense category, is an expense below zero, so
+/// every total of expenses is what was spent less what came back; no other
+/// bill is below zero.
 public struct Bill: Hashable, Sendable, Codable, Identifiable {
     public let id: Int64
     public var bookID: Int64
@@ -28,6 +31,9 @@ public struct Bill: Hashable, Sendable, Codable, Identifiable {
         self.created = created
         self.updated = updated
     }
+
+    /// Whether the bill is money back on an expense category.
+    public var isRefund: Bool { amount < 0 }
 
     /// Day order, then entry order: the order of the timeline and of `list`.
     public static func chronological(_ a: Bill, _ b: Bill) -> Bool {

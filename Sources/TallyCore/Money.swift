@@ -111,6 +111,12 @@ public enum MoneyFormat {
         format(Int128(minor), currency, grouping: true)
     }
 
+    /// `+1,234.50` or `-25.00`: an amount that says which way the money went.
+    public static func signed(_ minor: some BinaryInteger, _ currency: Currency) -> String {
+        let minor = Int128(minor)
+        return (minor < 0 ? "-" : "+") + format(minor.magnitude, currency, grouping: true)
+    }
+
     /// `¥1,234.50` or `-¥25.00`.
     public static func withSymbol(_ minor: some BinaryInteger, _ currency: Currency) -> String {
         let minor = Int128(minor)

@@ -25,7 +25,7 @@ public struct BeancountFile {
             categoryAccounts.insert(categoryAccount)
             bookCurrencies[bookAccount] = bill.currency.code
             currencyUse[bill.currency.code, default: 0] += 1
-            let amount = MoneyFormat.plain(bill.amount, bill.currency)
+            // A refund posts a negative expense: the money goes back into the book's account.
             let (into, from) = bill.kind == .expense ? (categoryAccount, bookAccount) : (bookAccount, categoryAccount)
             let (tags, otherTags) = bill.tags.reduce(into: ([String](), [String]())) { split, tag in
                 if BeancountFile.isTag(tag) { split.0.append("#" + tag) } else { split.1.append(tag) }
@@ -33,8 +33,8 @@ public struct BeancountFile {
             let payee = bill.place.map { BeancountFile.string($0) + " " } ?? ""
             transactions += "\n\(bill.day.iso) * \(payee)\(BeancountFile.string(bill.remark))" + tags.map { " " + $0 }.joined() + "\n"
             if !otherTags.isEmpty { transactions += "  tags: \(BeancountFile.string(otherTags.joined(separator: " ")))\n" }
-            transactions += "  \(into)  \(amount) \(bill.currency.code)\n"
-            transactions += "  \(from)  -\(amount) \(bill.currency.code)\n"
+            transactions += "  \(into)  \(MoneyFormat.plain(bill.amount, bill.currency)) \(bill.currency.code)\n"
+            transactions += "  \(from)  \(MoneyFormat.plain(-bill.amount, bill.currency)) \(bill.currency.code)\n"
         }
         var out = "; Tally bills for beancount: Expenses:Category or Income:Category against Assets:Book.\n"
         let currencies = currencyUse.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)

@@ -12,6 +12,9 @@ struct CSVImport {
     let defaultBook: Book
     /// Whether any amount in the file has a minus: then an unsigned amount is income.
     let amountsAreSigned: Bool
+    /// Whether the file has the columns of Tally's own CSV, where an expense
+    /// below zero is a refund; elsewhere the minus of an expense only says it is spent.
+    let isTallyCSV: Bool
     let dates: DateFormat?
     let skipColumns: [Int]
     let profile: String?
@@ -34,6 +37,7 @@ struct CSVImport {
         columns = file.columns
         rowCount = file.rowCount
         amountsAreSigned = file.amountsAreSigned
+        isTallyCSV = file.columns.names.map(Names.key) == BillRow.columns
         dates = file.dates
         skipColumns = file.skipColumns
         profile = file.profile
@@ -63,6 +67,7 @@ struct CSVImport {
         var categoryID: Int64
         /// Nil while neither the row nor a category has said.
         var kind: Kind?
+        /// Below zero for a refund, as a bill's.
         let amount: Int64
         var remark: String
         var place: String?
@@ -197,6 +202,7 @@ struct CSVImport {
         let bookText = String((columns.value(.book, in: fields) ?? "").trimmingSpaces)
         let book = bookText.isEmpty ? defaultBook : try resolver.book(named: bookText)
         let (minor, signed) = try amount(fields, in: book)
+        let refund = isRefund(written: kind, signed)
         kind = try self.kind(written: kind, signed)
         var categoryID = RuleBook.uncategorised(kind ?? .expense)
         let categoryText = String((columns.value(.category, in: fields) ?? "").trimmingSpaces)
@@ -213,7 +219,7 @@ struct CSVImport {
         let tags = try self.tags((columns.value(.tags, in: fields) ?? "") + (constantTags.isEmpty ? "" : " " + constantTags), resolver: &resolver)
         let transaction = columns.value(.transaction, in: fields).map { String($0.trimmingSpaces) }.flatMap { $0.isEmpty ? nil : $0 }
         return .bill(Row(
-            bookID: book.id, categoryID: categoryID, kind: kind, amount: minor, remark: remark, place: place, tags: tags, day: day,
+            bookID: book.id, categoryID: categoryID, kind: kind, amount: refund ? -minor : minor, remark: remark, place: place, tags: tags, day: day,
             line: record.line, digest: Fingerprint.digest(fields), transaction: transaction,
             namesBook: !bookText.isEmpty || constantBook))
     }
@@ -338,6 +344,13 @@ struct CSVImport {
             case (nil, .unsigned): return amountsAreSigned ? .income : nil
             }
         }
+    }
+
+    /// Whether the row is money back: in Tally's own CSV, an expense, as its
+    /// kind column says, below zero.
+    private func isRefund(written: Kind?, _ signed: Signed) -> Bool {
+        guard isTallyCSV, written == .expense, case .amount(.minus, _) = signed else { return false }
+        return true
     }
 
     private func reason(for kind: Kind, written: Kind?, _ signed: Signed) -> String {

@@ -38,7 +38,7 @@ public struct LedgerJournal {
             declared.formUnion([category, book])
             let description = LedgerJournal.description(of: bill)
             payees.insert(LedgerJournal.payee(of: description))
-            let amount = MoneyFormat.plain(bill.amount, bill.currency)
+            // A refund posts a negative expense: the money goes back into the book's account.
             let (into, from) = bill.kind == .expense ? (category, book) : (book, category)
             let code = description.first.map { "*!(".contains($0) } == true ? "() " : ""
             let tagNames = bill.tags.map(LedgerJournal.tagName)
@@ -52,8 +52,8 @@ public struct LedgerJournal {
                 tags.insert("place")
                 transactions += LedgerJournal.comment("place", place)
             }
-            transactions += "    \(into)  \(amount) \(bill.currency.code)\n"
-            transactions += "    \(from)  -\(amount) \(bill.currency.code)\n"
+            transactions += "    \(into)  \(MoneyFormat.plain(bill.amount, bill.currency)) \(bill.currency.code)\n"
+            transactions += "    \(from)  \(MoneyFormat.plain(-bill.amount, bill.currency)) \(bill.currency.code)\n"
         }
         let declarations = [
             commodities.values.sorted { $0.code < $1.code }.map { currency in

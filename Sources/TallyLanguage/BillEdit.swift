@@ -30,7 +30,8 @@ struct BillEdit {
         }
     }
 
-    /// `bill` with the fields set. With `keepingKind`, a category of the
+    /// `bill` with the fields set; a refund stays one while its category is
+    /// an expense category. With `keepingKind`, a category of the
     /// other kind than the bill's is refused, naming the bill: a condition
     /// may pick bills of both kinds, and would silently turn spending into
     /// income.
@@ -53,7 +54,10 @@ struct BillEdit {
             }
             edited.categoryID = category.value.id
         }
-        if let amount { edited.amount = try evaluator.amount(amount, in: currency) }
+        // A refund given a new amount stays money back.
+        if let amount { edited.amount = try evaluator.amount(amount, in: currency) * (bill.isRefund ? -1 : 1) }
+        // Money back moved to an income category is money received.
+        if edited.isRefund, ledger.category(id: edited.categoryID)?.kind == .income { edited.amount = -edited.amount }
         if let remark { edited.remark = remark }
         if let place { edited.place = place }
         if let day { edited.day = day }

@@ -5,13 +5,15 @@ extension Evaluator {
         let book = try add.book.map { name throws(Diagnostic) in try ledger.book(named: name) } ?? ledger.currentBook
         let category: Category
         do throws(Diagnostic) {
-            category = try self.category(add.category, of: add.kind)
+            // Money in on an expense category is a refund; money out on an income category has no such meaning.
+            category = try self.category(add.category, of: add.kind == .expense ? .expense : nil)
         } catch {
             throw ruleOffer(add, in: book).map { Diagnostic(error.problem, at: error.range, notes: [$0]) } ?? error
         }
+        let amount = try self.amount(add.amount, in: book.currency)
         let bill = Bill(
             id: ledger.nextBillID, bookID: book.id, categoryID: category.id,
-            amount: try amount(add.amount, in: book.currency),
+            amount: add.kind == .income && category.kind == .expense ? -amount : amount,
             day: add.date?.value.resolve(today: today) ?? today,
             remark: add.remark ?? "", place: add.place, tags: add.tags, created: now, updated: now)
         return .change(

@@ -21,9 +21,13 @@ extension Evaluator {
         let rows = selection.selectedRows
         if query.aggregate == .list {
             let listed = list(rows, query)
-            // What `sum` gives over the bills listed.
-            let totals = aggregate(listed, .sum, value: signedValue, currencies: currencies, emptyCurrency: currency(ofEmpty: query))
-            return .bills(BillList(rows: listed.map { BillRow(ledger.bills[$0], in: ledger) }, totals: totals))
+            let shown = listed.map { BillRow(ledger.bills[$0], in: ledger) }
+            // Bills of one kind add up as they are shown; of both, income less expense, as `sum` gives it.
+            let net = Set(shown.map(\.kind)).count > 1
+            let totals = aggregate(
+                listed, .sum, value: net ? signedValue : BillValue(ledger, signed: false), currencies: currencies,
+                emptyCurrency: currency(ofEmpty: query))
+            return .bills(BillList(rows: shown, totals: totals, net: net))
         }
         // Counts add up across currencies; money never does.
         let spansCurrencies = query.aggregate != .count

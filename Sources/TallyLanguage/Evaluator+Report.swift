@@ -94,7 +94,7 @@ extension Evaluator {
         let rest = whole.slices.dropFirst(PeriodReport.slicesShown)
         var amounts = shown.map(\.amount)
         if !rest.isEmpty { amounts.append(rest.reduce(0) { $0 + $1.amount }) }
-        let shares = PieSlice.shares(of: amounts, total: whole.total)
+        let shares = PieSlice.shares(of: amounts)
         let slices = shown.enumerated().map { index, slice in
             PieSlice(category: slice.category, icon: slice.icon, amount: slice.amount, count: slice.count, permille: shares[index])
         }

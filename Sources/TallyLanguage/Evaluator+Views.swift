@@ -16,7 +16,7 @@ extension Evaluator {
             let label = row.day.iso
             days.append(TimelineDay(
                 day: row.day, summary: balance(income[label], expense[label], in: currency),
-                bills: rows.filter { $0.day == row.day }))
+                bills: rows.filter { $0.day == row.day && $0.kind == .expense } + rows.filter { $0.day == row.day && $0.kind == .income }))
         }
         return Timeline(
             period: resolve(period), summary: try balance(over: period, where: condition, in: currency), days: days)
@@ -31,7 +31,7 @@ extension Evaluator {
         let counts = try grouped(Query.view(.count, selector, period: period, where: condition, by: .category, at: range))
         let total = try self.total(Query.view(.sum, selector, period: period, where: condition))
         let amounts = sums.map { money($0.measure) }
-        let shares = PieSlice.shares(of: amounts, total: total)
+        let shares = PieSlice.shares(of: amounts)
         return Pie(
             kind: kind, period: resolve(period), total: total, currency: currency ?? ledger.currentBook.currency,
             slices: sums.indices.map { index in
@@ -89,9 +89,7 @@ extension Evaluator {
             .comparison(Comparison(
                 field: Located(field, text.range), op: Located(.contains, text.range), operands: [Located(.text(text.value), text.range)]))
         })
-        let query = Query.view(.list, period: period, where: condition)
-        let found = try listed(query)
-        return SearchResult(text: text.value, bills: BillList(rows: found.reversed(), totals: try totals(of: query)))
+        return SearchResult(text: text.value, bills: try list(Query.view(.list, period: period, where: condition)).reversed())
     }
 
     // MARK: The queries underneath
@@ -113,10 +111,6 @@ extension Evaluator {
 
     func listed(_ query: Query) throws(Diagnostic) -> [BillRow] {
         try list(query).rows
-    }
-
-    private func totals(of query: Query) throws(Diagnostic) -> AggregateResult {
-        try list(query).totals
     }
 
     private func list(_ query: Query) throws(Diagnostic) -> BillList {

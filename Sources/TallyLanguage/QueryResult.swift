@@ -46,10 +46,18 @@ public struct GroupResult: Sendable, Equatable {
     public let columnTotals: [Measure]
 }
 
-/// The bills `list` shows, and what they come to, as `sum` would add them.
+/// The bills `list` shows, and what they come to: bills of one kind their
+/// amounts added up, bills of both what `sum` gives, income less expense.
 public struct BillList: Sendable, Equatable {
     public let rows: [BillRow]
     public let totals: AggregateResult
+    /// Whether the bills are of both kinds, so the totals are net.
+    public let net: Bool
+
+    /// The same bills, last first.
+    public func reversed() -> BillList {
+        BillList(rows: rows.reversed(), totals: totals, net: net)
+    }
 }
 
 /// A bill as results show it: names instead of ids, the kind spelled out.
@@ -65,6 +73,17 @@ public struct BillRow: Sendable, Equatable {
     public let remark: String
     public let place: String?
     public let tags: [String]
+
+    /// Money received above zero, money spent below: a refund, money back, is above zero.
+    public var signedAmount: Int64 { kind.signed(amount) }
+
+    /// Whether the bill is money back on an expense category.
+    public var isRefund: Bool { amount < 0 }
+
+    /// The columns of bills in CSV: the bill's id, as JSON gives it, then
+    /// the ones `import` reads, so that a list or an export imports back as
+    /// the same bills.
+    public static let columns = ["id", "date", "kind", "amount", "category", "remark", "book", "place", "tags"]
 
     public init(_ bill: Bill, in ledger: Ledger) {
         let book = ledger.book(id: bill.bookID)

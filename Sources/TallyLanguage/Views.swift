@@ -22,7 +22,8 @@ public struct Timeline: Sendable, Equatable {
 public struct TimelineDay: Sendable, Equatable {
     public let day: Day
     public let summary: Balance
-    /// In the order they were written down.
+    /// The expenses, then the income, each in the order written down: the
+    /// two sides of the timeline's centre line.
     public let bills: [BillRow]
 }
 
@@ -110,12 +111,16 @@ extension PieSlice {
     /// `38.7`: the share in percent, to a tenth.
     public var share: String { "\(permille / 10).\(permille % 10)" }
 
-    /// Shares of `total` in tenths of a percent that add up to exactly 1000:
-    /// each rounded down, then the tenths left over go to the largest remainders.
-    static func shares(of amounts: [Int128], total: Int128) -> [Int] {
+    /// Shares of the amounts' total in tenths of a percent that add up to
+    /// exactly 1000: each rounded down, then the tenths left over go to the
+    /// largest remainders. A category refunded more than was spent on it has
+    /// no share, and the others share what was spent.
+    static func shares(of amounts: [Int128]) -> [Int] {
+        let parts = amounts.map { max(0, $0) }
+        let total = parts.reduce(0, +)
         guard total > 0 else { return amounts.map { _ in 0 } }
-        var shares = amounts.map { Int($0 * 1000 / total) }
-        let remainders = amounts.map { $0 * 1000 % total }
+        var shares = parts.map { Int($0 * 1000 / total) }
+        let remainders = parts.map { $0 * 1000 % total }
         let left = 1000 - shares.reduce(0, +)
         let order = remainders.indices.sorted { remainders[$0] != remainders[$1] ? remainders[$0] > remainders[$1] : $0 < $1 }
         for index in order.prefix(left) { shares[index] += 1 }

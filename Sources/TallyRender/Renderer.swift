@@ -60,10 +60,3 @@ enum MeasureText {
         }
     }
 }
-
-extension BillRow {
-    /// The columns of bills in CSV: the bill's id, as JSON gives it, then
-    /// the ones `import` reads, so that a list or an export imports back as
-    /// the same bills.
-    static let columns = ["id", "date", "kind", "amount", "category", "remark", "book", "place", "tags"]
-}

@@ -87,7 +87,9 @@ struct ReportSections {
 
     private func side(_ side: String, _ bills: [BillRow], total: Int128, sign: String) -> String {
         guard !bills.isEmpty else { return "<div class=\"\(side)\"></div>" }
-        var html = "<div class=\"\(side)\"><p class=\"subtotal\">\(sign)\(grouped(total))</p><ul>"
+        // A day refunded more than was spent on it has money back on the expense side.
+        let shownSign = total < 0 ? (sign == "+" ? "−" : "+") : sign
+        var html = "<div class=\"\(side)\"><p class=\"subtotal\">\(shownSign)\(grouped(Int128(total.magnitude)))</p><ul>"
         for bill in bills.prefix(ReportSections.billsPerDay) {
             html += "<li><span class=\"what\">\(describe(bill))</span> <span class=\"amount\">\(grouped(Int128(bill.amount)))</span></li>"
         }

@@ -15,10 +15,6 @@ public struct Style: Sendable {
     public func error(_ text: String) -> String { paint(text, .error) }
     public func warning(_ text: String) -> String { paint(text, .warning) }
 
-    func kind(_ kind: Kind, _ text: String) -> String {
-        kind == .income ? income(text) : expense(text)
-    }
-
     /// Money below zero is spending, in red; above zero income, in green.
     func signed(_ value: Int128, _ text: String) -> String {
         value < 0 ? expense(text) : (value > 0 ? income(text) : text)

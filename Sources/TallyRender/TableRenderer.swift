@@ -72,7 +72,7 @@ struct TableRenderer {
         if let place = bill.place { rest.append("@" + TerminalText.safe(place)) }
         if !bill.tags.isEmpty { rest.append(bill.tags.map { "#" + TerminalText.safe($0) }.joined(separator: " ")) }
         let room = width - TerminalText.width(head) - TerminalText.width(amount) - 2
-        return head + style.kind(bill.kind, amount) + "  " + TerminalText.cut(rest.joined(separator: "  "), to: max(TextTable.narrowest, room))
+        return head + style.signed(Int128(bill.signedAmount), amount) + "  " + TerminalText.cut(rest.joined(separator: "  "), to: max(TextTable.narrowest, room))
     }
 
     private var views: ViewRenderer { ViewRenderer(style: style, width: width) }
@@ -99,15 +99,18 @@ struct TableRenderer {
         let namesCurrency = list.totals.cells.count > 1
         for cell in list.totals.cells {
             let count = bills.count { $0.currency == cell.currency }
-            table.rows.append(["", "total" + (namesCurrency ? " " + (cell.currency?.code ?? "") : ""),
+            table.rows.append(["", (list.net ? "net" : "total") + (namesCurrency ? " " + (cell.currency?.code ?? "") : ""),
                                "\(count) bill\(count == 1 ? "" : "s")", MeasureText.human(cell.measure, symbol: false), ""])
         }
         let marked = Set(columns(["category", "remark", "place", "tags"]))
         table.paint = { row, column, text in
             if let marking, marked.contains(column) { return style.mark(marking, in: text) }
             guard column == 3 else { return text }
-            guard row < bills.count else { return style.signed(MeasureText.value(list.totals.cells[row - bills.count].measure), text) }
-            return style.kind(bills[row].kind, text)
+            guard row < bills.count else {
+                let total = MeasureText.value(list.totals.cells[row - bills.count].measure)
+                return style.signed(list.net ? total : total * Int128(bills[0].kind.signed(1)), text)
+            }
+            return style.signed(Int128(bills[row].signedAmount), text)
         }
         return table.render(style: style, width: width)
     }

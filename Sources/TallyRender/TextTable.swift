@@ -5,7 +5,8 @@
 /// (`shrinkFirst`, such as remarks and places) give up width first, the
 /// widest first, their cells cut with `…`; when they would be left too narrow
 /// to read, the `droppable` columns go, in order; then the other text columns
-/// are cut too. Numbers (right-aligned columns) and `uncut` columns never are.
+/// are cut too, each header wider than its cells before any cell. Numbers
+/// (right-aligned columns) and `uncut` columns never are.
 struct TextTable {
     var headers: [String]
     var rightAligned: Set<Int> = []
@@ -51,12 +52,13 @@ struct TextTable {
     func layout(width: Int) -> (shown: [Int], widths: [Int]) {
         let safeHeaders = headers.map(TerminalText.safe)
         let safeRows = rows.map { $0.map(TerminalText.safe) }
-        var natural = safeHeaders.map(TerminalText.width)
+        var cells = safeHeaders.map { _ in 0 }
         for row in safeRows {
-            for (index, cell) in row.enumerated() where index < natural.count {
-                natural[index] = max(natural[index], TerminalText.width(cell))
+            for (index, cell) in row.enumerated() where index < cells.count {
+                cells[index] = max(cells[index], TerminalText.width(cell))
             }
         }
+        let natural = zip(safeHeaders, cells).map { max(TerminalText.width($0), $1) }
         var shown = Array(headers.indices)
         var widths = natural
         for dropped in [nil] + droppable.map(Optional.some) {
@@ -66,9 +68,23 @@ struct TextTable {
             let tooNarrow = shrinkFirst.contains { shown.contains($0) && widths[$0] < min(natural[$0], TextTable.readable) }
             if fits(widths, shown: shown, width) && !tooNarrow { break }
         }
+        shrinkHeaders(&widths, over: cells, shown: shown, toFit: width)
         let others = shown.filter { !rightAligned.contains($0) && !shrinkFirst.contains($0) && !uncut.contains($0) }
         shrink(&widths, columns: others, shown: shown, toFit: width)
         return (shown, widths)
+    }
+
+    /// Cuts the headers wider than every cell under them, no further than
+    /// those cells, before any cell is cut: the columns of the narrowest
+    /// cells first, such as one holding only `*`.
+    private func shrinkHeaders(_ widths: inout [Int], over cells: [Int], shown: [Int], toFit width: Int) {
+        var excess = shown.map { widths[$0] }.reduce(0, +) + 2 * max(0, shown.count - 1) - width
+        for column in shown.filter({ !uncut.contains($0) }).sorted(by: { cells[$0] != cells[$1] ? cells[$0] < cells[$1] : $0 < $1 }) where excess > 0 {
+            let room = widths[column] - max(cells[column], TextTable.narrowest)
+            guard room > 0 else { continue }
+            widths[column] -= min(room, excess)
+            excess -= min(room, excess)
+        }
     }
 
     /// How wide the table is when drawn at most `width` wide: where a bar may start.

@@ -16,11 +16,13 @@ struct ViewRenderer {
         var lines = [flow([timeline.period.label] + summary(timeline.summary, currency))]
         guard !timeline.days.isEmpty else { return (lines + ["no bills"]).joined(separator: "\n") }
         let half = (width - 3) / 2
-        /// Text on the left with an expense at the centre line; an income just after it, then its text.
-        func row(_ left: String, expense: String, income: String, _ right: String) -> String {
+        /// Text on the left with an expense at the centre line; an income just
+        /// after it, then its text. `flow` is the money the expense's amount
+        /// stands for, which colours it: a refund is money back.
+        func row(_ left: String, expense: String, flow: Int128 = -1, income: String, _ right: String) -> String {
             let leftText = TerminalText.cut(left, to: max(0, half - (expense.isEmpty ? 0 : TerminalText.width(expense) + 1)))
             let gap = String(repeating: " ", count: max(0, half - TerminalText.width(leftText) - TerminalText.width(expense)))
-            var line = leftText + gap + (expense.isEmpty ? "" : style.expense(expense)) + " │"
+            var line = leftText + gap + (expense.isEmpty ? "" : style.signed(flow, expense)) + " │"
             if !income.isEmpty || !right.isEmpty {
                 let room = half - TerminalText.width(income) - (right.isEmpty || income.isEmpty ? 0 : 2)
                 let words = room > 1 && !right.isEmpty ? (income.isEmpty ? "" : "  ") + TerminalText.cut(right, to: room) : ""
@@ -30,16 +32,17 @@ struct ViewRenderer {
         }
         for day in timeline.days {
             lines.append("")
-            let expense = day.summary.expense == 0 ? "" : "−" + MoneyFormat.grouped(day.summary.expense, currency)
-            let income = day.summary.income == 0 ? "" : "+" + MoneyFormat.grouped(day.summary.income, currency)
+            // Each side's total as the money it moved: spending out, income in, refunds back in.
+            let expense = day.summary.expense == 0 ? "" : MoneyFormat.signed(-day.summary.expense, currency)
+            let income = day.summary.income == 0 ? "" : MoneyFormat.signed(day.summary.income, currency)
             // The weekday goes before the date would be cut.
             let weekday = " " + Weekday.shortNames[day.day.isoWeekday - 1]
             let roomy = TerminalText.width(day.day.iso + weekday) + TerminalText.width(expense) + 1 <= half
-            lines.append(row(day.day.iso + (roomy ? weekday : ""), expense: expense, income: income, ""))
+            lines.append(row(day.day.iso + (roomy ? weekday : ""), expense: expense, flow: -day.summary.expense, income: income, ""))
             for bill in day.bills {
                 let amount = MoneyFormat.grouped(bill.amount, bill.currency)
                 lines.append(bill.kind == .expense
-                    ? row("  " + describe(bill), expense: amount, income: "", "")
+                    ? row("  " + describe(bill), expense: amount, flow: Int128(bill.signedAmount), income: "", "")
                     : row("", expense: "", income: amount, describe(bill)))
             }
         }
@@ -60,7 +63,8 @@ struct ViewRenderer {
             [icon(slice.icon) + slice.category, MoneyFormat.grouped(slice.amount, pie.currency), slice.share + "%", String(slice.count)]
         }
         table.rows.append(["total", MoneyFormat.grouped(pie.total, pie.currency), "100.0%", String(pie.slices.reduce(0) { $0 + $1.count })])
-        return title + "\n" + withBars(table, scaling: pie.slices.map { $0.amount.magnitude })
+        // A category refunded more than was spent on it has no bar, as it has no share.
+        return title + "\n" + withBars(table, scaling: pie.slices.map { max(0, $0.amount).magnitude })
     }
 
     // MARK: months
@@ -86,7 +90,7 @@ struct ViewRenderer {
             default: return text
             }
         }
-        return withBars(table, scaling: months.months.map { $0.summary.expense.magnitude })
+        return withBars(table, scaling: months.months.map { max(0, $0.summary.expense).magnitude })
     }
 
     // MARK: detail
@@ -101,17 +105,22 @@ struct ViewRenderer {
         table.shrinkFirst = [4, 5, 6]
         table.droppable = [6, 5]
         table.uncut = [0, 1]
+        // Each row's money as it moved, which colours its amount: a refund is money back.
+        var flows: [Int128] = []
         for month in detail.months {
             table.rows.append([month.label, "", "", MoneyFormat.grouped(month.subtotal, detail.currency), "", "", ""])
+            flows.append(month.subtotal * Int128(detail.kind.signed(1)))
             table.rows += month.bills.map { bill in
                 ["", bill.day.iso, "#\(bill.id)", MoneyFormat.grouped(bill.amount, bill.currency), bill.remark, bill.place ?? "",
                  bill.tags.map { "#" + $0 }.joined(separator: " ")]
             }
+            flows += month.bills.map { Int128($0.signedAmount) }
         }
         table.rows.append(["total", "", "", MoneyFormat.grouped(detail.total, detail.currency), "", "", ""])
+        flows.append(detail.total * Int128(detail.kind.signed(1)))
         let subtotalRows = Set(table.rows.indices.filter { !table.rows[$0][0].isEmpty })
         table.paint = { row, column, text in
-            let painted = column == 3 ? style.kind(detail.kind, text) : text
+            let painted = column == 3 ? style.signed(flows[row], text) : text
             return subtotalRows.contains(row) ? style.bold(painted) : painted
         }
         return title + "\n" + table.render(style: style, width: width)
@@ -136,7 +145,7 @@ struct ViewRenderer {
         }
         return withBars(table, maximum: 30) { row, room in
             let line = report.lines[row]
-            let filled = line.left <= 0 ? room : ChartRenderer.barLength(line.spent.magnitude, largest: line.budget.magnitude, columns: room)
+            let filled = line.left <= 0 ? room : ChartRenderer.barLength(max(0, line.spent).magnitude, largest: line.budget.magnitude, columns: room)
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: room - filled)
             return line.left < 0 ? style.expense(bar) : style.dim(bar)
         }
@@ -149,7 +158,7 @@ struct ViewRenderer {
         let bill = detail.bill
         let fields = [
             ("date", bill.day.iso + " " + Weekday.shortNames[bill.day.isoWeekday - 1]),
-            ("kind", bill.kind.rawValue),
+            ("kind", bill.kind.rawValue + (bill.isRefund ? ": a refund, money back" : "")),
             ("amount", MoneyFormat.withSymbol(bill.amount, bill.currency) + " " + bill.currency.code),
             ("category", icon(bill.icon) + TerminalText.safe(bill.category)),
             ("book", TerminalText.safe(bill.book)),

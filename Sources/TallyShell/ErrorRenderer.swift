@@ -124,57 +124,7 @@ public struct ErrorRenderer: Sendable {
         }
     }
 
-    /// `text` broken at spaces so that no line is wider than the width; a word
-    /// wider than a line is cut, and a dash stays with the word after it.
     private func wrapped(_ text: String) -> [String] {
-        guard let width else { return [text] }
-        var lines: [String] = []
-        var current = ""
-        for word in ErrorRenderer.words(of: text) {
-            if current.isEmpty {
-                current = word
-            } else if TerminalText.width(current) + 1 + TerminalText.width(word) <= width {
-                current += " " + word
-            } else {
-                lines.append(current)
-                current = word
-            }
-            while TerminalText.width(current) > width {
-                let (line, rest) = ErrorRenderer.cut(current, toColumns: width)
-                lines.append(line)
-                current = rest
-            }
-        }
-        lines.append(current)
-        return lines
-    }
-
-    private static func words(of text: String) -> [String] {
-        var words: [String] = []
-        var dash: String?
-        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-            if let pending = dash {
-                words.append(pending + " " + word)
-                dash = nil
-            } else if word == "—" {
-                dash = word
-            } else {
-                words.append(word)
-            }
-        }
-        return words + (dash.map { [$0] } ?? [])
-    }
-
-    /// The first `width` columns of `text` (at least one character), and the rest.
-    private static func cut(_ text: String, toColumns width: Int) -> (String, String) {
-        var used = 0
-        var end = text.startIndex
-        while end < text.endIndex {
-            let columns = TerminalText.width(of: text[end])
-            if used > 0 && used + columns > width { break }
-            used += columns
-            end = text.index(after: end)
-        }
-        return (String(text[..<end]), String(text[end...]))
+        width.map { TextWrap.lines(text, width: $0) } ?? [text]
     }
 }

@@ -1,21 +1,49 @@
 /// What the REPL says the first time, and after an upgrade.
 enum Greeting {
-    /// The welcome on a ledger never greeted, what is new when it last saw
-    /// another version, else nothing.
-    static func message(lastSeen: String?) -> String? {
-        guard let lastSeen else { return welcome }
+    /// The welcome on a ledger never greeted (the demo's welcome in the
+    /// demo), what is new when it last saw another version, else nothing.
+    /// `command` is how Tally was started, so the demo is named as it can be run.
+    static func message(lastSeen: String?, demo: Bool = false, command: String = "tally") -> String? {
+        if demo { return demoWelcome }
+        guard let lastSeen else { return welcome(command: command) }
         return lastSeen == Tally.version ? nil : whatsNew
     }
 
-    static let welcome = """
+    static func welcome(command: String) -> String {
+        """
         Welcome to Tally \(Tally.version): your books, kept in the terminal.
         Try:
-          -25.50 food "lunch"             an expense (+ for income)
+          -25.50 food "lunch"             an expense (+ for income, or money back)
           sum expense this month by category
           list last 7 days
+          timeline    pie    months       the month day by day, its spending, the year
         'help' shows what else there is; Tab completes; Ctrl-D leaves.
-        To try every view on two years of sample bills first, run 'tally --demo'.
+        To try every view on two years of sample bills first, run '\(command) --demo'.
         """
+    }
+
+    static let demoWelcome = """
+        This is Tally's demo: two years of sample bills in a throwaway ledger, gone when you leave.
+        Try:
+          timeline                        this month, day by day
+          pie                             this month's spending by category
+          months                          the year, month by month
+          sum expense this year by category
+          search coffee
+        'help' shows what else there is; Tab completes; Ctrl-D leaves.
+        """
+
+    /// What the demo says as it ends, its bills with it.
+    static func demoOver(command: String) -> String {
+        "the demo's bills are gone with it; '\(command)' opens a ledger of your own"
+    }
+
+    /// How to name Tally to the person who started it: as they typed it when
+    /// that was a path, such as `.build/debug/tally` in a checkout, which no
+    /// `PATH` finds; else `tally`.
+    static func command(startedAs argument: String) -> String {
+        argument.contains("/") ? argument : "tally"
+    }
 
     static let whatsNew = """
         What's new in Tally \(Tally.version):

@@ -76,12 +76,12 @@ public struct GuidedEntry {
         while true {
             let (prompt, defaultAnswer, candidates) = ask(question, answers)
             guard case .line(let raw) = reader.readLine(prompt: prompt, candidates: Self.fixed(candidates)) else {
-                output.result(saved ? "stopped; this bill was not saved" : "abandoned; nothing saved")
+                output.result(stopped(at: question, answers, afterSaving: saved))
                 return nil
             }
             let reply = raw.trimmingCharacters(in: " ")
             if reply == "." {
-                output.result(saved ? "stopped; this bill was not saved" : "abandoned; nothing saved")
+                output.result(stopped(at: question, answers, afterSaving: saved))
                 return nil
             }
             if reply == "<" {
@@ -97,6 +97,15 @@ public struct GuidedEntry {
             guard let next = Question(rawValue: question.rawValue + 1) else { return answers }
             question = next
         }
+    }
+
+    /// What is said when the entry stops: a bill begun after others were
+    /// saved is the one lost; stopping at the first question of the next
+    /// loses nothing.
+    private func stopped(at question: Question, _ answers: Answers, afterSaving saved: Bool) -> String {
+        guard saved else { return "abandoned; nothing saved" }
+        let begun = question != .kind || answers.amount != nil
+        return begun ? "stopped; this bill was not saved" : "stopped; no new bill was started"
     }
 
     /// The prompt, its default and what Tab offers.

@@ -41,7 +41,7 @@ enum Help {
               productions: ["report"]),
         Topic(name: "backup", summary: "Copy the whole ledger to a new file, safely while other sessions write; tally --db opens the copy.",
               productions: ["backup"]),
-        Topic(name: "add", summary: "Write down a bill: -25 (or just 25) is spent, +25 is received; 'add' alone asks for each field.",
+        Topic(name: "add", summary: "Write down a bill: -25 (or just 25) is spent, +25 is received (money back on an expense category, a refund); 'add' alone asks for each field.",
               productions: ["add", "quick_add", "remark", "amount"]),
         Topic(name: "edit", summary: "Change a bill's fields, or the same fields of every bill a condition picks (asked to confirm).",
               productions: ["edit", "bill_selection"]),
@@ -68,7 +68,7 @@ enum Help {
         "where": "conditions", "format": "formats", "as": "formats", "redo": "undo", "book": "books", "use": "books",
         "category": "categories", "saved": "save", "forget": "save", "run": "save", "key": "keys", "about": "help",
         "view": "views", "timeline": "views", "pie": "views", "months": "views", "detail": "views", "show": "views",
-        "search": "views", "budgets": "budget", "attach": "photos", "attachments": "photos", "extract": "photos",
+        "search": "views", "budgets": "budget", "refund": "add", "attach": "photos", "attachments": "photos", "extract": "photos",
         "detach": "photos", "photo": "photos", "csv": "import", "hledger": "export", "ledger": "export",
         "beancount": "export", "journal": "export", "html": "report", "reports": "report",
         "profile": "profiles", "rule": "rules",
@@ -97,7 +97,7 @@ enum Help {
         return """
             Tally keeps your books. One statement per line; ';' separates statements.
 
-              -25.50 food "lunch with team"             an expense (+ for income); 'add' alone asks step by step
+              -25.50 food "lunch with team"             an expense (+ for income or a refund); 'add' alone asks step by step
               sum expense where category=food in \(dates.month)
               sum expense in \(dates.year) by month, category
               list where remark ~ coffee last 30 days

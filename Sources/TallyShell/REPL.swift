@@ -7,12 +7,19 @@ public final class REPL {
     private let session: Session
     private let editor: LineEditor
     private let output: Output
+    /// Whether the ledger is the demo's, thrown away when the REPL ends.
+    private let demo: Bool
+    /// How Tally was started: `tally`, or the path typed.
+    private let command: String
 
-    /// Statements are read on the editor of `prompter`, the one the session asks its questions on.
-    public init(session: Session, prompter: TerminalPrompter, output: Output) {
+    /// Statements are read on the editor of `prompter`, the one the session
+    /// asks its questions on; `startedAs` is the program's first argument.
+    public init(session: Session, prompter: TerminalPrompter, output: Output, demo: Bool = false, startedAs: String = "tally") {
         self.session = session
         editor = prompter.editor
         self.output = output
+        self.demo = demo
+        command = Greeting.command(startedAs: startedAs)
     }
 
     /// Greets, runs the start-up script, then reads and runs statements until
@@ -29,11 +36,11 @@ public final class REPL {
         // On the other core while the user types: a ledger too large to check
         // before each session's first change is checked whole here.
         session.store.startWholeCheck()
-        while !session.quitRequested && output.failure == nil {
+        reading: while !session.quitRequested && output.failure == nil {
             switch readStatement() {
             case .end:
                 output.result("")
-                return
+                break reading
             case .interrupted:
                 continue
             case .line(let text):
@@ -41,10 +48,12 @@ public final class REPL {
                 _ = session.run(ScriptSource(origin: .interactive, text: text))
             }
         }
+        if demo && output.failure == nil { say(Greeting.demoOver(command: command)) }
     }
 
+    /// The current book's name, and in the demo that it is the demo.
     private var prompt: String {
-        "tally[\(TerminalText.safe(session.ledger.currentBook.name))]> "
+        "\(demo ? "demo" : "tally")[\(TerminalText.safe(session.ledger.currentBook.name))]> "
     }
 
     /// One statement: physical lines joined while they end in `\`.
@@ -63,11 +72,16 @@ public final class REPL {
         return .line(text)
     }
 
+    /// What the REPL says itself, broken between words to fit the terminal.
+    private func say(_ text: String) {
+        output.result(TextWrap.help(text, width: session.options.width.columns))
+    }
+
     /// A welcome the first time a ledger is used here, and what is new once
     /// after each upgrade.
     private func greet() {
-        guard let greeting = Greeting.message(lastSeen: session.ledger.settings.seenVersion) else { return }
-        output.result(greeting)
+        guard let greeting = Greeting.message(lastSeen: session.ledger.settings.seenVersion, demo: demo, command: command) else { return }
+        say(greeting)
         try? session.commit { ledger in
             var settings = ledger.settings
             settings.seenVersion = Tally.version

@@ -57,7 +57,7 @@ extension Session {
                            at: topic?.range ?? parsed.range, notes: ["help topics: " + Help.topics.joined(separator: ", ")]),
                 in: source)
         }
-        runner.say(text)
+        runner.say(TextWrap.help(text, width: options.width.columns))
         return .success
     }
 

@@ -106,17 +106,22 @@ extension Connection {
     }
 
     /// Why a bill just read cannot be as Tally wrote it, or nil: each names a
-    /// book and a category the ledger has, and an amount above zero, as the
-    /// schema demands. A changed byte in a row shows here without a whole check.
+    /// book and a category the ledger has, and an amount other than zero, as
+    /// the schema demands, below zero only when it is a refund on an expense
+    /// category. A changed byte in a row shows here without a whole check.
     static func strayBill(in bills: BillColumns, books: [Book], categories: [Category]) -> String? {
         let knownBooks = IDSet(books.map(\.id))
         let knownCategories = IDSet(categories.map(\.id))
+        let incomeCategories = IDSet(categories.filter { $0.kind == .income }.map(\.id))
         for index in bills.ids.indices {
             guard knownBooks.contains(bills.bookIDs[index]) else { return "bill #\(bills.ids[index]) is in a book the ledger does not have" }
             guard knownCategories.contains(bills.categoryIDs[index]) else {
                 return "bill #\(bills.ids[index]) has a category the ledger does not have"
             }
-            guard bills.amounts[index] > 0 else { return "bill #\(bills.ids[index]) has an amount of zero or less" }
+            guard bills.amounts[index] != 0 else { return "bill #\(bills.ids[index]) has an amount of zero" }
+            guard bills.amounts[index] > 0 || !incomeCategories.contains(bills.categoryIDs[index]) else {
+                return "bill #\(bills.ids[index]) is income below zero, which no Tally writes"
+            }
         }
         return nil
     }

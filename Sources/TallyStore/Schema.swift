@@ -135,6 +135,31 @@ private let migrations: [StaticString] = [
     ALTER TABLE categories ADD COLUMN journal_account TEXT;
     ALTER TABLE categories ADD COLUMN beancount_account TEXT;
     """,
+    """
+    -- A refund is an expense below zero, so an amount need only not be zero.
+    -- SQLite changes no CHECK in place: the table is made anew, keeping
+    -- every bill, and the highest id ever given, so no id is given twice.
+    CREATE TABLE bills_with_refunds (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        book_id INTEGER NOT NULL REFERENCES books (id),
+        category_id INTEGER NOT NULL REFERENCES categories (id),
+        amount INTEGER NOT NULL CHECK (amount <> 0),
+        day INTEGER NOT NULL,
+        remark TEXT NOT NULL,
+        place TEXT,
+        tags TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+    );
+    INSERT INTO bills_with_refunds SELECT id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at FROM bills;
+    DELETE FROM sqlite_sequence WHERE name = 'bills_with_refunds';
+    INSERT INTO sqlite_sequence (name, seq) SELECT 'bills_with_refunds', seq FROM sqlite_sequence WHERE name = 'bills';
+    DROP TABLE bills;
+    ALTER TABLE bills_with_refunds RENAME TO bills;
+    CREATE INDEX bills_by_day ON bills (day, id);
+    CREATE INDEX bills_by_book ON bills (book_id);
+    CREATE INDEX bills_by_category ON bills (category_id);
+    """,
 ]
 
 /// `PRAGMA application_id` of a Tally ledger: "Taly" in ASCII, in the file's

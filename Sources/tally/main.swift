@@ -108,7 +108,8 @@ func main() -> Int32 {
 
     defer { session.store.close() }
     if let prompter {
-        REPL(session: session, prompter: prompter, output: output).run(startupScript: LedgerLocation.startupScript(environment: environment))
+        REPL(session: session, prompter: prompter, output: output, demo: flags.demo, startedAs: CommandLine.arguments[0])
+            .run(startupScript: LedgerLocation.startupScript(environment: environment))
         return output.failure == nil ? 0 : 1
     }
     var status = RunStatus.success

@@ -6,7 +6,8 @@ import Testing
 @Suite("Import and export")
 struct InterchangeTests {
     /// Several books and currencies, Chinese category names (one with an
-    /// alias, one without), tags, places, quotes and a semicolon in remarks.
+    /// alias, one without), tags, places, quotes and a semicolon in remarks,
+    /// and refunds: money back on food, in two currencies.
     static let fixture = [
         "book add travel currency USD", "book add 日本 currency JPY",
         "category add 餐饮 expense alias canyin", "category add 稿费 income",
@@ -17,6 +18,7 @@ struct InterchangeTests {
         "-3 food hotdog book travel on 2016-07-10", "-35 transport taxi #trip book travel on 2016-07-11",
         #"-120 travel hotel at "Hilton" book travel on 2016-07-11"#,
         "-1200 food ラーメン book 日本 on 2016-07-14", "-500 transport 電車 book 日本 on 2016-07-15",
+        "+6.5 food refund on 2016-07-07", "+1 food hotdog back book travel on 2016-07-12",
     ]
 
     static let books = ["daily", "travel", "日本"]
@@ -61,7 +63,7 @@ struct InterchangeTests {
         try await withSandbox { sandbox in
             try await fill(sandbox)
             let export = try await sandbox.tally(["-c", "export all.journal", "-c", "export all.beancount"], in: sandbox.url)
-            #expect(export.stdout == "exported 12 bills to all.journal (hledger/ledger journal)\nexported 12 bills to all.beancount (beancount file)\n", "\(export)")
+            #expect(export.stdout == "exported 14 bills to all.journal (hledger/ledger journal)\nexported 14 bills to all.beancount (beancount file)\n", "\(export)")
             let journal = sandbox.path("all.journal")
             let beancount = sandbox.path("all.beancount")
 
@@ -106,10 +108,11 @@ struct InterchangeTests {
                  "-c", "import first.csv create categories", "-c", "export second.csv"],
                 in: sandbox.url, home: sandbox.url)
             #expect(imported.status == 0, "\(imported)")
-            #expect(imported.stdout.contains("imported 12 bills from first.csv; new categories: 餐饮, 稿费\n"), "\(imported)")
+            #expect(imported.stdout.contains("imported 14 bills from first.csv; new categories: 餐饮, 稿费\n"), "\(imported)")
             let firstText = try String(contentsOfFile: sandbox.path("first.csv"), encoding: .utf8)
             #expect(withoutIDs(try String(contentsOfFile: sandbox.path("second.csv"), encoding: .utf8)) == withoutIDs(firstText))
             #expect(firstText.contains(#""lunch; with ""team""",daily,"Cafe, 2F",work 团队"#), "\(firstText)")
+            #expect(firstText.contains(",2016-07-07,expense,-6.50,food,refund,daily,,\n"), "\(firstText)")
         }
     }
 

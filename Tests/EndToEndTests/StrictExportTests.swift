@@ -10,7 +10,8 @@ struct StrictExportTests {
     /// Names with dashes, colons, spaces, semicolons, brackets, Chinese and
     /// leading marks; bills on the first day ledger reads and the last Tally
     /// allows, and one on the first Tally allows; remarks that read as a
-    /// status or a code; a remark of 2,000 characters; three books in three currencies.
+    /// status or a code; a remark of 2,000 characters; three books in three
+    /// currencies; refunds, posted as negative expenses.
     static let fixture = [
         #"book add "旅行 [trip]" currency USD"#, #"book add "日本; 東京" currency JPY"#,
         #"category add "a-b" expense"#, #"category add "a:b" expense"#, #"category add "eat out" expense"#,
@@ -22,6 +23,7 @@ struct StrictExportTests {
         #"add 8 "(p)" "\#(longRemark)" on 2016-07-05"#, #"add 9 "!bang" "*" book "旅行 [trip]" on 2016-07-06"#,
         #"add 1200 餐饮 ラーメン book "日本; 東京" on 2025-03-01"#, #"+5000 "*star" "(x" on 2025-03-02"#,
         #"+300 salary "| pipe" book "旅行 [trip]" on 2025-03-03"#, #"add 10 food "a  b" at " spaced " on 2025-03-04"#,
+        #"+4 "a-b" refund on 2016-07-05"#, "add income 100 餐饮 back book \"日本; 東京\" on 2025-03-05",
     ]
 
     static let books = [("daily", "CNY"), ("旅行 [trip]", "USD"), ("日本; 東京", "JPY")]

@@ -92,6 +92,14 @@ struct ImportEvaluationTests {
         #expect(bills.map(\.categoryID) == [Fixture.category("food"), Fixture.category("salary")])
     }
 
+    @Test func inTallysOwnCSVAnExpenseBelowZeroIsARefundAndElsewhereAnExpense() throws {
+        let tally = try importedBills(
+            "id,date,kind,amount,category,remark,book,place,tags\n1,2016-08-01,expense,5.00,food,,daily,,\n2,2016-08-02,expense,-3.00,food,back,daily,,\n")
+        #expect(tally.map(\.amount) == [500, -300])
+        let other = try importedBills("date,kind,amount,category,remark\n2016-08-01,expense,5.00,food,\n2016-08-02,expense,-3.00,food,back\n")
+        #expect(other.map(\.amount) == [500, 300])
+    }
+
     @Test func aKindColumnSaysExpenseOrIncomeInEnglishOrChinese() throws {
         let bills = try importedBills("收支,日期,金额,分类\n支出,2016-08-01,5,food\n收入,2016-08-02,7,salary\nexpense,2016-08-03,-3,food\n")
         #expect(bills.map(\.amount) == [500, 700, 300])

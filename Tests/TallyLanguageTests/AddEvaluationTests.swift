@@ -105,7 +105,7 @@ struct AddEvaluationTests {
 
     @Test(arguments: [
         ErrorCase("add expense 5 salary", .kindMismatch(category: "salary", kind: .income, wanted: .expense), Span(1, 15, 21)),
-        ErrorCase("+5 food", .kindMismatch(category: "food", kind: .expense, wanted: .income), Span(1, 4, 8)),
+        ErrorCase("-5 salary", .kindMismatch(category: "salary", kind: .income, wanted: .expense), Span(1, 4, 10)),
         ErrorCase("add 1.234 food", .badAmount("1.234", .tooManyDecimals(allowed: 2)), Span(1, 5, 10)),
         ErrorCase("add 1+1.234 food", .badAmount("1.234", .tooManyDecimals(allowed: 2)), Span(1, 7, 12)),
         ErrorCase("add 0 food", .amountNotPositive("0.00"), Span(1, 5, 6)),

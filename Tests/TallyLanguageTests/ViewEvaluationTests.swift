@@ -6,7 +6,8 @@ import TallyCore
 /// same bills: each view is checked against queries typed as a user would.
 @Suite("Evaluator: views")
 struct ViewEvaluationTests {
-    /// Two years of bills in two books, several categories, tags and places.
+    /// Two years of bills in two books, several categories, tags and
+    /// places, and refunds: every seventeenth expense is money back.
     static let ledger: Ledger = {
         var random = Xorshift(seed: 7)
         let expenses = ["food", "transport", "clothes", "snacks", "drinks", "travel"].map(Fixture.category)
@@ -18,7 +19,7 @@ struct ViewEvaluationTests {
             let category = isIncome ? incomes[random.below(incomes.count)] : expenses[random.below(expenses.count)]
             bills.append(Bill(
                 id: Int64(id), bookID: random.below(5) == 0 ? Fixture.travel : Fixture.daily, categoryID: category,
-                amount: Int64(random.below(isIncome ? 500_000 : 20_000) + 1), day: day("2015-01-01").adding(days: random.below(730)),
+                amount: Int64(random.below(isIncome ? 500_000 : 20_000) + 1) * (!isIncome && id % 17 == 0 ? -1 : 1), day: day("2015-01-01").adding(days: random.below(730)),
                 remark: remarks[random.below(remarks.count)], place: random.below(3) == 0 ? "KFC" : nil,
                 tags: random.below(4) == 0 ? ["work"] : []))
         }
@@ -64,6 +65,7 @@ struct ViewEvaluationTests {
             #expect(income[day.day.iso].map { .money(day.summary.income, .cny) == $0 } ?? (day.summary.income == 0))
             #expect(expense[day.day.iso].map { .money(day.summary.expense, .cny) == $0 } ?? (day.summary.expense == 0))
             #expect(day.bills.allSatisfy { $0.day == day.day && $0.book == "daily" })
+            #expect(!zip(day.bills, day.bills.dropFirst()).contains { $0.kind == .income && $1.kind == .expense }, "expenses, then income")
         }
     }
 
@@ -163,9 +165,10 @@ struct ViewEvaluationTests {
         ([1, 0], [1000, 0]),
         ([999, 1], [999, 1]),
         ([1, 1, 1, 1, 1, 1, 1], [143, 143, 143, 143, 143, 143, 142]),
+        ([3, -1, 1], [750, 0, 250]),
+        ([-2, -1], [0, 0]),
     ])
     func sharesAddUpToExactlyAHundredPercent(amounts: [Int], expected: [Int]) {
-        let values = amounts.map { Int128($0) }
-        #expect(PieSlice.shares(of: values, total: values.reduce(0, +)) == expected)
+        #expect(PieSlice.shares(of: amounts.map { Int128($0) }) == expected)
     }
 }

@@ -178,6 +178,24 @@ import TallyFixture
         #expect(!renderer.render(try Fixture.result("list where id in (3, 4)"), as: .table).contains("\u{1B}"))
     }
 
+    @Test func aListOfBothKindsEndsWithItsNetAndOfOneKindWithWhatItsAmountsAddUpTo() throws {
+        #expect(renderer.render(try Fixture.result("list in 2016-07"), as: .table).hasSuffix("\n    net         4 bills  4,959.50"))
+        #expect(renderer.render(try Fixture.result("list expense in 2016-07"), as: .table).hasSuffix("\n    total       3 bills   40.50"))
+        #expect(renderer.render(try Fixture.result("search bus"), as: .table).hasSuffix("\n    total       1 bill     3.00"))
+    }
+
+    @Test func aHeaderWiderThanEveryCellUnderItGivesWayBeforeAnyCell() throws {
+        let books = Renderer(style: Style(color: false), width: 60).render(try Fixture.result("books"), as: .table)
+        #expect(books.hasPrefix("curre…  book    currency  bills"), "\(books)")
+        #expect(books.split(separator: "\n").dropFirst().allSatisfy { !$0.contains("…") }, "\(books)")
+    }
+
+    @Test func theTimelineWritesTheMinusSignEveryOtherViewWrites() throws {
+        let timeline = renderer.render(try Fixture.result("timeline 2016-07"), as: .table)
+        #expect(timeline.contains("2016-07-02 Sat") && timeline.contains("-15.00 │"), "\(timeline)")
+        #expect(!timeline.contains("\u{2212}"), "\(timeline)")
+    }
+
     @Test func drawsBarsForCharts() throws {
         #expect(renderer.render(try Fixture.result("sum expense by category"), as: .chart) == """
             food       45.50  \(String(repeating: "█", count: 62))
@@ -247,7 +265,7 @@ import TallyFixture
         }
         #expect(table.contains("…"))
         #expect(!table.contains("\u{1B}"))
-        #expect(table.contains("    total       2 bills  -37.50"))
+        #expect(table.contains("    total       2 bills   37.50"))
         #expect(table.contains("2016-07-01"), "dates are never cut")
     }
 
@@ -256,7 +274,7 @@ import TallyFixture
             id  date        kind     amount  category  remark
             #1  2016-07-01  expense   25.50  food      a very long rema…
             #2  2016-07-02  expense   12.00  food      ␛[2Jgone
-                total       2 bills  -37.50
+                total       2 bills   37.50
             """)
     }
 
@@ -265,7 +283,7 @@ import TallyFixture
             id  date        kind     amount  category  remark       place       tags
             #1  2016-07-01  expense   25.50  food      a very lon…  兰州拉面馆  #work #lunch
             #2  2016-07-02  expense   12.00  food      ␛[2Jgone     KFC
-                total       2 bills  -37.50
+                total       2 bills   37.50
             """)
     }
 

@@ -44,6 +44,18 @@ struct ReportPageTests {
         #expect(page.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"))
     }
 
+    @Test func aDayRefundedMoreThanWasSpentShowsMoneyBackOnItsExpenseSide() throws {
+        let food = Fixture.id("food")
+        let bills = [
+            Bill(id: 1, bookID: 1, categoryID: food, amount: 1_000, day: Day(iso: "2016-07-01")!),
+            Bill(id: 2, bookID: 1, categoryID: food, amount: -4_000, day: Day(iso: "2016-07-02")!, remark: "refund"),
+        ]
+        let ledger = Ledger(books: [Fixture.daily], categories: Fixture.categories, bills: bills, settings: Settings(currentBookID: 1))
+        let page = try HostileLedger.page("report 2016-07 to r", in: ledger)
+        #expect(page.contains("<p class=\"subtotal\">+40.00</p>"), "\(page)")
+        #expect(page.contains("<p class=\"subtotal\">−10.00</p>"), "\(page)")
+    }
+
     /// The ledger with each character of markup in its texts replaced by a letter.
     static func plainCopy(of ledger: Ledger) -> Ledger {
         func plain(_ text: String) -> String { String(text.map { $0.isLetter || $0.isNumber || $0 == " " ? $0 : "x" }) }

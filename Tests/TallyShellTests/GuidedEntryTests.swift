@@ -133,6 +133,22 @@ final class ScriptedReader: LineReader {
         #expect(reader.prompts.suffix(5) == ["Save? [Y/n] ", "tags: ", "Save? [Y/n] ", "Save? [Y/n] ", "kind [expense]: "])
         #expect(output.errors == ["error: answer y or n, or '<' to go back"])
         #expect(session.ledger.bills.first?.tags == ["late"])
+        #expect(output.results.last == "stopped; no new bill was started")
+    }
+
+    @Test func stoppingAtTheFirstQuestionAfterASavedBillLosesNothingAndMidwayLosesThatBill() throws {
+        // The same ledger each time: every run saves one bill more.
+        for (saved, ending) in [LineInput.line("."), .interrupted, .end].enumerated() {
+            let (session, output) = try session()
+            let reader = ScriptedReader(lines("", "5", "", "", "", "", "", "") + [ending])
+            GuidedEntry(session: session, reader: reader, output: output).run()
+            #expect(session.ledger.bills.count == saved + 1)
+            #expect(output.results.last == "stopped; no new bill was started")
+        }
+        let (session, output) = try session()
+        let reader = ScriptedReader(lines("", "5", "", "", "", "", "", "", "", "7") + [.interrupted])
+        GuidedEntry(session: session, reader: reader, output: output).run()
+        #expect(session.ledger.bills.count == 4)
         #expect(output.results.last == "stopped; this bill was not saved")
     }
 }

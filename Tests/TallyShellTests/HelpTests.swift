@@ -89,7 +89,8 @@ import TallyStore
 
     @Test func showsTheSyntaxAndExamplesOfAStatement() throws {
         let text = try #require(help("add"))
-        #expect(text.hasPrefix("Write down a bill: -25 (or just 25) is spent, +25 is received; 'add' alone asks for each field.\n\n"))
+        #expect(text.hasPrefix(
+            "Write down a bill: -25 (or just 25) is spent, +25 is received (money back on an expense category, a refund); 'add' alone asks for each field.\n\n"))
         #expect(text.contains("quick_add = [ \"-\" | \"+\" ] amount name"))
         #expect(try examples("add").contains("25 food lunch"))
         #expect(try examples("add").contains("add 12+8.5-3 food"))
@@ -168,9 +169,26 @@ import TallyStore
 
 @Suite struct GreetingTests {
     @Test func welcomesOnceThenSaysWhatIsNewAfterAnUpgrade() {
-        #expect(Greeting.message(lastSeen: nil) == Greeting.welcome)
+        #expect(Greeting.message(lastSeen: nil) == Greeting.welcome(command: "tally"))
         #expect(Greeting.message(lastSeen: Tally.version) == nil)
         #expect(Greeting.message(lastSeen: "0.0.1") == Greeting.whatsNew)
         #expect(Greeting.whatsNew.contains(Tally.version))
+    }
+
+    @Test func theWelcomeNamesTheViewsAndTheDemoAsItCanBeRun() throws {
+        let welcome = try #require(Greeting.message(lastSeen: nil, command: Greeting.command(startedAs: ".build/debug/tally")))
+        #expect(welcome.contains("timeline    pie    months"))
+        #expect(welcome.contains("run '.build/debug/tally --demo'"))
+        #expect(Greeting.command(startedAs: "tally") == "tally")
+    }
+
+    @Test func theDemoSaysItIsTheDemoAndNeverToRunTheDemo() throws {
+        for lastSeen in [nil, Tally.version, "0.0.1"] {
+            let welcome = try #require(Greeting.message(lastSeen: lastSeen, demo: true))
+            #expect(welcome.contains("demo") && welcome.contains("throwaway"))
+            #expect(!welcome.contains("--demo"))
+            #expect(welcome.contains("timeline") && welcome.contains("pie"))
+        }
+        #expect(Greeting.demoOver(command: "tally").contains("gone"))
     }
 }

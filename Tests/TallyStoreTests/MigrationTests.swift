@@ -49,7 +49,7 @@ struct MigrationTests {
             let path = folder + "/ledger.db"
             #expect(FileManager.default.createFile(atPath: path, contents: Data()))
             let connection = try Connection(path: path)
-            try connection.createSchema(upTo: Connection.currentVersion - 1)
+            try connection.createSchema(upTo: 7)
             try connection.run("INSERT INTO books (id, name, currency, icon, position) VALUES (1, 'daily', 'CNY', '', 1), (2, '日本', 'JPY', '', 2)")
             try connection.run(
                 """
@@ -66,6 +66,50 @@ struct MigrationTests {
                 ExportAccount(journal: "餐饮", beancount: "Canyin-餐饮"),
             ])
             #expect(try LedgerStore(path: path, seed: .english).load() == ledger, "given once: opening again changes nothing")
+        }
+    }
+
+    /// The schema before refunds refused an amount below zero, and SQLite
+    /// changes no CHECK in place: the bills table is made anew.
+    @Test func aLedgerFromBeforeRefundsKeepsItsBillsPhotosAndHighestIDAndThenTakesARefund() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/ledger.db"
+            #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+            let connection = try Connection(path: path)
+            try connection.createSchema(upTo: Connection.currentVersion - 1)
+            try connection.run("INSERT INTO books (id, name, currency, icon, position) VALUES (1, 'daily', 'CNY', '', 1)")
+            try connection.run("INSERT INTO categories (id, name, kind, icon, aliases, position, archived) VALUES (1, 'food', 'expense', '', '', 1, 0)")
+            try connection.run("INSERT INTO settings (key, value) VALUES ('current_book', '1'), ('week_start', 'monday')")
+            try connection.apply([bill(1), bill(2), bill(3)].map { insert(.bill($0)) })
+            try connection.run("DELETE FROM bills WHERE id = 3")
+            try connection.run("INSERT INTO photo_data (sha256, data) VALUES ('ab', x'00')")
+            try connection.run("INSERT INTO photos (id, bill_id, number, name, type, size, sha256, added_at) VALUES (1, 1, 1, 'a.png', 'png', 1, 'ab', 0)")
+            connection.close()
+
+            let store = try LedgerStore(path: path, seed: .english)
+            let ledger = try store.load()
+            #expect(ledger.bills.map(\.id) == [1, 2])
+            #expect(ledger.lastBillID == 3, "the id of the deleted bill is never given again")
+            #expect(ledger.photos(ofBill: 1).map(\.name) == ["a.png"])
+            var refund = bill(4)
+            refund.amount = -2550
+            try store.commit(adding(refund))
+            #expect(try store.load().bills.map(\.amount) == [2550, 2550, -2550])
+            store.close()
+
+            let migrated = try Connection(path: path)
+            var references: [String] = []
+            try migrated.forEachRow("PRAGMA foreign_key_check") { row in references.append(row.text(0)) }
+            #expect(references.isEmpty, "\(references)")
+            var indexes: [String] = []
+            try migrated.forEachRow("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'bills' ORDER BY name") { row in
+                indexes.append(row.text(0))
+            }
+            #expect(indexes == ["bills_by_book", "bills_by_category", "bills_by_day"])
+            #expect(throws: StoreError.self, "an amount of zero is still refused") {
+                try migrated.run(
+                    "INSERT INTO bills (book_id, category_id, amount, day, remark, tags, created_at, updated_at) VALUES (1, 1, 0, 20160701, '', '', 0, 0)")
+            }
         }
     }
 
