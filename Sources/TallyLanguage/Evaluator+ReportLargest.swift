@@ -15,7 +15,8 @@ extension Evaluator {
             let smallest = bills.last?.amount ?? 0
             var order: [Alike] = []
             var groups: [Alike: [BillRow]] = [:]
-            for bill in bills where everyBill || bill.amount > smallest {
+            // A refund is money back, not one of the largest expenses.
+            for bill in bills where bill.amount > 0 && (everyBill || bill.amount > smallest) {
                 let alike = Alike(bill)
                 if groups[alike] == nil { order.append(alike) }
                 groups[alike, default: []].append(bill)

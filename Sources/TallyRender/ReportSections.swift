@@ -55,7 +55,8 @@ struct ReportSections {
                     section += "<td></td>"
                     continue
                 }
-                let permille = spent.budget > 0 ? Int(min(spent.spent * 1000 / spent.budget, 9999)) : 0
+                // A month refunded more than was spent has used none of its budget.
+                let permille = spent.budget > 0 ? Int(max(0, min(spent.spent * 1000 / spent.budget, 9999))) : 0
                 let over = spent.left < 0
                 let title = "\(month.month): spent \(money(spent.spent)) of \(money(spent.budget))"
                     + (over ? ", over by \(money(-spent.left))" : ", \(money(spent.left)) left")

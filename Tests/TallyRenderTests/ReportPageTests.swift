@@ -56,6 +56,20 @@ struct ReportPageTests {
         #expect(page.contains("<p class=\"subtotal\">−10.00</p>"), "\(page)")
     }
 
+    @Test func aBudgetOfAMonthRefundedMoreThanWasSpentIsUnused() throws {
+        let food = Fixture.id("food")
+        let bills = [
+            Bill(id: 1, bookID: 1, categoryID: food, amount: 1_000, day: Day(iso: "2016-07-01")!),
+            Bill(id: 2, bookID: 1, categoryID: food, amount: -4_000, day: Day(iso: "2016-07-02")!, remark: "refund"),
+        ]
+        let ledger = Ledger(
+            books: [Fixture.daily], categories: Fixture.categories, bills: bills, settings: Settings(currentBookID: 1),
+            budgets: [Budget(id: 1, bookID: 1, categoryID: food, amount: 10_000)])
+        let page = try HostileLedger.page("report 2016-07 to r", in: ledger)
+        #expect(page.contains("<span style=\"width:0%\"></span></span><span class=\"pct\">0%</span>"), "\(page)")
+        #expect(!page.contains("width:-"))
+    }
+
     /// The ledger with each character of markup in its texts replaced by a letter.
     static func plainCopy(of ledger: Ledger) -> Ledger {
         func plain(_ text: String) -> String { String(text.map { $0.isLetter || $0.isNumber || $0 == " " ? $0 : "x" }) }
