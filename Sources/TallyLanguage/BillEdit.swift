@@ -37,7 +37,8 @@ struct BillEdit {
     func applied(to bill: Bill, keepingKind: Bool) throws(Diagnostic) -> Bill {
         let ledger = evaluator.ledger
         var edited = bill
-        let currency = ledger.book(id: bill.bookID)?.currency ?? .cny
+        let owner = ledger.book(id: bill.bookID) ?? ledger.currentBook
+        let currency = owner.currency
         if let book {
             // An amount means the same in its new book only when the currency stays.
             guard book.value.currency == currency else {
@@ -53,7 +54,7 @@ struct BillEdit {
             }
             edited.categoryID = category.value.id
         }
-        if let amount { edited.amount = try evaluator.amount(amount, in: currency) }
+        if let amount { edited.amount = try evaluator.amount(amount, in: owner) }
         if let remark { edited.remark = remark }
         if let place { edited.place = place }
         if let day { edited.day = day }

@@ -11,12 +11,19 @@ extension Evaluator {
         }
         let bill = Bill(
             id: ledger.nextBillID, bookID: book.id, categoryID: category.id,
-            amount: try amount(add.amount, in: book.currency),
+            amount: try amount(add.amount, in: book),
             day: add.date?.value.resolve(today: today) ?? today,
             remark: add.remark ?? "", place: add.place, tags: add.tags, created: now, updated: now)
         return .change(
             ChangeSet(summary: "added #\(bill.id)", rows: [RowChange(before: nil, after: .bill(bill))]),
-            done: .bill(verb: "added", BillRow(bill, in: ledger)), asking: nil, warnings: try budgetWarnings(adding: bill))
+            done: .bill(verb: "added", BillRow(bill, in: ledger)), asking: nil, warnings: aheadNote(bill) + (try budgetWarnings(adding: bill)))
+    }
+
+    /// A bill dated after today is taken as written, and said to be: a
+    /// date mistyped by a year shows at once.
+    private func aheadNote(_ bill: Bill) -> [String] {
+        let ahead = Int(bill.day.ordinal) - Int(today.ordinal)
+        return ahead > 0 ? ["#\(bill.id) is dated \(bill.day.iso), \(Literal.count(ahead, "day")) ahead"] : []
     }
 
     /// The category `name` names, when it is of `kind` (or any kind, for nil).

@@ -221,7 +221,7 @@ struct LexerErrorTests {
         ("!", "'!' must be followed by '=' or '~'", Span(1, 1, 2)),
         ("\\ x", "'\\' continues a line only at the end of one", Span(1, 1, 2)),
         ("@", "unexpected character '@'", Span(1, 1, 2)),
-        ("#", "'#' must be followed by a bill id (#42) or a tag (#travel); comments start with --", Span(1, 1, 2)),
+        ("#!", "'#' must be followed by a bill id (#42) or a tag (#travel); comments start with --, or with '# ' at the start of a line", Span(1, 1, 2)),
         (".5", "unexpected character '.'", Span(1, 1, 2)),
     ])
     func errorToken(text: String, message: String, span: Span) {

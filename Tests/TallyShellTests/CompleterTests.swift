@@ -42,7 +42,7 @@ import TallyFixture
         #expect(words("report ").contains("to") && words("report ").contains("where") && words("report ").contains("last"))
         #expect(words("report 2") == ["2016", "2016-08", "2016-07"])
         #expect(words("report 2016 ").contains("where") && !words("report 2016 ").contains("last"))
-        #expect(words("report where category=food t") == ["to", "today", "this"])
+        #expect(words("report where category=food t") == ["to", "today", "this", "tomorrow"])
         #expect(words("report last month where category=food t") == ["to"])
         #expect(completer.complete("report 2016 to ") == .files)
         #expect(!words("report where category = food ").contains("where"))

@@ -116,7 +116,7 @@ import TallyStore
     @Test func theExamplesOfReportsWritePagesOfTheDemoLedger() throws {
         let (session, output) = try demoSession()
         let shown = try examples("report")
-        #expect(shown.count == 3)
+        #expect(shown.count == 4)
         #expect(help("html") == help("report"))
         #expect(help(nil)?.contains("report to 2026.html") == true)
         for (number, example) in shown.enumerated() {
