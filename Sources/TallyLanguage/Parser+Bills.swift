@@ -186,9 +186,14 @@ extension Parser {
             guard let number = ExactNumber(text: text) else {
                 throw Diagnostic(.badAmount(text, .tooLarge), at: range)
             }
-            if check(.comma), previousIsAdjacent(), check(.number, at: 1),
-               decimalMark == .comma ? nextIsAdjacent() : tokens[position + 1].text.count == 3 {
-                throw Diagnostic(.thousandsSeparator, at: range.through(tokens[position + 1].range))
+            if check(.comma), previousIsAdjacent(), check(.number, at: 1) {
+                let after = tokens[position + 1]
+                if decimalMark == .comma ? nextIsAdjacent() : after.text.count == 3 {
+                    throw Diagnostic(.thousandsSeparator, at: range.through(after.range))
+                }
+                if nextIsAdjacent(), !text.contains("."), !after.text.contains(".") {
+                    throw Diagnostic(.decimalComma(point: "\(text).\(after.text)"), at: range.through(after.range))
+                }
             }
             terms.append(Located(number, range))
             negated.append(isNegative)

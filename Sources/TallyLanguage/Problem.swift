@@ -21,6 +21,8 @@ public enum Problem: Sendable, Equatable {
     case badAmount(String, AmountError)
     case amountNotPositive(String)
     case thousandsSeparator
+    /// `25,50` where the locale writes decimals with a point: `point` is the amount so written.
+    case decimalComma(point: String)
     /// A clause written twice in one statement (`statement`: query, bill, import, export).
     case duplicateClause(String, statement: String)
     case givenTwice(String)
@@ -164,6 +166,8 @@ public enum Problem: Sendable, Equatable {
         case .badAmount(let written, let error): return Problem.text(of: error, in: Diagnostic.clipped(written))
         case .amountNotPositive(let text): return "an amount must be more than zero, not \(Diagnostic.clipped(text))"
         case .thousandsSeparator: return "write amounts without thousands separators, such as 1000.50"
+        case .decimalComma(let point):
+            return "write the decimals with a point, \(Diagnostic.clipped(point)); a comma is one only where the locale (LC_NUMERIC or LANG) writes it"
         case .duplicateClause("period", let statement): return "\(Problem.article(statement)) \(statement) takes only one period"
         case .duplicateClause(let clause, let statement): return "'\(clause)' may appear only once in \(Problem.article(statement)) \(statement)"
         case .givenTwice(let word): return "'\(Diagnostic.clipped(word))' is given twice"

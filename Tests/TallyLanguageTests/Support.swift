@@ -339,7 +339,7 @@ func summary(_ query: Query) -> String {
 func summary(_ amount: AmountExpression) -> String {
     zip(amount.terms, amount.negated).enumerated().map { index, pair in
         (index == 0 ? (pair.1 ? "-" : "") : (pair.1 ? "-" : "+")) + pair.0.value.text
-    }.joined()
+    }.joined() + (amount.currencySign.map { " in \($0.value)" } ?? "")
 }
 
 func summary(_ add: AddBill) -> String {
