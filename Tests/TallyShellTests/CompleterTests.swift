@@ -18,6 +18,20 @@ import TallyFixture
         #expect(words("ti") == ["timeline"])
     }
 
+    @Test func offersTheNewWordsOfBillsAndViews() {
+        #expect(words("pie a") == ["as"])
+        #expect(words("pie 2016-07 as j") == ["json"])
+        #expect(words("monthly as c") == ["csv", "chart"])
+        #expect(words("-5 food tea tom") == ["tomorrow"])
+        #expect(words("count 昨") == ["昨天"])
+        #expect(words("report to x.html o") == ["overwrite"])
+        #expect(words("200 sal") == ["salary"])
+        // Where the locale writes a decimal comma, a category follows 25,50 as it follows 25.50.
+        let comma = Completer(ledger: Fixture.ledger, decimalMark: .comma)
+        #expect(comma.complete("25,50 fo") == .words(["food"]))
+        #expect(completer.complete("25,50 fo") == .words([]))
+    }
+
     @Test func offersWhatTheViewsAndBudgetsTake() {
         #expect(words("pi") == ["pie"])
         #expect(words("pie inc") == ["income"])

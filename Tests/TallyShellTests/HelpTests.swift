@@ -89,7 +89,7 @@ import TallyStore
 
     @Test func showsTheSyntaxAndExamplesOfAStatement() throws {
         let text = try #require(help("add"))
-        #expect(text.hasPrefix("Write down a bill: -25 (or just 25) is spent, +25 is received; 'add' alone asks for each field.\n\n"))
+        #expect(text.hasPrefix("Write down a bill: -25 is spent, +25 received, and a bare 25 is of its category's kind (25 food, 200 salary); 'add' alone asks for each field.\n\n"))
         #expect(text.contains("quick_add = [ \"-\" | \"+\" ] amount name"))
         #expect(try examples("add").contains("25 food lunch"))
         #expect(try examples("add").contains("add 12+8.5-3 food"))
