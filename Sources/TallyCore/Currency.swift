@@ -52,6 +52,11 @@ public struct Currency: Hashable, Sendable, Codable {
         Currency.symbolsWritten[symbol]?.contains(code) == true
     }
 
+    /// Whether `character` is a symbol amounts are written with: `¥`, `$`, `元`.
+    public static func isSymbol(_ character: Character) -> Bool {
+        symbolsWritten[character] != nil
+    }
+
     /// The symbols amounts are written with, and the currencies each is
     /// written for where it stands alone, without a letter to tell them apart.
     static let symbolsWritten: [Character: Set<String>] = [
@@ -60,7 +65,7 @@ public struct Currency: Hashable, Sendable, Codable {
             "NAD", "SBD", "SRD", "TTD", "XCD", "MXN", "ARS", "CLP", "COP", "CUP", "DOP", "UYU",
         ],
         "¥": ["CNY", "JPY"], "￥": ["CNY", "JPY"],
-        "元": ["CNY", "HKD", "TWD", "MOP"],
+        "元": ["CNY", "HKD", "TWD", "MOP"], "块": ["CNY"],
         "€": ["EUR"],
         "£": ["GBP", "GIP", "FKP", "SHP", "EGP", "SSP", "SYP"],
         "₩": ["KRW", "KPW"],

@@ -23,8 +23,8 @@ public struct FileFailure: Error, Sendable, Equatable {
         case exists(advice: String)
         /// A report's name that is a device, a pipe or a folder (`kind`).
         case notForAReport(kind: String)
-        /// A file a report would replace that is not a Tally report.
-        case notAReport
+        /// A file of the open ledger itself, which a backup must not replace.
+        case ledgerItself
     }
 }
 

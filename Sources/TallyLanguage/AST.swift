@@ -22,6 +22,8 @@ public struct ReportOptions: Sendable {
     public var conditionText: String?
     /// `defaultPeriod` when nil.
     public var period: Located<PeriodSpec>?
+    /// An existing file is replaced instead of refused.
+    public var overwrites = false
 
     public static let defaultPeriod = PeriodSpec.this(.year)
 
@@ -197,21 +199,38 @@ public enum Operand: Sendable, Equatable {
     case date(DateSpec)
 }
 
-/// `2016-07-01`, `nov 5`, `today`, `yesterday`: resolved against *today* by the evaluator.
+/// `2016-07-01`, `nov 5`, `today`, `昨天`: resolved against *today* by the evaluator.
 public enum DateSpec: Sendable, Equatable {
     case day(Day)
-    /// A day of the current year: `11-05`, `nov 5`. Never February 29, which not every year has.
-    case dayOfCurrentYear(month: Int, day: Int)
-    case today
-    case yesterday
+    /// A month and day without their year: `dec 30`, `12-30`. Never
+    /// February 29, which not every year has.
+    case dayWithoutYear(month: Int, day: Int)
+    /// A day counted from today: `today` 0, `yesterday` -1, `tomorrow` 1, `前天` -2.
+    case fromToday(days: Int)
 
+    public static let today = DateSpec.fromToday(days: 0)
+    public static let yesterday = DateSpec.fromToday(days: -1)
+
+    /// The day meant: a day without its year is the latest such day up to
+    /// today, so on January 2 `dec 30` is three days ago, not a year ahead.
     public func resolve(today: Day) -> Day {
         switch self {
         case .day(let day): return day
-        case .dayOfCurrentYear(let month, let day): return Day(year: today.year, month: month, day: day)!
-        case .today: return today
-        case .yesterday: return today.adding(days: -1)
+        case .dayWithoutYear(let month, let day):
+            let thisYear = Day(year: today.year, month: month, day: day)!
+            // Before the calendar's first year there is none earlier to take.
+            return thisYear <= today ? thisYear : Day(year: today.year - 1, month: month, day: day) ?? thisYear
+        case .fromToday(let days): return today.adding(days: days)
         }
+    }
+
+    /// The day meant as a period's last, given its first: a day without its
+    /// year is the first such day on or after `start`, so `from dec 1 to jan 5`
+    /// runs into the new year.
+    public func resolve(today: Day, from start: Day) -> Day {
+        guard case .dayWithoutYear(let month, let day) = self else { return resolve(today: today) }
+        let sameYear = Day(year: start.year, month: month, day: day)!
+        return sameYear >= start ? sameYear : Day(year: start.year + 1, month: month, day: day) ?? sameYear
     }
 }
 
@@ -222,7 +241,8 @@ public enum PeriodUnit: String, Sendable {
 /// A period as written; `resolve` turns it into days once *today* is known.
 public enum PeriodSpec: Sendable, Equatable {
     case range(DateRange)
-    case monthOfCurrentYear(Int)
+    /// A month without its year, `in dec`: the latest such month that has begun.
+    case monthWithoutYear(Int)
     case date(DateSpec)
     case this(PeriodUnit)
     case last(PeriodUnit)
@@ -237,6 +257,9 @@ public struct AmountExpression: Sendable {
     public let terms: [Located<ExactNumber>]
     public let negated: [Bool]
     public let range: SourceRange
+    /// The currency's symbol written with it, `¥` of `¥25` or `元` of `25元`,
+    /// which must be one the book's currency is written with.
+    public var currencySign: Located<Character>?
 }
 
 public struct AddBill: Sendable {

@@ -38,7 +38,8 @@ struct BillEdit {
     func applied(to bill: Bill, keepingKind: Bool) throws(Diagnostic) -> Bill {
         let ledger = evaluator.ledger
         var edited = bill
-        let currency = ledger.book(id: bill.bookID)?.currency ?? .cny
+        let owner = ledger.book(id: bill.bookID) ?? ledger.currentBook
+        let currency = owner.currency
         if let book {
             // An amount means the same in its new book only when the currency stays.
             guard book.value.currency == currency else {
@@ -55,7 +56,7 @@ struct BillEdit {
             edited.categoryID = category.value.id
         }
         // A refund given a new amount stays money back.
-        if let amount { edited.amount = try evaluator.amount(amount, in: currency) * (bill.isRefund ? -1 : 1) }
+        if let amount { edited.amount = try evaluator.amount(amount, in: owner) * (bill.isRefund ? -1 : 1) }
         // Money back moved to an income category is money received.
         if edited.isRefund, ledger.category(id: edited.categoryID)?.kind == .income { edited.amount = -edited.amount }
         if let remark { edited.remark = remark }

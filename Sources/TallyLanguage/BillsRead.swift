@@ -42,6 +42,8 @@ extension Statement {
             return BillsRead(days: query.period.flatMap { days(of: $0.value) }, texts: query.readsTexts)
         case .ledger(.report(let options)):
             return BillsRead(days: days(of: options.period?.value ?? ReportOptions.defaultPeriod), texts: true)
+        case .ledger(.formatted(let view, _)):
+            return Statement.ledger(view).billsRead(today: today, weekStart: weekStart)
         case .session(.runSaved), .session(.help), .session(.quit):
             return .none
         default:

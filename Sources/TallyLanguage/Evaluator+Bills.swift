@@ -10,7 +10,7 @@ extension Evaluator {
         } catch {
             throw ruleOffer(add, in: book).map { Diagnostic(error.problem, at: error.range, notes: [$0]) } ?? error
         }
-        let amount = try self.amount(add.amount, in: book.currency)
+        let amount = try self.amount(add.amount, in: book)
         let bill = Bill(
             id: ledger.nextBillID, bookID: book.id, categoryID: category.id,
             amount: add.kind == .income && category.kind == .expense ? -amount : amount,
@@ -18,7 +18,14 @@ extension Evaluator {
             remark: add.remark ?? "", place: add.place, tags: add.tags, created: now, updated: now)
         return .change(
             ChangeSet(summary: "added #\(bill.id)", rows: [RowChange(before: nil, after: .bill(bill))]),
-            done: .bill(verb: "added", BillRow(bill, in: ledger)), asking: nil, warnings: try budgetWarnings(adding: bill))
+            done: .bill(verb: "added", BillRow(bill, in: ledger)), asking: nil, warnings: aheadNote(bill) + (try budgetWarnings(adding: bill)))
+    }
+
+    /// A bill dated after today is taken as written, and said to be: a
+    /// date mistyped by a year shows at once.
+    private func aheadNote(_ bill: Bill) -> [String] {
+        let ahead = Int(bill.day.ordinal) - Int(today.ordinal)
+        return ahead > 0 ? ["#\(bill.id) is dated \(bill.day.iso), \(Literal.count(ahead, "day")) ahead"] : []
     }
 
     /// The category `name` names, when it is of `kind` (or any kind, for nil).

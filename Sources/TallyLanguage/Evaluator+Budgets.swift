@@ -4,7 +4,7 @@ extension Evaluator {
     func budgetSet(_ target: BudgetTarget, _ expression: AmountExpression) throws(Diagnostic) -> Outcome {
         let book = ledger.currentBook
         let category = try budgeted(target)
-        let amount = try self.amount(expression, in: book.currency)
+        let amount = try self.amount(expression, in: book)
         let before = ledger.budget(book: book.id, category: category?.id)
         let budget = Budget(id: before?.id ?? ledger.nextBudgetID, bookID: book.id, categoryID: category?.id, amount: amount)
         let what = category.map { "for '\($0.name)'" } ?? "in total"

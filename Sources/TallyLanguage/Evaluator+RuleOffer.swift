@@ -11,7 +11,7 @@ extension Evaluator {
         let kind = add.kind ?? .expense
         let remark = ([add.category.value] + (add.remark.map { [$0] } ?? [])).joined(separator: " ")
         let bill = Bill(
-            id: 0, bookID: book.id, categoryID: RuleBook.uncategorised(kind), amount: (try? amount(add.amount, in: book.currency)) ?? 0,
+            id: 0, bookID: book.id, categoryID: RuleBook.uncategorised(kind), amount: (try? amount(add.amount, in: book)) ?? 0,
             day: add.date?.value.resolve(today: today) ?? today, remark: remark, place: add.place, tags: add.tags, created: now, updated: now)
         guard let actions = try? rules.actions(for: [bill], in: ledger, today: today).first else { return nil }
         for case .category(let name) in actions {

@@ -33,6 +33,11 @@ public struct Evaluator: Sendable {
             return try deleteBills(ids)
         case .deleteWhere(let condition, let period):
             return try deleteWhere(condition, period)
+        case .formatted(let view, let format):
+            guard case .result(let result, _) = try evaluate(view, at: range) else {
+                preconditionFailure("only a view, whose outcome is a result, is read with a format")
+            }
+            return .result(result, format: format)
         case .books:
             return .result(.records(try booksTable()), format: nil)
         case .categories(let kind):
@@ -75,8 +80,8 @@ public struct Evaluator: Sendable {
             return .result(.budgets(try budgetReport(period, at: range)), format: nil)
         case .attachments(let id):
             return .result(.photos(try attachments(id)), format: nil)
-        case .extract(let id, let number, let file):
-            return .extractPhoto(try photo(id, number), file: file)
+        case .extract(let id, let number, let file, let overwrites):
+            return .extractPhoto(try photo(id, number), file: file, overwrites: overwrites)
         case .detach(let id, let number):
             return try detach(id, number)
         case .export(let options):
@@ -120,6 +125,20 @@ public struct Evaluator: Sendable {
 
     /// The sum of an amount expression in `currency`'s minor units; it must be
     /// above zero and at most `maximumAmount`.
+    /// The amount in `book`'s currency; a currency's sign written with it
+    /// must be one that currency is written with, else the bill is meant
+    /// for another book.
+    public func amount(_ expression: AmountExpression, in book: Book) throws(Diagnostic) -> Int64 {
+        if let sign = expression.currencySign, !book.currency.isWritten(as: sign.value) {
+            let takers = ledger.books.filter { $0.currency.isWritten(as: sign.value) }
+            throw Diagnostic(
+                .currencyOfAnotherBook(sign: sign.value, book: book.name, keeps: book.currency.code,
+                                       takenBy: takers.map { "'\($0.name)' (\($0.currency.code))" }),
+                at: sign.range)
+        }
+        return try amount(expression, in: book.currency)
+    }
+
     public func amount(_ expression: AmountExpression, in currency: Currency) throws(Diagnostic) -> Int64 {
         var total: Int64 = 0
         for (term, negated) in zip(expression.terms, expression.negated) {

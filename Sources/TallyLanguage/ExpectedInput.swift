@@ -40,9 +40,9 @@ extension Parser {
     }
 
     /// What may follow `text`, which ends where completion begins.
-    public static func expectations(after text: String) -> [ExpectedInput] {
+    public static func expectations(after text: String, decimalMark: DecimalMark = .point) -> [ExpectedInput] {
         let log = ExpectedInputLog()
-        var parser = Parser(text, log: log)
+        var parser = Parser(text, log: log, decimalMark: decimalMark)
         while parser.next() != nil {}
         return log.expectations
     }

@@ -1,3 +1,5 @@
+import TallyCore
+
 /// Turns text into tokens. It never throws: text it cannot read becomes an
 /// `.error` token carrying its `LexError`, and lexing goes on, so one typo gives
 /// one error.
@@ -6,6 +8,8 @@ public struct Lexer {
     private var index = 0
     private var line = 1
     private var column = 1
+    /// Where the last number ended, so that a currency's symbol right after it (`25元`) is read as its sign.
+    private var numberEnd = -1
 
     public init(_ text: String) {
         characters = Lexer.characters(of: text)
@@ -52,6 +56,8 @@ public struct Lexer {
         case "\"", "'": return string(quote: character, from: start)
         case "#": return hash(from: start)
         case "\\": return fail(.backslashMidLine, from: start)
+        case _ where startsACurrencySign(character, at: start):
+            return make(.currencySign, String(character), from: start)
         default:
             if character.isASCII && character.isNumber { return number(from: start) }
             if Lexer.isWordCharacter(character) { return word(from: start) }
@@ -60,6 +66,14 @@ public struct Lexer {
             }
             return fail(.unexpectedCharacter(character), from: start)
         }
+    }
+
+    /// `¥` before digits (`¥25`), or a currency's symbol right after a number
+    /// that no letter follows (`25元`, but not `25元店`).
+    private func startsACurrencySign(_ character: Character, at start: SourceLocation) -> Bool {
+        guard Currency.isSymbol(character) else { return false }
+        if !character.isLetter, let next = peek(), next.isASCII, next.isNumber { return true }
+        return start.offset == numberEnd && !(peek().map(Lexer.isWordCharacter) ?? false)
     }
 
     /// Letters and digits of any script, `_`, and symbols such as emoji, so that
@@ -76,12 +90,22 @@ public struct Lexer {
             } else if character == "\\" && continuesLine() {
                 while let next = peek(), next != "\n" { advance() }
                 advance()
-            } else if character == "-" && peek(at: 1) == "-" {
+            } else if character == "-" && peek(at: 1) == "-" || character == "#" && startsAHashComment() {
                 while let next = peek(), next != "\n" { advance() }
             } else {
                 return
             }
         }
+    }
+
+    /// A `#` first on its line and followed by a blank or the line's end, as
+    /// shell scripts write comments: `# weekly`, but `#travel` is a tag and
+    /// `#42` a bill, wherever they stand.
+    private func startsAHashComment() -> Bool {
+        if let next = peek(at: 1), ![" ", "\t", "\r", "\n"].contains(next) { return false }
+        var before = index - 1
+        while before >= 0, [" ", "\t", "\r"].contains(characters[before]) { before -= 1 }
+        return before < 0 || characters[before] == "\n"
     }
 
     /// A `\` followed by nothing but blanks up to the line break joins the lines.
@@ -104,10 +128,17 @@ public struct Lexer {
             while let character = peek(), character.isASCII, character.isNumber { advance() }
         }
         // `7eleven` is a name and `1e5` no number: digits running into letters make a word.
-        if let next = peek(), Lexer.isWordCharacter(next), !(next.isASCII && next.isNumber) {
+        if let next = peek(), Lexer.isWordCharacter(next), !(next.isASCII && next.isNumber), !endsWithACurrencySign() {
             return word(from: start)
         }
+        numberEnd = index
         return make(.number, text(from: start), from: start)
+    }
+
+    /// Whether a currency's symbol follows here and ends the word: `25元`, `25€`.
+    private func endsWithACurrencySign() -> Bool {
+        guard let next = peek(), Currency.isSymbol(next) else { return false }
+        return !(peek(at: 1).map(Lexer.isWordCharacter) ?? false)
     }
 
     private mutating func word(from start: SourceLocation) -> Token {

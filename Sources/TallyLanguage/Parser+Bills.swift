@@ -8,22 +8,35 @@ extension Parser {
     }
 
     // quick_add = [ "-" | "+" ] amount name [ remark ] { "on" date | "at" place | TAG | "book" name }
-    /// A bare amount is spent, as on Timi's keypad: `25 food lunch`.
+    //           | name amount [ remark ] { "on" date | "at" place | TAG | "book" name }
+    /// `-` spends and `+` receives; a bare amount is of its category's kind,
+    /// as on Timi's keypad: `25 food lunch`, `200 salary`. The keypad asks
+    /// for the category first, and so may the entry: `food 25 lunch`.
     mutating func quickAdd() throws(Diagnostic) -> LedgerStatement {
-        let kind: Kind
-        if match(.plus) {
-            kind = .income
-        } else {
-            _ = match(.minus)
-            kind = .expense
+        if check(.word) || check(.string) {
+            let category = try categoryName()
+            let amount = try self.amount()
+            return .add(try billRest(AddBill(kind: nil, amount: amount, category: category)))
         }
+        let kind: Kind? = match(.plus) ? .income : match(.minus) ? .expense : nil
         return .add(try billBody(kind: kind))
+    }
+
+    /// Whether a bill written category first starts here: a name, then an amount (`food 25`, `food ¥25`).
+    func startsACategoryFirstBill() -> Bool {
+        guard check(.word) || check(.string) else { return false }
+        return check(.number, at: 1) || check(.currencySign, at: 1) && check(.number, at: 2)
     }
 
     private mutating func billBody(kind: Kind?) throws(Diagnostic) -> AddBill {
         let amount = try self.amount()
         let category = try categoryName(of: kind)
-        var bill = AddBill(kind: kind, amount: amount, category: category)
+        return try billRest(AddBill(kind: kind, amount: amount, category: category))
+    }
+
+    /// What follows a bill's amount and category: its remark, then its clauses and tags.
+    private mutating func billRest(_ read: AddBill) throws(Diagnostic) -> AddBill {
+        var bill = read
         var tags = TagList()
         bill.remark = remark()
         // A date that ends the remark is the bill's date: `-25 food lunch yesterday`.
@@ -39,6 +52,8 @@ extension Parser {
                 bill.date = try date()
             } else if matchWord("at") {
                 guard bill.place == nil else { throw Diagnostic(.duplicateClause("at", statement: "bill"), at: previous.range) }
+                // Past the remark, words that read as prose are no place, and not silently one.
+                if check(.word), !readsAsAPlace() { throw Diagnostic(.notAPlace(peek.text), at: peek.range) }
                 bill.place = try place()
             } else if check(.tag) {
                 try tags.add(advance())
@@ -70,12 +85,19 @@ extension Parser {
     /// Unquoted words up to the next clause or tag: `-25 food lunch with team at KFC`.
     /// `on`, `at` and `book` start a clause only when what follows can be its
     /// value; otherwise they are words of the text: `coffee on the way`,
-    /// `book for class`. A date that ends the statement is left for the bill.
+    /// `book for class`, `look at this`. A date that ends the statement is
+    /// left for the bill. An amount with its currency's sign is one word: `tip ¥5`.
     private mutating func bareWords() -> String? {
         var words: [String] = []
-        while check(.word) || check(.number) {
+        while check(.word) || check(.number) || check(.currencySign) {
             if startsAClause() || mightStartADate() && endsWithADate() { break }
-            words.append(advance().text)
+            let word = advance()
+            if let last = words.last, word.kind == .currencySign || tokens[position - 2].kind == .currencySign,
+               tokens[position - 2].range.end.offset == word.range.start.offset {
+                words[words.count - 1] = last + word.text
+            } else {
+                words.append(word.text)
+            }
         }
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
@@ -92,10 +114,10 @@ extension Parser {
         switch clause {
         case .on:
             // What could be meant as a date is read as one, so a wrong date is an error, not a remark.
-            return lookahead.check(.number) || lookahead.checkWord("today") || lookahead.checkWord("yesterday")
+            return lookahead.check(.number) || lookahead.checkDayWord()
                 || lookahead.check(.word) && lookahead.monthNumber(lookahead.peek.text) != nil && lookahead.check(.number, at: 1)
         case .at:
-            return lookahead.check(.word) || lookahead.check(.string)
+            return lookahead.check(.string) || lookahead.check(.word) && lookahead.readsAsAPlace()
         case .book:
             // A book's name is one word, after which the statement goes on with a clause or ends.
             guard lookahead.check(.word) || lookahead.check(.string) else { return false }
@@ -104,8 +126,23 @@ extension Parser {
         }
     }
 
+    /// Words that follow `at` in a sentence rather than name a place: `look
+    /// at this`, `at least`, `at once`. A place after one is quoted.
+    static let proseAfterAt: Set<String> = [
+        "this", "that", "these", "those", "it", "me", "you", "him", "her", "us", "them", "one", "all", "some", "any",
+        "what", "which", "who", "whom", "each", "every", "least", "most", "last", "first", "once", "best", "worst",
+        "random", "times", "night", "noon", "midnight",
+    ]
+
+    /// Whether the word here reads as the start of a place: `KFC`, `home`,
+    /// `滴滴`; not a number (`at 5pm`) nor a word of prose (`at this`).
+    func readsAsAPlace() -> Bool {
+        guard check(.word), let first = peek.text.first, first.isLetter else { return false }
+        return !Parser.proseAfterAt.contains(peek.text.lowercased())
+    }
+
     private func mightStartADate() -> Bool {
-        check(.number) || checkWord("today") || checkWord("yesterday") || check(.word) && monthNumber(peek.text) != nil
+        check(.number) || checkDayWord() || check(.word) && monthNumber(peek.text) != nil
     }
 
     /// Whether a date starts here and nothing but clauses or tags comes after it.
@@ -121,7 +158,8 @@ extension Parser {
         return try? date()
     }
 
-    // amount = NUMBER { ( "+" | "-" ) NUMBER }
+    // amount = [ CURRENCY_SIGN ] NUMBER { ( "+" | "-" ) NUMBER } [ CURRENCY_SIGN ]
+    /// With a decimal comma (`decimalMark`), `25,50` is 25.50.
     mutating func amount() throws(Diagnostic) -> AmountExpression {
         let start = peek.range
         if check(.minus), check(.number, at: 1) {
@@ -129,20 +167,35 @@ extension Parser {
             let number = advance()
             throw Diagnostic(.amountNotPositive("-\(number.text)"), at: start.through(number.range))
         }
+        var sign = check(.currencySign) ? currencySign() : nil
         var terms: [Located<ExactNumber>] = []
         var negated: [Bool] = []
         var isNegative = false
         while true {
             guard check(.number) else { throw unexpected(terms.isEmpty ? "an amount, such as 25.50" : "a number after '\(previous.text)'") }
             let token = advance()
-            guard let number = ExactNumber(text: token.text) else {
-                throw Diagnostic(.badAmount(token.text, .tooLarge), at: token.range)
+            var text = token.text
+            var range = token.range
+            if decimalMark == .comma, !text.contains("."), check(.comma), previousIsAdjacent(),
+               check(.number, at: 1), !tokens[position + 1].text.contains("."), nextIsAdjacent() {
+                advance()
+                let fraction = advance()
+                text += "." + fraction.text
+                range = token.range.through(fraction.range)
             }
-            if check(.comma), previous.range.end.offset == peek.range.start.offset, check(.number, at: 1),
-               tokens[position + 1].text.count == 3 {
-                throw Diagnostic(.thousandsSeparator, at: token.range.through(tokens[position + 1].range))
+            guard let number = ExactNumber(text: text) else {
+                throw Diagnostic(.badAmount(text, .tooLarge), at: range)
             }
-            terms.append(Located(number, token.range))
+            if check(.comma), previousIsAdjacent(), check(.number, at: 1) {
+                let after = tokens[position + 1]
+                if decimalMark == .comma ? nextIsAdjacent() : after.text.count == 3 {
+                    throw Diagnostic(.thousandsSeparator, at: range.through(after.range))
+                }
+                if nextIsAdjacent(), !text.contains("."), !after.text.contains(".") {
+                    throw Diagnostic(.decimalComma(point: "\(text).\(after.text)"), at: range.through(after.range))
+                }
+            }
+            terms.append(Located(number, range))
             negated.append(isNegative)
             if check(.plus) || check(.minus), check(.number, at: 1) {
                 isNegative = advance().kind == .minus
@@ -150,7 +203,16 @@ extension Parser {
                 break
             }
         }
-        return AmountExpression(terms: terms, negated: negated, range: start.through(previous.range))
+        if check(.currencySign), previousIsAdjacent() {
+            guard sign == nil else { throw Diagnostic(.givenTwice(peek.text), at: peek.range) }
+            sign = currencySign()
+        }
+        return AmountExpression(terms: terms, negated: negated, range: start.through(previous.range), currencySign: sign)
+    }
+
+    private mutating func currencySign() -> Located<Character> {
+        let token = advance()
+        return Located(Character(token.text), token.range)
     }
 
     // edit = "edit" ( BILL_ID assignments | bill_selection "set" assignments )
@@ -302,8 +364,8 @@ extension Parser {
 
 extension Parser {
     /// `text` as one whole amount, such as `12+8.5-3`: for answers to a guided entry.
-    public static func amount(_ text: String) throws(Diagnostic) -> AmountExpression {
-        var parser = Parser(text)
+    public static func amount(_ text: String, decimalMark: DecimalMark = .point) throws(Diagnostic) -> AmountExpression {
+        var parser = Parser(text, decimalMark: decimalMark)
         let amount = try parser.amount()
         guard parser.atStatementEnd else { throw parser.unexpected("the end of the amount") }
         return amount
@@ -322,7 +384,7 @@ extension Parser {
         return tags.names
     }
 
-    /// `text` as one whole date: `2016-07-01`, `today` or `yesterday`.
+    /// `text` as one whole date: `2016-07-01`, `dec 30`, `today` or `昨天`.
     public static func date(_ text: String) throws(Diagnostic) -> DateSpec {
         var parser = Parser(text)
         let date = try parser.date()

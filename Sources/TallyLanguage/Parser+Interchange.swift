@@ -31,14 +31,15 @@ extension Parser {
         return .export(options)
     }
 
-    // backup = "backup" file
+    // backup = "backup" file [ "overwrite" ]
     mutating func backupStatement() throws(Diagnostic) -> SessionStatement {
         advance()
         offer([.file])
-        return .backup(file: try file("a new file for the copy, such as ledger-copy.db"))
+        let file = try self.file("a new file for the copy, such as ledger-copy.db")
+        return .backup(file: file, overwrites: matchWord("overwrite"))
     }
 
-    // report = "report" { view_period | where_clause } "to" file
+    // report = "report" { view_period | where_clause } "to" file [ "overwrite" ]
     mutating func reportStatement() throws(Diagnostic) -> LedgerStatement {
         advance()
         var period: Located<PeriodSpec>?
@@ -80,7 +81,9 @@ extension Parser {
         guard !file.value.isEmpty, !file.value.hasSuffix("/") else {
             throw Diagnostic(.reportNeedsAFileName, at: file.range)
         }
-        return .report(ReportOptions(file: file, condition: condition, conditionText: conditionText, period: period))
+        var options = ReportOptions(file: file, condition: condition, conditionText: conditionText, period: period)
+        options.overwrites = matchWord("overwrite")
+        return .report(options)
     }
 
     // file = STRING | PATH
@@ -99,10 +102,5 @@ extension Parser {
         } while !atStatementEnd && previousIsAdjacent()
         let range = first.through(previous.range)
         return Located(String(characters[range.start.offset..<range.end.offset]), range)
-    }
-
-    /// Whether the current token starts right where the one before it ended.
-    private func previousIsAdjacent() -> Bool {
-        position > 0 && tokens[position - 1].range.end.offset == peek.range.start.offset
     }
 }

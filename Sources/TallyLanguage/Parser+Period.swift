@@ -46,7 +46,7 @@ extension Parser {
                 let year = try self.year()
                 spec = .range(DateRange.month(year, month)!)
             } else {
-                spec = .monthOfCurrentYear(month)
+                spec = .monthWithoutYear(month)
             }
         } else if let relative = try relativePeriod() {
             spec = relative
@@ -56,11 +56,10 @@ extension Parser {
         return Located(spec, start.through(previous.range))
     }
 
-    // relative_period = "today" | "yesterday" | ( "this" | "last" ) UNIT
+    // relative_period = DAY_WORD | ( "this" | "last" ) UNIT
     //                 | "last" INTEGER UNITS
     mutating func relativePeriod() throws(Diagnostic) -> PeriodSpec? {
-        if matchWord("today") { return .date(.today) }
-        if matchWord("yesterday") { return .date(.yesterday) }
+        if let days = matchDayWord() { return .date(.fromToday(days: days)) }
         let isThis = checkWord("this")
         guard isThis || checkWord("last") else { return nil }
         advance()
@@ -127,13 +126,13 @@ extension Parser {
     }
 
     // date = YEAR "-" MONTH "-" DAY | YEAR "/" MONTH "/" DAY | MONTH "-" DAY
-    //      | MONTH_NAME DAY [ YEAR ] | DAY MONTH_NAME [ YEAR ] | "today" | "yesterday"
-    /// A date without its year is in the current year: `11-05`, `nov 5`, `5 nov`.
-    /// `11/05` is not one: `1/2` in a remark is more often a half than January 2.
+    //      | MONTH_NAME DAY [ YEAR ] | DAY MONTH_NAME [ YEAR ] | DAY_WORD
+    /// A date without its year is the latest such day up to today: `11-05`,
+    /// `nov 5`, `5 nov`. `11/05` is not one: `1/2` in a remark is more often
+    /// a half than January 2.
     mutating func date() throws(Diagnostic) -> Located<DateSpec> {
         let start = peek.range
-        if matchWord("today") { return Located(.today, start) }
-        if matchWord("yesterday") { return Located(.yesterday, start) }
+        if let days = matchDayWord() { return Located(.fromToday(days: days), start) }
         if check(.word), let month = monthNumber(peek.text) {
             let name = advance().text
             guard isShortNumber(), let day = Int(peek.text) else {
@@ -173,13 +172,13 @@ extension Parser {
         advance()
         guard isShortNumber(), let day = Int(peek.text) else { throw unexpected("a day of the month (01–31)") }
         advance()
-        return try dayOfCurrentYear(month: first, day: day, at: start.through(previous.range))
+        return try dayWithoutYear(month: first, day: day, at: start.through(previous.range))
     }
 
     /// `nov 5` or `5 nov`, and the year when one follows: `nov 5 2016`.
     private mutating func dayOf(month: Int, day: Int, startingAt start: SourceRange) throws(Diagnostic) -> Located<DateSpec> {
         guard check(.number), peek.text.count == 4, let year = Int(peek.text) else {
-            return try dayOfCurrentYear(month: month, day: day, at: start.through(previous.range))
+            return try dayWithoutYear(month: month, day: day, at: start.through(previous.range))
         }
         advance()
         let range = start.through(previous.range)
@@ -189,14 +188,14 @@ extension Parser {
         return Located(.day(date), range)
     }
 
-    private func dayOfCurrentYear(month: Int, day: Int, at range: SourceRange) throws(Diagnostic) -> Located<DateSpec> {
+    private func dayWithoutYear(month: Int, day: Int, at range: SourceRange) throws(Diagnostic) -> Located<DateSpec> {
         let written = "\(Parser.twoDigits(month))-\(Parser.twoDigits(day))"
         if month == 2 && day == 29 {
             throw Diagnostic(.leapDayNeedsItsYear, at: range)
         }
         // Any year that is not a leap year has every other month and day.
         guard Day(year: 2001, month: month, day: day) != nil else { throw Diagnostic(.noSuchDate(written), at: range) }
-        return Located(.dayOfCurrentYear(month: month, day: day), range)
+        return Located(.dayWithoutYear(month: month, day: day), range)
     }
 
     /// After `YEAR-` or `YEAR/`: `MM` or `MM-DD` (`MM/DD`), each one or two digits.
@@ -247,6 +246,20 @@ extension Parser {
         }
         advance()
         return year
+    }
+
+    /// The days from today of the word here, when it names a day (`today`, `昨天`), taking it.
+    mutating func matchDayWord() -> Int? {
+        offer(keywords: PeriodWord.dayWords)
+        guard check(.word), let days = PeriodWord.daysFromToday(peek.text) else { return nil }
+        advance()
+        return days
+    }
+
+    /// Whether the word here names a day counted from today: `yesterday`, `前天`.
+    func checkDayWord() -> Bool {
+        offer(keywords: PeriodWord.dayWords)
+        return check(.word) && PeriodWord.daysFromToday(peek.text) != nil
     }
 
     /// Offers the month names; always true, so it can sit in a condition list.

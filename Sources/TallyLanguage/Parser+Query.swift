@@ -32,7 +32,9 @@ extension Parser {
                         : "a query has one kind, and it goes right after the aggregate"
                     throw Diagnostic(.misplaced(placement: placement), at: peek.range)
                 }
-                throw unexpected(Parser.clauseExpectation, suggestion: Suggestion.nearest(to: peek.text, among: ClauseWord.words))
+                // Right after the aggregate, a word may be a kind mistyped: `sum expens`.
+                let kinds = query.kind == nil && seen.isEmpty && tagged.isEmpty ? KindSelector.allCases.map(\.rawValue) : []
+                throw unexpected(Parser.clauseExpectation, suggestion: Suggestion.nearest(to: peek.text, among: kinds + ClauseWord.words))
             }
             if seen[clause] != nil {
                 throw Diagnostic(.duplicateClause(clause.rawValue, statement: "query"), at: peek.range)

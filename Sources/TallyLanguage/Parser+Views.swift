@@ -6,10 +6,16 @@ extension Parser {
     enum ViewWord { case timeline, pie, months, detail, show, search }
     enum PhotoWord { case attach, attachments, extract, detach }
 
-    // view = "timeline" [ view_period ] | "pie" [ kind ] [ view_period ] | "months" [ YEAR ]
-    //      | "detail" name [ view_period ] | "show" BILL_ID | "search" ( WORD | STRING ) [ view_period ]
+    // view = view_screen [ format_clause ]
     mutating func view(_ word: ViewWord) throws(Diagnostic) -> LedgerStatement {
         advance()
+        let view = try viewScreen(word)
+        return try formatted(view)
+    }
+
+    // view_screen = "timeline" [ view_period ] | "pie" [ kind ] [ view_period ] | "months" [ YEAR ]
+    //             | "detail" name [ view_period ] | "show" BILL_ID | "search" ( WORD | STRING ) [ view_period ]
+    private mutating func viewScreen(_ word: ViewWord) throws(Diagnostic) -> LedgerStatement {
         switch word {
         case .timeline:
             return .timeline(period: try viewPeriod())
@@ -17,7 +23,7 @@ extension Parser {
             let kind = matchKind() ?? .expense
             return .pie(kind: kind, period: try viewPeriod())
         case .months:
-            guard !atStatementEnd else { return .months(year: nil) }
+            guard !atStatementEnd, !checkWord("as") else { return .months(year: nil) }
             let start = peek.range
             let year = try self.year()
             return .months(year: Located(year, start))
@@ -38,7 +44,7 @@ extension Parser {
     mutating func viewPeriod() throws(Diagnostic) -> Located<PeriodSpec>? {
         offer(keywords: PeriodWord.words)
         offer([.monthWithBills])
-        guard !atStatementEnd else { return nil }
+        guard !atStatementEnd, !checkWord("as") else { return nil }
         if check(.word), PeriodWord(rawValue: peek.text.lowercased()) != nil {
             return try period()
         }
@@ -47,11 +53,11 @@ extension Parser {
 }
 
 extension Parser {
-    // budget = "budget" [ ( name | "total" ) ( amount [ "monthly" ] | "off" ) | view_period ]
+    // budget = "budget" ( ( name | "total" ) ( amount [ "monthly" ] | "off" ) | [ view_period ] [ format_clause ] )
     mutating func budget() throws(Diagnostic) -> LedgerStatement {
         offer(keywords: ["total"])
         offer([.category(.expense)])
-        guard !atStatementEnd else { return .budgetReport(period: nil) }
+        guard !atStatementEnd, !checkWord("as") else { return .budgetReport(period: nil) }
         if check(.number) || (check(.word) && (PeriodWord(rawValue: peek.text.lowercased()) != nil || monthNumber(peek.text) != nil)) {
             return .budgetReport(period: try viewPeriod())
         }
@@ -72,7 +78,7 @@ extension Parser {
 
 extension Parser {
     // photo = "attach" BILL_ID ( STRING | PATH ) | "attachments" BILL_ID
-    //       | "extract" BILL_ID INTEGER ( STRING | PATH ) | "detach" BILL_ID INTEGER
+    //       | "extract" BILL_ID INTEGER ( STRING | PATH ) [ "overwrite" ] | "detach" BILL_ID INTEGER
     mutating func photoStatement(_ word: PhotoWord) throws(Diagnostic) -> Statement {
         advance()
         let id = try billID()
@@ -85,7 +91,8 @@ extension Parser {
         case .extract:
             let number = try photoNumber()
             offer([.file])
-            return .ledger(.extract(id: id, number: number, file: try rawArgument("a file to write the photo to, such as copy.jpg")))
+            let (file, overwrites) = try rawArgumentToWrite("a file to write the photo to, such as copy.jpg")
+            return .ledger(.extract(id: id, number: number, file: file, overwrites: overwrites))
         case .detach:
             return .ledger(.detach(id: id, number: try photoNumber()))
         }

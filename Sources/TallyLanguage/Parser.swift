@@ -29,11 +29,15 @@ public struct Parser {
     var depth = 0
     /// The kind the query being read selects, so completion offers only its categories.
     var queryKind: Kind?
+    /// How the user's locale writes decimals: with a comma, an amount to
+    /// store may be written `25,50` (a point is a decimal point everywhere).
+    let decimalMark: DecimalMark
 
-    public init(_ text: String, log: ExpectedInputLog? = nil) {
+    public init(_ text: String, log: ExpectedInputLog? = nil, decimalMark: DecimalMark = .point) {
         tokens = Lexer.tokens(text)
         characters = Lexer.characters(of: text)
         self.log = log
+        self.decimalMark = decimalMark
     }
 
     // script = [ statement ] { separator [ statement ] }
@@ -80,15 +84,14 @@ public struct Parser {
     //           | book_statement | "use" name | category_statement
     //           | "books" | "categories" [ kind ] | set | help | "about" | "check" | "quit" | "exit"
     //           | save | "saved" | "forget" NAME | run | view | budget | photo | import | export | report | backup
-    //           | "profiles" | profile | "rules" | rule | NAME
+    //           | "profiles" | profile | "rules" | rule | NAME [ format_clause ]
     mutating func statement() throws(Diagnostic) -> Statement {
-        if check(.minus) || check(.plus) || check(.number) { return .ledger(try quickAdd()) }
+        if check(.minus) || check(.plus) || check(.number) || check(.currencySign) { return .ledger(try quickAdd()) }
+        let word = check(.word) ? StatementWord(rawValue: peek.text.lowercased()) : nil
+        if word == nil, startsACategoryFirstBill() { return .ledger(try quickAdd()) }
         guard check(.word) else { throw unexpected("a statement") }
-        guard let word = StatementWord(rawValue: peek.text.lowercased()) else {
-            if check(.separator, at: 1) || check(.end, at: 1) {
-                let name = advance()
-                return .session(.runSaved(name: Located(name.text, name.range)))
-            }
+        guard let word else {
+            if let run = try savedStatementRun() { return .session(run) }
             throw Diagnostic(
                 .unknownStatement(peek.text, suggestion: Suggestion.nearest(to: peek.text, among: StatementWord.words)),
                 at: peek.range)
@@ -106,8 +109,11 @@ public struct Parser {
         case .edit: advance(); return .ledger(try edit())
         case .delete: advance(); return .ledger(try delete())
         case .undo, .redo: return .session(undo(word))
-        case .books: advance(); return .ledger(.books)
-        case .categories: advance(); return .ledger(.categories(kind: matchKind()))
+        case .books: advance(); return .ledger(try formatted(.books))
+        case .categories:
+            advance()
+            let kind = matchKind()
+            return .ledger(try formatted(.categories(kind: kind)))
         case .book: advance(); return .ledger(try bookStatement())
         case .use: advance(); return .ledger(.bookUse(name: try bookName()))
         case .category: advance(); return .ledger(try categoryStatement())
@@ -132,7 +138,11 @@ public struct Parser {
         case .detail: return .ledger(try view(.detail))
         case .show: return .ledger(try view(.show))
         case .search: return .ledger(try view(.search))
-        case .budget: advance(); return .ledger(try budget())
+        case .budget:
+            advance()
+            let budget = try self.budget()
+            guard case .budgetReport = budget else { return .ledger(budget) }
+            return .ledger(try formatted(budget))
         case .attach: return try photoStatement(.attach)
         case .attachments: return try photoStatement(.attachments)
         case .extract: return try photoStatement(.extract)
@@ -146,6 +156,24 @@ public struct Parser {
         case .rules: advance(); return .ledger(.rules)
         case .rule: advance(); return .ledger(try ruleStatement())
         }
+    }
+
+    /// A view, shown as its `as FORMAT` says when it has one: `pie as json`, as a query would be.
+    mutating func formatted(_ view: LedgerStatement) throws(Diagnostic) -> LedgerStatement {
+        offer(keywords: ["as"])
+        guard matchWord("as") else { return view }
+        return .formatted(view, as: try format())
+    }
+
+    /// A saved statement's name alone, or with how to show what it gives:
+    /// `weekly`, `weekly as csv`. Nil when the word is followed by anything else.
+    private mutating func savedStatementRun() throws(Diagnostic) -> SessionStatement? {
+        guard check(.separator, at: 1) || check(.end, at: 1) || check(.word, at: 1) && tokens[position + 1].isWord("as") else {
+            return nil
+        }
+        let name = advance()
+        let format = matchWord("as") ? try self.format() : nil
+        return .runSaved(name: Located(name.text, name.range), format: format)
     }
 
     private mutating func aggregateQuery(_ aggregate: Aggregate) throws(Diagnostic) -> LedgerStatement {
@@ -277,6 +305,31 @@ public struct Parser {
         return Located(String(characters[range.start.offset..<range.end.offset]), range)
     }
 
+    /// A file to write, as `rawArgument` reads it, and whether the
+    /// statement ends with `overwrite`, apart from the path: `copy.jpg overwrite`.
+    mutating func rawArgumentToWrite(_ expected: String) throws(Diagnostic) -> (Located<String>, overwrites: Bool) {
+        if check(.string) {
+            let token = advance()
+            return (Located(token.text, token.range), matchWord("overwrite"))
+        }
+        guard !atStatementEnd else { throw unexpected(expected) }
+        let first = peek.range
+        var last = first
+        var overwrites = false
+        while !atStatementEnd {
+            try refuseBrokenString()
+            let token = advance()
+            if atStatementEnd, token.isWord("overwrite"), token.range.start.offset > last.end.offset {
+                overwrites = true
+            } else {
+                last = token.range
+            }
+        }
+        offer([.file])
+        let range = first.through(last)
+        return (Located(String(characters[range.start.offset..<range.end.offset]), range), overwrites)
+    }
+
     /// Characters the language has no token for (`/`, `~`) are part of a
     /// bare path; a quote the lexer could not read as a string (left open, or
     /// with an unknown escape) is a mistake to point at, never part of a name.
@@ -331,6 +384,11 @@ public struct Parser {
     /// Whether the token after this one starts right where this one ends: `2016-07` and not `2016 - 07`.
     func nextIsAdjacent() -> Bool {
         position + 1 < tokens.count && tokens[position + 1].range.start.offset == peek.range.end.offset
+    }
+
+    /// Whether the current token starts right where the one before it ended.
+    func previousIsAdjacent() -> Bool {
+        position > 0 && tokens[position - 1].range.end.offset == peek.range.start.offset
     }
 
     var atStatementEnd: Bool { check(.separator) || check(.end) }

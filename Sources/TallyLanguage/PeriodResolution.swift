@@ -6,8 +6,8 @@ extension PeriodSpec {
         switch self {
         case .range(let range):
             return range
-        case .monthOfCurrentYear(let month):
-            return DateRange.month(today.year, month)!
+        case .monthWithoutYear(let month):
+            return DateRange.month(month <= today.month ? today.year : today.year - 1, month) ?? DateRange.month(today.year, month)!
         case .date(let date):
             return .day(date.resolve(today: today))
         case .this(let unit):
@@ -20,7 +20,8 @@ extension PeriodSpec {
                 ? Day.first : PeriodSpec.step(today, unit, by: -count).adding(days: 1)
             return DateRange(start: start, end: today)
         case .between(let from, let to):
-            return DateRange(start: from.resolve(today: today), end: to.resolve(today: today))
+            let start = from.resolve(today: today)
+            return DateRange(start: start, end: to.resolve(today: today, from: start))
         case .since(let from):
             return DateRange(start: from.resolve(today: today), end: DateRange.everything.end)
         case .until(let to):

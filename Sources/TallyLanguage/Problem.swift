@@ -21,6 +21,8 @@ public enum Problem: Sendable, Equatable {
     case badAmount(String, AmountError)
     case amountNotPositive(String)
     case thousandsSeparator
+    /// `25,50` where the locale writes decimals with a point: `point` is the amount so written.
+    case decimalComma(point: String)
     /// A clause written twice in one statement (`statement`: query, bill, import, export).
     case duplicateClause(String, statement: String)
     case givenTwice(String)
@@ -38,6 +40,8 @@ public enum Problem: Sendable, Equatable {
     case notATag(String, stop: Character?)
     case tooManyTags(Int)
     case searchNeedsText
+    /// `at this` after a bill's remark: words that read as prose, not as a place.
+    case notAPlace(String)
     case savedNameWithHyphen(suggested: String)
     case savedNameIsAStatement(String)
     case saveInSave
@@ -55,6 +59,8 @@ public enum Problem: Sendable, Equatable {
     /// `edit where … set amount=…` on bills of several currencies, in which one amount means different sums.
     case amountAcrossCurrencies(codes: [String], book: String)
     case billInAnotherCurrency(book: String, keeps: String, bill: Int64, currency: String)
+    /// `$12` in a book of yuan: the books whose currency is written so, named with it, could take it.
+    case currencyOfAnotherBook(sign: Character, book: String, keeps: String, takenBy: [String])
     case periodEndsBeforeItStarts
     case unknownCurrency(String, suggestion: String?)
     case bookNameTaken(String)
@@ -160,6 +166,8 @@ public enum Problem: Sendable, Equatable {
         case .badAmount(let written, let error): return Problem.text(of: error, in: Diagnostic.clipped(written))
         case .amountNotPositive(let text): return "an amount must be more than zero, not \(Diagnostic.clipped(text))"
         case .thousandsSeparator: return "write amounts without thousands separators, such as 1000.50"
+        case .decimalComma(let point):
+            return "write the decimals with a point, \(Diagnostic.clipped(point)); a comma is one only where the locale (LC_NUMERIC or LANG) writes it"
         case .duplicateClause("period", let statement): return "\(Problem.article(statement)) \(statement) takes only one period"
         case .duplicateClause(let clause, let statement): return "'\(clause)' may appear only once in \(Problem.article(statement)) \(statement)"
         case .givenTwice(let word): return "'\(Diagnostic.clipped(word))' is given twice"
@@ -176,6 +184,8 @@ public enum Problem: Sendable, Equatable {
         case .notATag(_, let stop?): return "a tag is one word, such as #work or #旅行; it can't hold '\(stop)'"
         case .notATag(let text, nil): return "'#\(Diagnostic.clipped(text))' is a bill id, not a tag; give the tag a letter"
         case .tooManyTags(let maximum): return "a bill may have at most \(maximum) tags"
+        case .notAPlace(let word):
+            return "'\(Diagnostic.clipped(word))' does not read as a place; quote the place if it is one: at \"\(Diagnostic.clipped(word))\""
         case .searchNeedsText: return "give some text to look for, such as search coffee"
         case .savedNameWithHyphen(let suggested):
             return "a saved statement's name is one word of letters, digits and _: write \(Diagnostic.clipped(suggested))"
@@ -197,6 +207,11 @@ public enum Problem: Sendable, Equatable {
                 + "set it for the bills of one currency at a time, such as with 'and book = \(Literal.name(book))'"
         case .billInAnotherCurrency(let book, let keeps, let bill, let currency):
             return "book '\(book)' keeps \(keeps), but #\(bill) is in \(currency)"
+        case .currencyOfAnotherBook(let sign, let book, let keeps, let takers):
+            let taking = takers.isEmpty
+                ? "no book keeps a currency written so"
+                : "\(takers.count == 1 ? "book" : "books") \(takers.joined(separator: ", ")) would take it"
+            return "book '\(book)' keeps \(keeps), which is not written '\(sign)'; \(taking)"
         case .periodEndsBeforeItStarts: return "this period ends before it starts"
         case .unknownCurrency(let code, let suggestion):
             return "'\(Diagnostic.clipped(code))' is not an ISO 4217 currency code"
@@ -318,7 +333,7 @@ public enum Problem: Sendable, Equatable {
         case .notAnImage: return "\(quoted) is not an image Tally knows (JPEG, PNG, GIF, WebP, HEIC, AVIF, BMP, TIFF or SVG)"
         case .exists(let advice): return "\(quoted) exists already; \(advice)"
         case .notForAReport(let kind): return "\(quoted) is \(kind), not a file a report can be written to; give a file's name, such as 2016.html"
-        case .notAReport: return "\(quoted) exists and is not a Tally report, so it is left alone; give another name"
+        case .ledgerItself: return "\(quoted) is the ledger's own file, which a backup cannot replace; give another name"
         }
     }
 
@@ -353,7 +368,7 @@ public enum Problem: Sendable, Equatable {
         case .unknownEscape(let character): return "unknown escape '\\\(character)' in string; use \\\", \\', \\\\, \\n or \\t"
         case .exclamationMarkAlone: return "'!' must be followed by '=' or '~'"
         case .backslashMidLine: return "'\\' continues a line only at the end of one"
-        case .hashWithoutName: return "'#' must be followed by a bill id (#42) or a tag (#travel); comments start with --"
+        case .hashWithoutName: return "'#' must be followed by a bill id (#42) or a tag (#travel); comments start with --, or with '# ' at the start of a line"
         case .controlCharacter(let scalar):
             let hex = String(scalar.value, radix: 16, uppercase: true)
             return "unexpected control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)"

@@ -207,7 +207,7 @@ public enum Outcome: Sendable {
     case change(ChangeSet, done: QueryResult, asking: Confirmation?, warnings: [String] = [])
     case sessionSetting(SessionSetting)
     /// Write the photo's bytes, which only the store holds, to `file`.
-    case extractPhoto(Photo, file: Located<String>)
+    case extractPhoto(Photo, file: Located<String>, overwrites: Bool)
     /// Write `bills` to the file, in the format its extension names.
     case exportFile(ExportOptions, bills: BillList)
     /// Draw the report as a page and write it to the file.

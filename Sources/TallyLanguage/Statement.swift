@@ -54,7 +54,7 @@ public enum LedgerStatement: Sendable {
     case budgetReport(period: Located<PeriodSpec>?)
     case attachments(id: Located<Int64>)
     /// A bill's photo written back to a file.
-    case extract(id: Located<Int64>, number: Located<Int>, file: Located<String>)
+    case extract(id: Located<Int64>, number: Located<Int>, file: Located<String>, overwrites: Bool)
     case detach(id: Located<Int64>, number: Located<Int>)
     /// Bills written to a file, in the format its extension names.
     case export(ExportOptions)
@@ -72,6 +72,8 @@ public enum LedgerStatement: Sendable {
     case ruleDelete(id: Located<Int64>)
     /// `rule move #R to N`: the rule becomes the Nth to apply.
     case ruleMove(id: Located<Int64>, to: Located<Int>)
+    /// A view shown as `as FORMAT` says: `pie as json`.
+    indirect case formatted(LedgerStatement, as: OutputFormat)
 
     /// Whether the statement may change the ledger, and so is evaluated
     /// under the write lock, from what the file holds then.
@@ -81,6 +83,8 @@ public enum LedgerStatement: Sendable {
              .categoryAdd, .categoryRename, .categoryMerge, .categoryDelete, .save, .forget,
              .budgetSet, .budgetOff, .detach, .profileAdd, .profileDelete, .ruleAdd, .ruleDelete, .ruleMove:
             return true
+        case .formatted(let view, _):
+            return view.changesLedger
         case .set(let name, _):
             // Only the week's start is the ledger's; the output format, colour and echo are the session's.
             return Setting(named: name.value) == .weekstart
@@ -101,8 +105,8 @@ public enum SessionStatement: Sendable {
     case guidedAdd
     /// `run NAME` or `run FILE`: a saved statement when one has that name, else a script file.
     case run(target: Located<String>)
-    /// A saved statement's name typed alone.
-    case runSaved(name: Located<String>)
+    /// A saved statement's name typed alone, or with the format to show its results in: `weekly as csv`.
+    case runSaved(name: Located<String>, format: OutputFormat?)
     case about
     /// Reads the whole ledger file and says whether it is sound.
     case check
@@ -111,5 +115,5 @@ public enum SessionStatement: Sendable {
     /// Bills from a CSV file: every row, or none.
     case importFile(ImportOptions)
     /// A copy of the whole ledger in a new file.
-    case backup(file: Located<String>)
+    case backup(file: Located<String>, overwrites: Bool)
 }

@@ -17,11 +17,32 @@ public enum StatementWord: String, CaseIterable, Sendable {
     public static let words = allCases.map(\.rawValue)
 }
 
-/// The words that start a period.
+/// The words that start a period; those that name a day are dates too.
 public enum PeriodWord: String, CaseIterable, Sendable {
     case `in`, on, from, since, until, today, yesterday, this, last
+    case tomorrow, jintian = "今天", zuotian = "昨天", qiantian = "前天", mingtian = "明天", houtian = "后天"
 
     public static let words = allCases.map(\.rawValue)
+
+    /// The words that name a day counted from today.
+    public static let dayWords = allCases.filter { $0.daysFromToday != nil }.map(\.rawValue)
+
+    /// How many days from today the day this word names is: `昨天` -1, `前天` -2.
+    public var daysFromToday: Int? {
+        switch self {
+        case .today, .jintian: 0
+        case .yesterday, .zuotian: -1
+        case .qiantian: -2
+        case .tomorrow, .mingtian: 1
+        case .houtian: 2
+        case .in, .on, .from, .since, .until, .this, .last: nil
+        }
+    }
+
+    /// The day `word` names, counted from today: `yesterday` is -1.
+    public static func daysFromToday(_ word: String) -> Int? {
+        PeriodWord(rawValue: word.lowercased())?.daysFromToday
+    }
 }
 
 /// The clauses of a query after its aggregate and kind; a period is one clause

@@ -6,10 +6,13 @@ import TallyLanguage
 public struct Completer: Sendable {
     public let ledger: Ledger
     public let savedQueries: [String]
+    /// How the locale writes decimals, so that `25,50 f` completes a category where a comma is one.
+    public let decimalMark: DecimalMark
 
-    public init(ledger: Ledger, savedQueries: [String] = []) {
+    public init(ledger: Ledger, savedQueries: [String] = [], decimalMark: DecimalMark = .point) {
         self.ledger = ledger
         self.savedQueries = savedQueries
+        self.decimalMark = decimalMark
     }
 
     public enum Completion: Equatable, Sendable {
@@ -27,11 +30,11 @@ public struct Completer: Sendable {
         if before.hasSuffix("#") {
             return .words(matching(partial, ledger.tags))
         }
-        let expectations = Parser.expectations(after: before)
+        let expectations = Parser.expectations(after: before, decimalMark: decimalMark)
         // A file's name runs back to an open quote, or else to the last space:
         // where the statement expects a file there, readline completes the name.
         let nameStart = String(line[..<Completer.fileNameStart(in: line)])
-        if (nameStart == before ? expectations : Parser.expectations(after: nameStart)).contains(.file) {
+        if (nameStart == before ? expectations : Parser.expectations(after: nameStart, decimalMark: decimalMark)).contains(.file) {
             return .files
         }
         var words: [String] = []

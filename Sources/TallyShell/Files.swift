@@ -6,8 +6,11 @@ import TallyCore
 /// The one way Tally reads and writes the user's files: scripts, imports,
 /// photos, exports, reports. A file is read whole only when it is a regular
 /// file within the size its content may have; a file is written whole or not
-/// at all, and never over another unless asked.
+/// at all, and never over another unless the statement says `overwrite`.
 public enum Files {
+    /// What every statement that writes a file says when one is there already.
+    static let overwriteAdvice = "add 'overwrite' to replace it"
+
     /// The bytes of the regular file at `path` (`~/` is the home folder), refused past `content`'s limit.
     public static func read(_ path: String, as content: FileContent) throws(FileFailure) -> [UInt8] {
         // Without waiting: opening a named pipe would otherwise wait for a writer, before it could be refused.
@@ -74,12 +77,15 @@ public enum Files {
     }
 
     /// An empty file made beside `path`, for a copy that becomes `path`
-    /// once whole (`placeNew`); refused when something is at `path` already.
-    static func temporary(beside path: String) throws(FileFailure) -> String {
+    /// once whole (`placeNew`); refused when something is at `path` already,
+    /// unless `replacing` a regular file.
+    static func temporary(beside path: String, replacing: Bool) throws(FileFailure) -> String {
         let target = expand(path)
         var info = stat()
         if stat(target, &info) == 0 {
-            throw FileFailure(path, writing: true, (info.st_mode & S_IFMT) == S_IFDIR ? .folder : .exists(advice: "give a new file's name"))
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw FileFailure(path, writing: true, .folder) }
+            guard replacing else { throw FileFailure(path, writing: true, .exists(advice: overwriteAdvice)) }
+            guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileFailure(path, writing: true, .notARegularFile) }
         }
         var template = Array((target + ".tally-XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)
@@ -88,12 +94,27 @@ public enum Files {
         return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
-    /// Gives the whole file `temporary` the name `path`, unless a file of
-    /// that name appeared meanwhile: a link, unlike a rename, never replaces one.
-    static func placeNew(_ temporary: String, at path: String) throws(FileFailure) {
+    /// Gives the whole file `temporary` the name `path`: when `replacing`,
+    /// over what is there; else unless a file of that name appeared
+    /// meanwhile, since a link, unlike a rename, never replaces one.
+    static func placeNew(_ temporary: String, at path: String, replacing: Bool) throws(FileFailure) {
         defer { unlink(temporary) }
+        if replacing {
+            guard rename(temporary, expand(path)) == 0 else { throw systemFailure(path, writing: true) }
+            return
+        }
         guard link(temporary, expand(path)) == 0 else {
-            throw errno == EEXIST ? FileFailure(path, writing: true, .exists(advice: "give a new file's name")) : systemFailure(path, writing: true)
+            throw errno == EEXIST ? FileFailure(path, writing: true, .exists(advice: overwriteAdvice)) : systemFailure(path, writing: true)
+        }
+    }
+
+    /// Whether `path` is one of `files`, by what the system says it is, whatever its name.
+    static func isOne(of files: [String], _ path: String) -> Bool {
+        var info = stat()
+        guard stat(expand(path), &info) == 0 else { return false }
+        return files.contains { file in
+            var other = stat()
+            return stat(expand(file), &other) == 0 && other.st_dev == info.st_dev && other.st_ino == info.st_ino
         }
     }
 

@@ -150,8 +150,8 @@ public struct GuidedEntry {
             answers.kind = kind
         case .amount:
             guard !reply.isEmpty else { throw Diagnostic(.amountNeeded, at: GuidedEntry.anywhere) }
-            let amount = try Parser.amount(reply)
-            answers.minorUnits = try session.evaluator.amount(amount, in: ledger.currentBook.currency)
+            let amount = try Parser.amount(reply, decimalMark: session.options.decimalMark)
+            answers.minorUnits = try session.evaluator.amount(amount, in: ledger.currentBook)
             answers.amount = amount
             answers.amountText = reply
         case .category:

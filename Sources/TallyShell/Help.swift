@@ -24,7 +24,7 @@ enum Help {
               productions: ["condition", "not_condition", "primary_condition", "comparison", "value"]),
         Topic(name: "formats", summary: "Show a result as a table, CSV, JSON or a bar chart.", productions: ["format_clause"]),
         Topic(name: "views", summary: "Timi's screens: the days of a month, the pie of spending, months side by side, one category, one bill, a search.",
-              productions: ["view"]),
+              productions: ["view", "view_screen"]),
         Topic(name: "budget", summary: "Set what a category, or all spending, may cost each month, and see how each month is going.",
               productions: ["budget"]),
         Topic(name: "photos", summary: "Keep photos of receipts and bills with a bill, and get them back out.", productions: ["photo"]),
@@ -41,7 +41,7 @@ enum Help {
               productions: ["report"]),
         Topic(name: "backup", summary: "Copy the whole ledger to a new file, safely while other sessions write; tally --db opens the copy.",
               productions: ["backup"]),
-        Topic(name: "add", summary: "Write down a bill: -25 (or just 25) is spent, +25 is received (money back on an expense category, a refund); 'add' alone asks for each field.",
+        Topic(name: "add", summary: "Write down a bill: -25 is spent, +25 received (money back on an expense category, a refund), a bare 25 is of its category's kind (25 food, 200 salary); 'add' alone asks for each field.",
               productions: ["add", "quick_add", "remark", "amount"]),
         Topic(name: "edit", summary: "Change a bill's fields, or the same fields of every bill a condition picks (asked to confirm).",
               productions: ["edit", "bill_selection"]),
@@ -98,6 +98,7 @@ enum Help {
             Tally keeps your books. One statement per line; ';' separates statements.
 
               -25.50 food "lunch with team"             an expense (+ for income or a refund); 'add' alone asks step by step
+              200 salary    food 25 lunch    ¥18 food noodles 昨天
               sum expense where category=food in \(dates.month)
               sum expense in \(dates.year) by month, category
               list where remark ~ coffee last 30 days
@@ -110,7 +111,7 @@ enum Help {
               export \(dates.year).journal in \(dates.year)    export all.beancount    backup copy.tally
               report to \(dates.year).html                       the year as a page of charts, for a browser
               books    use travel    categories expense
-              save weekly sum expense this week by category    weekly    saved
+              save weekly sum expense this week by category    weekly    weekly as csv    saved
               run FILE    about    check    quit
 
             help TOPIC for syntax and examples: \(topics.joined(separator: ", "))

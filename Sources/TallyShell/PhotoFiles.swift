@@ -11,8 +11,8 @@ enum PhotoFiles {
         return (bytes, PhotoFile(name: name, type: type, size: bytes.count, sha256: SHA256.hex(bytes)))
     }
 
-    /// Writes `bytes` to a new file at `path`; an existing file is never written over.
-    static func write(_ bytes: [UInt8], to path: String) throws(FileFailure) {
-        try Files.write(bytes, to: path, replacing: false, existsAdvice: "give a new file's name")
+    /// Writes `bytes` to a new file at `path`, or over the one there when `replacing`.
+    static func write(_ bytes: [UInt8], to path: String, replacing: Bool) throws(FileFailure) {
+        try Files.write(bytes, to: path, replacing: replacing, existsAdvice: Files.overwriteAdvice)
     }
 }

@@ -59,7 +59,8 @@ public final class REPL {
     /// One statement: physical lines joined while they end in `\`.
     private func readStatement() -> LineInput {
         let completer = { [session] (before: String) in
-            Completer(ledger: session.ledger, savedQueries: session.ledger.savedQueries.map(\.name)).complete(before)
+            Completer(ledger: session.ledger, savedQueries: session.ledger.savedQueries.map(\.name), decimalMark: session.options.decimalMark)
+                .complete(before)
         }
         let first = editor.readLine(prompt: prompt, candidates: completer)
         guard case .line(var text) = first else { return first }

@@ -104,13 +104,15 @@ extension Session {
         }
     }
 
-    /// Writes a photo's bytes, which only the store holds, to a new file.
-    func extract(_ photo: Photo, to file: Located<String>, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
+    /// Writes a photo's bytes, which only the store holds, to a new file, or over one with `overwrite`.
+    func extract(
+        _ photo: Photo, to file: Located<String>, overwriting: Bool, _ parsed: ParsedStatement, _ source: ScriptSource
+    ) throws(StoreError) -> RunStatus {
         guard let bytes = try store.photoData(sha256: photo.sha256) else {
             return fail(Diagnostic(.photoBytesMissing(photo.number), at: parsed.range), in: source)
         }
         do {
-            try PhotoFiles.write(bytes, to: file.value)
+            try PhotoFiles.write(bytes, to: file.value, replacing: overwriting)
         } catch {
             return fail(Diagnostic(.fileFailed(error), at: file.range), in: source)
         }
@@ -131,7 +133,7 @@ extension Session {
         }
         let text = format.render(bills, accounts: ledger.exportAccounts)
         do {
-            try Files.write(Array(text.utf8), to: file.value, replacing: options.overwrites, existsAdvice: "add 'overwrite' to replace it")
+            try Files.write(Array(text.utf8), to: file.value, replacing: options.overwrites, existsAdvice: Files.overwriteAdvice)
         } catch {
             return fail(Diagnostic(.fileFailed(error), at: file.range), in: source)
         }
@@ -139,11 +141,11 @@ extension Session {
         return .success
     }
 
-    /// Draws the report as a page and writes it, replacing only an earlier report.
+    /// Draws the report as a page and writes it; an existing file only with `overwrite`.
     func writeReport(_ report: PeriodReport, _ options: ReportOptions, _ source: ScriptSource) -> RunStatus {
         let page = ReportPage(report: report).html
         do {
-            try ReportFile.write(page, named: options.file.value)
+            try ReportFile.write(page, named: options.file.value, replacing: options.overwrites)
         } catch {
             return fail(Diagnostic(.fileFailed(error), at: options.file.range), in: source)
         }
@@ -151,12 +153,17 @@ extension Session {
         return .success
     }
 
-    /// A consistent copy of the whole ledger in a new file: made beside it,
+    /// A consistent copy of the whole ledger in a new file (or, with
+    /// `overwrite`, over one that is not the ledger's own): made beside it,
     /// then given its name once whole.
-    func backup(to file: Located<String>, _ source: ScriptSource) throws(StoreError) -> RunStatus {
+    func backup(to file: Located<String>, overwriting: Bool, _ source: ScriptSource) throws(StoreError) -> RunStatus {
+        let ledgerFiles = ["", "-wal", "-shm", "-journal"].map { store.path + $0 }
+        if overwriting, Files.isOne(of: ledgerFiles, file.value) {
+            return fail(Diagnostic(.fileFailed(FileFailure(file.value, writing: true, .ledgerItself)), at: file.range), in: source)
+        }
         let temporary: String
         do {
-            temporary = try Files.temporary(beside: file.value)
+            temporary = try Files.temporary(beside: file.value, replacing: overwriting)
         } catch {
             return fail(Diagnostic(.fileFailed(error), at: file.range), in: source)
         }
@@ -167,7 +174,7 @@ extension Session {
             throw error
         }
         do {
-            try Files.placeNew(temporary, at: file.value)
+            try Files.placeNew(temporary, at: file.value, replacing: overwriting)
         } catch {
             return fail(Diagnostic(.fileFailed(error), at: file.range), in: source)
         }

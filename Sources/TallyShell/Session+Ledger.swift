@@ -123,8 +123,8 @@ extension Session {
             return export(bills, options, source)
         case .reportFile(let options, let report):
             return writeReport(report, options, source)
-        case .extractPhoto(let photo, let file):
-            return try extract(photo, to: file, parsed, source)
+        case .extractPhoto(let photo, let file, let overwrites):
+            return try extract(photo, to: file, overwriting: overwrites, parsed, source)
         }
         return .success
     }

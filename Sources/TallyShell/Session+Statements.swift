@@ -18,7 +18,7 @@ extension Session {
             guard let prompter else { return fail(Diagnostic(.guidedEntryNeedsATerminal, at: parsed.range), in: source) }
             prompter.enterBills(into: self)
         case .run(let target):
-            if let saved = ledger.savedQuery(named: target.value) { return runSaved(saved, parsed, source) }
+            if let saved = ledger.savedQuery(named: target.value) { return runSaved(saved, as: nil, parsed, source) }
             let text: String
             do {
                 text = try Files.readScript(target.value)
@@ -26,14 +26,14 @@ extension Session {
                 return fail(Diagnostic(.fileFailed(error), at: target.range), in: source)
             }
             return runNested(ScriptSource(origin: .file(target.value), text: text), at: parsed, in: source)
-        case .runSaved(let name):
+        case .runSaved(let name, let format):
             let saved: SavedQuery
             do {
                 saved = try evaluator.savedStatement(named: name)
             } catch {
                 return fail(error, in: source)
             }
-            return runSaved(saved, parsed, source)
+            return runSaved(saved, as: format, parsed, source)
         case .about:
             runner.say(About(store: store, ledger: ledger).text)
         case .check:
@@ -42,8 +42,8 @@ extension Session {
             return try attach(file, to: bill, parsed, source)
         case .importFile(let options):
             return try importFile(options, parsed, source)
-        case .backup(let file):
-            return try backup(to: file, source)
+        case .backup(let file, let overwrites):
+            return try backup(to: file, overwriting: overwrites, source)
         }
         return .success
     }
@@ -61,8 +61,13 @@ extension Session {
         return .success
     }
 
-    private func runSaved(_ saved: SavedQuery, _ parsed: ParsedStatement, _ source: ScriptSource) -> RunStatus {
-        runNested(ScriptSource(origin: .file("saved statement '\(saved.name)'"), text: saved.statement), at: parsed, in: source)
+    /// Runs a saved statement; `format`, as in `weekly as csv`, shows all
+    /// it says that way, over any format of its own, unless an outer run says one.
+    private func runSaved(_ saved: SavedQuery, as format: OutputFormat?, _ parsed: ParsedStatement, _ source: ScriptSource) -> RunStatus {
+        let outer = formatOfRun
+        formatOfRun = outer ?? format
+        defer { formatOfRun = outer }
+        return runNested(ScriptSource(origin: .file("saved statement '\(saved.name)'"), text: saved.statement), at: parsed, in: source)
     }
 
     private func runNested(_ script: ScriptSource, at parsed: ParsedStatement, in source: ScriptSource) -> RunStatus {

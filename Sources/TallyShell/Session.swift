@@ -19,6 +19,8 @@ public final class Session {
     var nested = NestedRuns()
     /// Whether the user has been told that the ledger is damaged.
     var toldOfDamage = false
+    /// The format a saved statement run with one (`weekly as csv`) shows its results in.
+    var formatOfRun: OutputFormat?
 
     public init(store: LedgerStore, options: SessionOptions, output: Output, prompter: Prompter? = nil) throws(StoreError) {
         self.options = options
@@ -38,7 +40,7 @@ public final class Session {
     /// failure unless `keepGoing` (the REPL always goes on).
     /// Changes may be left gathered: `run(_ input:)` commits them.
     func run(_ source: ScriptSource) -> RunStatus {
-        var parser = Parser(source.text)
+        var parser = Parser(source.text, decimalMark: options.decimalMark)
         var status = RunStatus.success
         while !quitRequested, !nested.stopped, let next = parser.next() {
             if nested.depth == 0 { nested.startStatement() }
@@ -136,7 +138,7 @@ public final class Session {
 
     func rendered(_ result: QueryResult, format: OutputFormat? = nil) -> String {
         Renderer(style: style, width: options.width.columns, forTerminal: output.resultsToTerminal)
-            .render(result, as: format ?? options.format)
+            .render(result, as: formatOfRun ?? format ?? options.format)
     }
 
     /// Says what went wrong outside any statement; `place` (`FILE:LINE`) says where, when it is known.

@@ -11,6 +11,8 @@ public struct SessionOptions: Sendable {
     public var today: Day?
     /// The currency of a new book that names none.
     public var defaultCurrency = Currency.cny
+    /// How the locale writes decimals: with a comma, an amount may be written `25,50`.
+    public var decimalMark = DecimalMark.point
     /// How wide tables and charts may be.
     public var width = OutputWidth.columns(80)
     /// Where error messages wrap; nil leaves each on its own lines, unwrapped.

@@ -55,7 +55,7 @@ func main() -> Int32 {
     }
 
     var environment: [String: String] = [:]
-    for name in ["LC_ALL", "LC_MESSAGES", "LC_MONETARY", "LANG", "TALLY_DB", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS", "TMPDIR"] {
+    for name in ["LC_ALL", "LC_MESSAGES", "LC_MONETARY", "LC_NUMERIC", "LANG", "TALLY_DB", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS", "TMPDIR"] {
         if let value = getenv(name) { environment[name] = String(cString: value) }
     }
     // The demo's ledger lives in a folder of its own, gone when Tally ends.
@@ -88,6 +88,7 @@ func main() -> Int32 {
     options.today = flags.today
     if let seconds = flags.waitSeconds { options.waitForOtherSessions = .seconds(seconds) }
     options.defaultCurrency = locale.currency
+    options.decimalMark = locale.decimalMark
     options.showsProgress = isatty(2) == 1
     options.width = OutputWidth.from(environment: environment, resultsToTerminal: isatty(1) == 1)
     options.errorWidth = OutputWidth.forErrors(environment: environment, errorsToTerminal: isatty(2) == 1)

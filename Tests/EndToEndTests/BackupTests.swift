@@ -6,7 +6,7 @@ import TallyStore
 /// `backup`: a whole, consistent copy of a ledger that is in use.
 @Suite("Backup")
 struct BackupTests {
-    @Test("a backup holds the bills still in the log, which a plain copy of the file lacks, and never replaces a file")
+    @Test("a backup holds the bills still in the log, which a plain copy of the file lacks, and replaces a file only with overwrite")
     func copiesWhatIsInTheLog() async throws {
         try await withSandbox { sandbox in
             _ = try await sandbox.tally(["-c", "count"])
@@ -31,7 +31,20 @@ struct BackupTests {
 
             let again = try await sandbox.tally(["-c", "backup \(copy)"])
             #expect(again.status == 1, "\(again)")
-            #expect(again.stderr.contains("'\(copy)' exists already; give a new file's name"), "\(again)")
+            #expect(again.stderr.contains("'\(copy)' exists already; add 'overwrite' to replace it"), "\(again)")
+            _ = try await sandbox.tally(["-c", "-4 food"])
+            let replaced = try await sandbox.tally(["-c", "backup \(copy) overwrite"])
+            #expect(replaced.stdout.hasPrefix("backed up the ledger (4 bills) to \(copy) ("), "\(replaced)")
+            let recopied = try await TallyBinary.run(["--db", copy, "-c", "count"], home: sandbox.url)
+            #expect(recopied.stdout == "4\n", "\(recopied)")
+            // Not even overwrite replaces the ledger being copied, or its log.
+            for own in [sandbox.ledger, sandbox.ledger + "-wal"] {
+                let itself = try await sandbox.tally(["-c", "backup \(own) overwrite"])
+                #expect(itself.status == 1, "\(itself)")
+                #expect(itself.stderr.contains("'\(own)' is the ledger's own file, which a backup cannot replace; give another name"), "\(itself)")
+            }
+            let count = try await sandbox.tally(["-c", "count"])
+            #expect(count.stdout == "4\n", "\(count)")
             let left = try FileManager.default.contentsOfDirectory(atPath: sandbox.url.path).filter { $0.contains(".tally-") }
             #expect(left.isEmpty, "\(left)")
         }

@@ -9,6 +9,31 @@ import Glibc
 /// colour when NO_COLOR is set, with --no-color, or when stdout is not a terminal.
 @Suite("Locale and colour")
 struct LocaleAndColorTests {
+    @Test("where the locale writes decimals with a comma, as de_DE does, an amount may be written 25,50; elsewhere it is refused")
+    func decimalComma() async throws {
+        try await withSandbox { sandbox in
+            let german: [String: String?] = ["LANG": "de_DE.UTF-8"]
+            let run = try await sandbox.tally(
+                ["-c", "25,50 food", "-c", "food 3,20 Kaffee", "-c", "€4,5 food", "-c", "2.5 food", "-c", "sum expense as json"], environment: german)
+            #expect(run.stdout == """
+                added #1  2016-07-20  expense  25.50  food
+                added #2  2016-07-20  expense  3.20  food  Kaffee
+                added #3  2016-07-20  expense  4.50  food
+                added #4  2016-07-20  expense  2.50  food
+                {"sum": "35.70", "currency": "EUR"}
+
+                """, "\(run)")
+            #expect(run.status == 0, "\(run)")
+            let numeric = try await sandbox.tally(["-c", "1,5 food"], environment: ["LANG": "en_US.UTF-8", "LC_NUMERIC": "de_DE.UTF-8"])
+            #expect(numeric.stdout == "added #5  2016-07-20  expense  1.50  food\n", "\(numeric)")
+
+            let point = try await sandbox.tally(["-c", "25,50 food"])
+            #expect(point.status == 1)
+            #expect(point.stderr.hasPrefix(
+                "error: write the decimals with a point, 25.50; a comma is one only where the locale (LC_NUMERIC or LANG) writes it\n"), "\(point)")
+        }
+    }
+
     @Test("LANG=zh_CN.UTF-8 on a new ledger makes the Chinese names the display names, English the aliases")
     func chineseDisplayNames() async throws {
         try await withSandbox { sandbox in

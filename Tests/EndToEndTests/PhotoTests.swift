@@ -20,9 +20,15 @@ struct PhotoTests {
             let extract = try await sandbox.tally(["-c", "extract #1 1 \(copy)"])
             #expect(extract.stdout == "wrote photo 1 of #1 to \(copy) (268 bytes)\n", "\(extract)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == Self.image)
+            // A file there is replaced only with overwrite, as export and report replace one.
+            try Data("mine".utf8).write(to: URL(fileURLWithPath: copy))
             let again = try await sandbox.tally(["-c", "extract #1 1 \(copy)"])
             #expect(again.status == 1)
-            #expect(again.stderr.contains("exists already; give a new file's name"))
+            #expect(again.stderr.contains("'\(copy)' exists already; add 'overwrite' to replace it"), "\(again)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == Data("mine".utf8))
+            let replaced = try await sandbox.tally(["-c", "extract #1 1 \(copy) overwrite"])
+            #expect(replaced.stdout == "wrote photo 1 of #1 to \(copy) (268 bytes)\n", "\(replaced)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == Self.image)
 
             _ = try await sandbox.tally(["-c", "delete #1"])
             let gone = try await sandbox.tally(["-c", "attachments #1"])

@@ -55,18 +55,18 @@ struct REPLTests {
     func quotedFileNames() async throws {
         try await withSandbox { sandbox in
             _ = try await sandbox.tally(["-c", "-5 food on 2016-07-01"])
-            // Earlier reports, so writing over them is allowed.
+            // Files there already, so that completion finds them; the reports are written over them.
             for name in ["my report.html", "q\"uote.html"] {
                 try "<!DOCTYPE html>\n<meta name=\"generator\" content=\"Tally report\">\n".write(toFile: sandbox.path(name), atomically: true, encoding: .utf8)
             }
             let terminal = try repl(sandbox)
             terminal.type("report to \(sandbox.path("my"))\t")
             #expect(terminal.waitFor("\"\(sandbox.path("my report.html"))\" "), "\(terminal.screen)")
-            terminal.type("\r")
+            terminal.type("overwrite\r")
             #expect(terminal.waitFor("wrote the report of 2016 (1 bill) to \(sandbox.path("my report.html"))"), "\(terminal.screen)")
             terminal.type("report to \(sandbox.path("q"))\t")
             #expect(terminal.waitFor("\"\(sandbox.path("q\\\"uote.html"))\" "), "\(terminal.screen)")
-            terminal.type("\r")
+            terminal.type("overwrite\r")
             #expect(terminal.waitFor("wrote the report of 2016 (1 bill) to \(sandbox.path("q\"uote.html"))"), "\(terminal.screen)")
         }
     }

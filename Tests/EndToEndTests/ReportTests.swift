@@ -27,19 +27,22 @@ struct ReportTests {
         }
     }
 
-    @Test("a report replaces an earlier report, never another file, and adds .html to its name")
-    func replacesOnlyReports() async throws {
+    @Test("a report replaces a file, an earlier report too, only with overwrite, as export does, and adds .html to its name")
+    func replacesOnlyWithOverwrite() async throws {
         try await withSandbox { sandbox in
             let first = try await sandbox.tally(["-c", "-25 food lunch on 2016-07-01", "-c", "report to summer"], in: sandbox.url)
             #expect(first.stdout.contains("\nwrote the report of 2016 (1 bill) to summer.html ("), "\(first)")
             let again = try await sandbox.tally(["-c", "-5 food tea on 2016-07-02", "-c", "report 2016-07 to summer.html"], in: sandbox.url)
-            #expect(again.status == 0 && again.stdout.contains("wrote the report of 2016-07 (2 bills) to summer.html"), "\(again)")
+            #expect(again.status == 1)
+            #expect(again.stderr.hasPrefix("error: 'summer.html' exists already; add 'overwrite' to replace it\n"), "\(again)")
+            let replaced = try await sandbox.tally(["-c", "report 2016-07 to summer overwrite"], in: sandbox.url)
+            #expect(replaced.status == 0 && replaced.stdout.contains("wrote the report of 2016-07 (2 bills) to summer.html"), "\(replaced)")
             #expect(try String(contentsOfFile: sandbox.path("summer.html"), encoding: .utf8).contains("<h1>2016-07</h1>"))
 
             try "my own notes\n".write(toFile: sandbox.path("notes.html"), atomically: true, encoding: .utf8)
             let refused = try await sandbox.tally(["-c", "report to notes.html"], in: sandbox.url)
             #expect(refused.status == 1)
-            #expect(refused.stderr.hasPrefix("error: 'notes.html' exists and is not a Tally report, so it is left alone; give another name\n"), "\(refused)")
+            #expect(refused.stderr.hasPrefix("error: 'notes.html' exists already; add 'overwrite' to replace it\n"), "\(refused)")
             #expect(try String(contentsOfFile: sandbox.path("notes.html"), encoding: .utf8) == "my own notes\n")
         }
     }

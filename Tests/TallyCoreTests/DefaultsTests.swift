@@ -34,6 +34,28 @@ import Testing
         #expect(defaults.chinese == chinese)
         #expect(defaults.currency.code == currency)
     }
+
+    @Test(arguments: [
+        (["LANG": "de_DE.UTF-8"], DecimalMark.comma),
+        (["LANG": "fr_FR.UTF-8"], .comma),
+        (["LANG": "pt_BR.UTF-8"], .comma),
+        (["LANG": "ru_RU.UTF-8"], .comma),
+        (["LANG": "de_CH.UTF-8"], .point),
+        (["LANG": "es_MX.UTF-8"], .point),
+        (["LANG": "es_ES.UTF-8"], .comma),
+        (["LANG": "en_US.UTF-8"], .point),
+        (["LANG": "zh_CN.UTF-8"], .point),
+        (["LANG": "C.UTF-8"], .point),
+        (["LANG": "de"], .comma),
+        ([:], .point),
+        (["LANG": "en_GB.UTF-8", "LC_NUMERIC": "de_DE.UTF-8"], .comma),
+        (["LANG": "de_DE.UTF-8", "LC_NUMERIC": "C"], .point),
+        (["LC_NUMERIC": "de_DE.UTF-8", "LC_ALL": "en_US.UTF-8"], .point),
+        (["LC_MONETARY": "de_DE.UTF-8"], .point),
+    ])
+    func readsTheDecimalMark(environment: [String: String], mark: DecimalMark) {
+        #expect(LocaleDefaults(environment: environment).decimalMark == mark)
+    }
 }
 
 @Suite struct SuggestionTests {

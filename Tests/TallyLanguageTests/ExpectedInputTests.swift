@@ -21,7 +21,7 @@ struct ExpectedInputTests {
         ("add 5 ", [.category(nil)]),
         ("add income 5 ", [.category(.income)]),
         ("+25 ", [.category(.income)]),
-        ("25 ", [.category(.expense)]),
+        ("25 ", [.category(nil)]),
         ("budget ", [.keyword("total"), .category(.expense)]),
         ("-25 ", [.category(.expense)]),
         ("add 5 food ", [.keyword("on"), .keyword("at"), .keyword("book")]),

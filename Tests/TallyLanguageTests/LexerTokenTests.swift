@@ -209,6 +209,58 @@ struct LexerLayoutTests {
     @Test func backslashAtTheVeryEndIsHarmless() {
         #expect(Lexer.tokens("sum \\").map(\.kind) == [.word, .end])
     }
+
+    /// As in a shell script: `#` first on its line, then a blank or the line's end.
+    @Test func aHashFirstOnItsLineBeforeABlankStartsAComment() {
+        let tokens = Lexer.tokens("# weekly totals\ncount\n  #\tindented\n#\nsum")
+        #expect(tokens.map(\.kind) == [.separator, .word, .separator, .separator, .separator, .word, .end])
+        #expect(tokens.filter { $0.kind == .word }.map(\.text) == ["count", "sum"])
+        #expect(Span(tokens[1].range) == Span(2, 1, 6))
+        #expect(Lexer.tokens("#").map(\.kind) == [.end])
+    }
+
+    @Test func aTagOrBillFirstOnItsLineIsStillOne() {
+        #expect(Lexer.tokens("#travel").map(\.kind) == [.tag, .end])
+        #expect(Lexer.tokens("  #42 x").map(\.kind) == [.billID, .word, .end])
+        #expect(Lexer.tokens("list #work\n#travel").map(\.kind) == [.word, .tag, .separator, .tag, .end])
+    }
+
+    @Test func aHashAfterAStatementIsNoComment() {
+        #expect(Lexer.tokens("count # all").map(\.kind) == [.word, .error, .word, .end])
+        #expect(Lexer.tokens("count; # all").map(\.kind) == [.word, .separator, .error, .word, .end])
+    }
+}
+
+@Suite("Lexer: currency signs")
+struct LexerCurrencySignTests {
+    @Test(arguments: [
+        ("¥25", [TokenKind.currencySign, .number], ["¥", "25"]),
+        ("￥25.50", [.currencySign, .number], ["￥", "25.50"]),
+        ("$12.50", [.currencySign, .number], ["$", "12.50"]),
+        ("€8", [.currencySign, .number], ["€", "8"]),
+        ("25元", [.number, .currencySign], ["25", "元"]),
+        ("25块 food", [.number, .currencySign, .word], ["25", "块", "food"]),
+        ("8€", [.number, .currencySign], ["8", "€"]),
+        ("-¥25", [.minus, .currencySign, .number], ["-", "¥", "25"]),
+        ("12+8元", [.number, .plus, .number, .currencySign], ["12", "+", "8", "元"]),
+        // Not against digits, or running into a word: what they were.
+        ("¥", [.word], ["¥"]),
+        ("icon ¥ x", [.word, .word, .word], ["icon", "¥", "x"]),
+        ("25元店", [.word], ["25元店"]),
+        ("元旦", [.word], ["元旦"]),
+        ("#¥25", [.tag], ["¥25"]),
+        ("25 元", [.number, .word], ["25", "元"]),
+    ])
+    func signsStandAgainstDigits(text: String, kinds: [TokenKind], texts: [String]) {
+        let tokens = Lexer.tokens(text)
+        #expect(tokens.map(\.kind) == kinds + [.end])
+        #expect(tokens.dropLast().map(\.text) == texts)
+    }
+
+    @Test func aDollarAloneIsStillAnError() {
+        #expect(Lexer.tokens("$").first?.kind == .error)
+        #expect(Lexer.tokens("$ 5").first?.kind == .error)
+    }
 }
 
 @Suite("Lexer: errors become tokens")
@@ -221,7 +273,7 @@ struct LexerErrorTests {
         ("!", "'!' must be followed by '=' or '~'", Span(1, 1, 2)),
         ("\\ x", "'\\' continues a line only at the end of one", Span(1, 1, 2)),
         ("@", "unexpected character '@'", Span(1, 1, 2)),
-        ("#", "'#' must be followed by a bill id (#42) or a tag (#travel); comments start with --", Span(1, 1, 2)),
+        ("#!", "'#' must be followed by a bill id (#42) or a tag (#travel); comments start with --, or with '# ' at the start of a line", Span(1, 1, 2)),
         (".5", "unexpected character '.'", Span(1, 1, 2)),
     ])
     func errorToken(text: String, message: String, span: Span) {

@@ -23,6 +23,15 @@ struct ParserInterchangeTests {
         ("REPORT last 30 days where remark ~ to TO ~/r/to.html", "report [~/r/to.html] where remark ~ to period last 30 day"),
         ("report from 2016-01-01 to 2016-03-31 to q1", "report [q1] where - period 2016-01-01..2016-03-31"),
         ("report jul 2016 to x", "report [x] where - period 2016-07-01..2016-07-31"),
+        // One rule for every file a statement writes: `overwrite` replaces one that is there.
+        ("report to x.html overwrite", "report [x.html] where - period - overwrite"),
+        ("backup copy.db overwrite", "backup [copy.db] overwrite"),
+        ("backup copy.db", "backup [copy.db]"),
+        ("extract #4 1 copy.jpg overwrite", "extract #4 1 [copy.jpg] overwrite"),
+        ("extract #4 1 receipt copy.jpg overwrite", "extract #4 1 [receipt copy.jpg] overwrite"),
+        ("extract #4 1 \"copy.jpg\" overwrite", "extract #4 1 [copy.jpg] overwrite"),
+        ("extract #4 1 overwrite", "extract #4 1 [overwrite]"),
+        ("extract #4 1 copy-overwrite", "extract #4 1 [copy-overwrite]"),
     ])
     func parses(text: String, expected: String) throws {
         #expect(summary(try statement(text)) == expected)
@@ -50,7 +59,7 @@ struct ParserInterchangeTests {
         ("report where kind = income where kind = income to x", "'where' may appear only once in a report"),
         ("report tx x.html", "unknown word 'tx' — did you mean 'to'?"),
         ("report food to x", "unexpected 'food'; expected a period, 'where' or 'to'"),
-        ("report to x.html overwrite", "unexpected 'overwrite'; expected end of statement"),
+        ("report to x.html overwrite overwrite", "unexpected 'overwrite'; expected end of statement"),
         ("report to.html", "unexpected 'to'; expected a space after 'to', then the file to write"),
         ("report 2016 to.html", "unexpected 'to'; expected a space after 'to', then the file to write"),
     ])

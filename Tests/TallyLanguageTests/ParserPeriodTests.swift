@@ -25,9 +25,9 @@ struct ParserPeriodTests {
         ("in July 2016", "2016-07-01..2016-07-31"),
         ("in sept 2016", "2016-09-01..2016-09-30"),
         ("in feb 2016", "2016-02-01..2016-02-29"),
-        ("in july", "month 7 of this year"),
-        ("in may", "month 5 of this year"),
-        ("in DEC", "month 12 of this year"),
+        ("in july", "month 7 without its year"),
+        ("in may", "month 5 without its year"),
+        ("in DEC", "month 12 without its year"),
         ("today", "today"),
         ("yesterday", "yesterday"),
         ("in today", "today"),
@@ -59,18 +59,18 @@ struct ParserPeriodTests {
         ("in 2016/07", "2016-07-01..2016-07-31"),
         ("in 2016/07/01", "2016-07-01"),
         ("on 2016/7/1", "2016-07-01"),
-        ("on 11-05", "11/5 of this year"),
+        ("on 11-05", "11/5 without its year"),
         ("on nov 5 2016", "2016-11-05"),
         ("on 5 nov 2016", "2016-11-05"),
         ("in nov 5 2016", "2016-11-05"),
         ("in 5 nov 2016", "2016-11-05"),
-        ("on nov 5", "11/5 of this year"),
-        ("on 5 nov", "11/5 of this year"),
-        ("on 5 November", "11/5 of this year"),
-        ("in nov 5", "11/5 of this year"),
-        ("in 5 nov", "11/5 of this year"),
-        ("in 11-05", "11/5 of this year"),
-        ("from nov 1 to 11-30", "11/1 of this year..11/30 of this year"),
+        ("on nov 5", "11/5 without its year"),
+        ("on 5 nov", "11/5 without its year"),
+        ("on 5 November", "11/5 without its year"),
+        ("in nov 5", "11/5 without its year"),
+        ("in 5 nov", "11/5 without its year"),
+        ("in 11-05", "11/5 without its year"),
+        ("from nov 1 to 11-30", "11/1 without its year..11/30 without its year"),
     ])
     func periodForm(text: String, expected: String) throws {
         let period = try #require(try query("count " + text).period)
@@ -80,15 +80,16 @@ struct ParserPeriodTests {
 
     @Test func aCalendarPeriodIsAFixedRangeButMonthNamesAndRelativeWordsWaitForToday() throws {
         #expect(try query("count in 2016-07").period?.value == .range(DateRange.month(2016, 7)!))
-        #expect(try query("count in july").period?.value == .monthOfCurrentYear(7))
+        #expect(try query("count in july").period?.value == .monthWithoutYear(7))
         #expect(try query("count last 30 days").period?.value == .lastCount(30, .day))
         #expect(try query("count on 2016-07-01").period?.value == .date(.day(day("2016-07-01"))))
     }
 
-    @Test func aDateWithoutItsYearIsInTheYearOfToday() throws {
+    @Test func aDateWithoutItsYearIsTheLatestSuchDayUpToToday() throws {
         let spec = try #require(try query("count on nov 5").period?.value)
         #expect(spec.resolve(today: day("2026-11-30"), weekStart: .monday) == .day(day("2026-11-05")))
-        #expect(spec.resolve(today: day("2016-07-20"), weekStart: .monday) == .day(day("2016-11-05")))
+        #expect(spec.resolve(today: day("2026-11-05"), weekStart: .monday) == .day(day("2026-11-05")))
+        #expect(spec.resolve(today: day("2016-07-20"), weekStart: .monday) == .day(day("2015-11-05")))
     }
 
     @Test(arguments: [

@@ -54,7 +54,7 @@ struct ParserStatementTests {
         ("budget", "budget period -"),
         ("budget 2016-07", "budget period 2016-07-01..2016-07-31"),
         ("budget last month", "budget period last month"),
-        ("budget jul", "budget period month 7 of this year"),
+        ("budget jul", "budget period month 7 without its year"),
         ("budget food 1500", "budget food 1500"),
         ("budget 用餐 1000+500", "budget 用餐 1000+500"),
         ("budget total 5000", "budget total 5000"),

@@ -36,7 +36,7 @@ struct PeriodEvaluationTests {
         PeriodCase("count in 2016-w52", 2),
         PeriodCase("count in jul 2016", 4),
         PeriodCase("count in february 2016", 2),
-        PeriodCase("count in july", 0),
+        PeriodCase("count in july", 4),
         PeriodCase("count in july", today: "2016-08-01", 4),
         PeriodCase("count in feb", today: "2016-05-01", 2),
         PeriodCase("count today", today: "2016-04-01", 2),
@@ -127,7 +127,7 @@ struct PeriodEvaluationTests {
         (.lastCount(2, .week), "2016-01-10", "2015-12-28", "2016-01-10"),
         (.lastCount(1, .month), "2016-03-31", "2016-03-01", "2016-03-31"),
         (.lastCount(1, .year), "2016-02-29", "2015-03-01", "2016-02-29"),
-        (.monthOfCurrentYear(2), "2016-07-01", "2016-02-01", "2016-02-29"),
+        (.monthWithoutYear(2), "2016-07-01", "2016-02-01", "2016-02-29"),
         (.this(.quarter), "2016-12-31", "2016-10-01", "2016-12-31"),
         (.this(.year), "2016-02-29", "2016-01-01", "2016-12-31"),
     ])

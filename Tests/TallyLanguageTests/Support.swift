@@ -87,9 +87,10 @@ func render(_ operand: Operand) -> String {
 func render(_ date: DateSpec) -> String {
     switch date {
     case .day(let day): return day.iso
-    case .dayOfCurrentYear(let month, let day): return "\(month)/\(day) of this year"
-    case .today: return "today"
-    case .yesterday: return "yesterday"
+    case .dayWithoutYear(let month, let day): return "\(month)/\(day) without its year"
+    case .fromToday(0): return "today"
+    case .fromToday(-1): return "yesterday"
+    case .fromToday(let days): return days > 0 ? "today+\(days)" : "today\(days)"
     }
 }
 
@@ -122,7 +123,7 @@ func evaluationError(_ text: String, in ledger: Ledger = Fixture.ledger(), today
     do throws(Diagnostic) {
         switch parsed.statement {
         case .ledger(let statement): _ = try evaluator.evaluate(statement, at: parsed.range)
-        case .session(.runSaved(let name)): _ = try evaluator.savedStatement(named: name)
+        case .session(.runSaved(let name, _)): _ = try evaluator.savedStatement(named: name)
         case .session(.importFile(let options)): try evaluator.checkImportTarget(options)
         case .session(.attach(let id, _)): _ = try evaluator.roomForAPhoto(id)
         case .session: break
@@ -209,11 +210,11 @@ func summary(_ statement: SessionStatement) -> String {
     case .quit: return "quit"
     case .guidedAdd: return "add"
     case .run(let target): return "run [\(target.value)]"
-    case .runSaved(let saved): return "run saved \(name(saved))"
+    case .runSaved(let saved, let format): return "run saved \(name(saved))" + (format.map { " as \($0.rawValue)" } ?? "")
     case .about: return "about"
     case .check: return "check"
     case .attach(let id, let file): return "attach #\(id.value) [\(file.value)]"
-    case .backup(let file): return "backup [\(file.value)]"
+    case .backup(let file, let overwrites): return "backup [\(file.value)]" + (overwrites ? " overwrite" : "")
     case .importFile(let options):
         return "import [\(options.file.value)] " + summary(options.settings)
             + (options.profile.map { " with \($0.value)" } ?? "") + (options.mode == .dryRun ? " dry run" : "")
@@ -271,6 +272,7 @@ func summary(_ statement: LedgerStatement) -> String {
     case .deleteBills(let ids): return "delete " + ids.map { "#\($0.value)" }.joined(separator: " ")
     case .deleteWhere(let condition, let period):
         return "delete where \(condition.map(render) ?? "-") period \(period.map { render($0.value) } ?? "-")"
+    case .formatted(let view, let format): return summary(view) + " as \(format.rawValue)"
     case .books: return "books"
     case .categories(let kind): return "categories \(kind?.rawValue ?? "-")"
     case .bookAdd(let book, let currency): return "book add \(name(book)) currency \(name(currency))"
@@ -296,13 +298,15 @@ func summary(_ statement: LedgerStatement) -> String {
     case .budgetOff(let target): return "budget \(summary(target)) off"
     case .budgetReport(let period): return "budget period \(period.map { render($0.value) } ?? "-")"
     case .attachments(let id): return "attachments #\(id.value)"
-    case .extract(let id, let number, let file): return "extract #\(id.value) \(number.value) [\(file.value)]"
+    case .extract(let id, let number, let file, let overwrites):
+        return "extract #\(id.value) \(number.value) [\(file.value)]" + (overwrites ? " overwrite" : "")
     case .detach(let id, let number): return "detach #\(id.value) \(number.value)"
     case .export(let options):
         return "export [\(options.file.value)] where \(options.condition.map(render) ?? "-") period \(options.period.map { render($0.value) } ?? "-")"
             + (options.overwrites ? " overwrite" : "")
     case .report(let options):
         return "report [\(options.file.value)] where \(options.condition.map { render($0.value) } ?? "-") period \(options.period.map { render($0.value) } ?? "-")"
+            + (options.overwrites ? " overwrite" : "")
     case .profiles: return "profiles"
     case .profileShow(let profile): return "profile \(profile.value)"
     case .profileAdd(let profile, let settings): return "profile add \(profile.value) [\(settings)]"
@@ -336,7 +340,7 @@ func summary(_ query: Query) -> String {
 func summary(_ amount: AmountExpression) -> String {
     zip(amount.terms, amount.negated).enumerated().map { index, pair in
         (index == 0 ? (pair.1 ? "-" : "") : (pair.1 ? "-" : "+")) + pair.0.value.text
-    }.joined()
+    }.joined() + (amount.currencySign.map { " in \($0.value)" } ?? "")
 }
 
 func summary(_ add: AddBill) -> String {
@@ -369,7 +373,7 @@ func summary(_ assignment: Assignment) -> String {
 func render(_ period: PeriodSpec) -> String {
     switch period {
     case .range(let range): return range.start == range.end ? range.start.iso : "\(range.start.iso)..\(range.end.iso)"
-    case .monthOfCurrentYear(let month): return "month \(month) of this year"
+    case .monthWithoutYear(let month): return "month \(month) without its year"
     case .date(let date): return render(date)
     case .this(let unit): return "this \(unit.rawValue)"
     case .last(let unit): return "last \(unit.rawValue)"

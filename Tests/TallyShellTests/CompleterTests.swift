@@ -18,6 +18,20 @@ import TallyFixture
         #expect(words("ti") == ["timeline"])
     }
 
+    @Test func offersTheNewWordsOfBillsAndViews() {
+        #expect(words("pie a") == ["as"])
+        #expect(words("pie 2016-07 as j") == ["json"])
+        #expect(words("monthly as c") == ["csv", "chart"])
+        #expect(words("-5 food tea tom") == ["tomorrow"])
+        #expect(words("count 昨") == ["昨天"])
+        #expect(words("report to x.html o") == ["overwrite"])
+        #expect(words("200 sal") == ["salary"])
+        // Where the locale writes a decimal comma, a category follows 25,50 as it follows 25.50.
+        let comma = Completer(ledger: Fixture.ledger, decimalMark: .comma)
+        #expect(comma.complete("25,50 fo") == .words(["food"]))
+        #expect(completer.complete("25,50 fo") == .words([]))
+    }
+
     @Test func offersWhatTheViewsAndBudgetsTake() {
         #expect(words("pi") == ["pie"])
         #expect(words("pie inc") == ["income"])
@@ -42,7 +56,7 @@ import TallyFixture
         #expect(words("report ").contains("to") && words("report ").contains("where") && words("report ").contains("last"))
         #expect(words("report 2") == ["2016", "2016-08", "2016-07"])
         #expect(words("report 2016 ").contains("where") && !words("report 2016 ").contains("last"))
-        #expect(words("report where category=food t") == ["to", "today", "this"])
+        #expect(words("report where category=food t") == ["to", "today", "this", "tomorrow"])
         #expect(words("report last month where category=food t") == ["to"])
         #expect(completer.complete("report 2016 to ") == .files)
         #expect(!words("report where category = food ").contains("where"))
