@@ -103,20 +103,41 @@ enum TallyBinary {
     static func wait(for process: Process) async throws -> Int32 {
         let box = ProcessBox(process)
         return try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { finished in
-                continuation.resume(returning: finished.terminationStatus)
-            }
+            let outcome = FirstOutcome(continuation)
+            process.terminationHandler = { finished in outcome.resume(.success(finished.terminationStatus)) }
             do {
                 try process.run()
             } catch {
                 process.terminationHandler = nil
-                continuation.resume(throwing: error)
+                outcome.resume(.failure(error))
                 return
             }
-            DispatchQueue.global().asyncAfter(deadline: .now() + 30) {
-                if box.process.isRunning { box.process.terminate() }
-            }
+            watch(box, outcome, since: .now())
         }
+    }
+
+    /// Now and then Foundation misses a child's exit on Linux, leaving it a
+    /// zombie no one waits for and the test waiting for ever: a child seen
+    /// a zombie twice, a second apart, is waited for here.
+    private static func watch(_ box: ProcessBox, _ outcome: FirstOutcome, since started: DispatchTime, zombieBefore: Bool = false) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
+            guard !outcome.isDone else { return }
+            let pid = box.process.processIdentifier
+            let zombie = isZombie(pid)
+            var status: Int32 = 0
+            if zombie && zombieBefore && waitpid(pid, &status, WNOHANG) == pid {
+                outcome.resume(.success(status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F))
+                return
+            }
+            if !zombie && DispatchTime.now() > started + 30 && box.process.isRunning { box.process.terminate() }
+            watch(box, outcome, since: started, zombieBefore: zombie)
+        }
+    }
+
+    private static func isZombie(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return stat[close...].dropFirst().trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 }
 
@@ -124,6 +145,26 @@ enum TallyBinary {
 final class ProcessBox: @unchecked Sendable {
     let process: Process
     init(_ process: Process) { self.process = process }
+}
+
+/// A continuation resumed by whichever of its resumers comes first.
+final class FirstOutcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Int32, any Error>?
+
+    init(_ continuation: CheckedContinuation<Int32, any Error>) {
+        self.continuation = continuation
+    }
+
+    var isDone: Bool { lock.withLock { continuation == nil } }
+
+    func resume(_ result: Result<Int32, any Error>) {
+        let waiting = lock.withLock { () -> CheckedContinuation<Int32, any Error>? in
+            defer { continuation = nil }
+            return continuation
+        }
+        waiting?.resume(with: result)
+    }
 }
 
 /// A folder of its own for one test (its ledger, its HOME).
