@@ -23,7 +23,7 @@ extension Evaluator {
             let listed = list(rows, query)
             // What `sum` gives over the bills listed.
             let totals = aggregate(listed, .sum, value: signedValue, currencies: currencies, emptyCurrency: currency(ofEmpty: query))
-            return .bills(BillList(rows: listed.map { BillRow(ledger.bills[$0], in: ledger) }, totals: totals))
+            return .bills(BillList(rows: listed.map(stoppingAt: interruption) { BillRow(ledger.bills[$0], in: ledger) }, totals: totals))
         }
         // Counts add up across currencies; money never does.
         let spansCurrencies = query.aggregate != .count
@@ -145,7 +145,7 @@ extension Evaluator {
                 return x != y ? (descending ? x > y : x < y) : a < b
             }
         }
-        let named = rows.map { (row: $0, bill: BillRow(bills[$0], in: ledger)) }
+        let named = rows.map(stoppingAt: interruption) { (row: $0, bill: BillRow(bills[$0], in: ledger)) }
         return named.sorted { a, b in
             let comparison = BillRow.compare(a.bill, b.bill, by: order.key.value)
             if comparison != 0 { return order.descending ? comparison > 0 : comparison < 0 }

@@ -11,13 +11,16 @@ extension Evaluator {
         let rows = try listed(Query.view(.list, period: period, where: condition))
         let income = try grouped(Query.view(.sum, .income, period: period, where: condition, by: .day, at: range))
         let expense = try grouped(Query.view(.sum, .expense, period: period, where: condition, by: .day, at: range))
+        // The rows come in day order, so each day's bills are one run of them.
         var days: [TimelineDay] = []
-        for row in rows.reversed() where days.last?.day != row.day {
-            let label = row.day.iso
-            days.append(TimelineDay(
-                day: row.day, summary: balance(income[label], expense[label], in: currency),
-                bills: rows.filter { $0.day == row.day }))
+        var first = rows.startIndex
+        while first < rows.endIndex {
+            let day = rows[first].day
+            let end = rows[first...].firstIndex { $0.day != day } ?? rows.endIndex
+            days.append(TimelineDay(day: day, summary: balance(income[day.iso], expense[day.iso], in: currency), bills: Array(rows[first..<end])))
+            first = end
         }
+        days.reverse()
         return Timeline(
             period: resolve(period), summary: try balance(over: period, where: condition, in: currency), days: days)
     }
@@ -89,9 +92,8 @@ extension Evaluator {
             .comparison(Comparison(
                 field: Located(field, text.range), op: Located(.contains, text.range), operands: [Located(.text(text.value), text.range)]))
         })
-        let query = Query.view(.list, period: period, where: condition)
-        let found = try listed(query)
-        return SearchResult(text: text.value, bills: BillList(rows: found.reversed(), totals: try totals(of: query)))
+        let found = try list(Query.view(.list, period: period, where: condition))
+        return SearchResult(text: text.value, bills: BillList(rows: found.rows.reversed(), totals: found.totals))
     }
 
     // MARK: The queries underneath
@@ -113,10 +115,6 @@ extension Evaluator {
 
     func listed(_ query: Query) throws(Diagnostic) -> [BillRow] {
         try list(query).rows
-    }
-
-    private func totals(of query: Query) throws(Diagnostic) -> AggregateResult {
-        try list(query).totals
     }
 
     private func list(_ query: Query) throws(Diagnostic) -> BillList {

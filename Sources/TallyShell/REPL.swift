@@ -6,10 +6,10 @@ import TallyRender
 public final class REPL {
     private let session: Session
     private let editor: LineEditor
-    private let output: Output
+    private let output: StandardOutput
 
     /// Statements are read on the editor of `prompter`, the one the session asks its questions on.
-    public init(session: Session, prompter: TerminalPrompter, output: Output) {
+    public init(session: Session, prompter: TerminalPrompter, output: StandardOutput) {
         self.session = session
         editor = prompter.editor
         self.output = output
@@ -39,6 +39,7 @@ public final class REPL {
             case .line(let text):
                 editor.remember(text.replacingAll(continuation: " "))
                 _ = session.run(ScriptSource(origin: .interactive, text: text))
+                output.endLineAfterInterruption()
             }
         }
     }
