@@ -47,6 +47,7 @@ public enum Done: Sendable, Equatable {
     case format(OutputFormat)
     case color(Bool)
     case echo(Bool)
+    case pager(PagerMode)
     case nothingToUndo(undo: Bool)
     /// Nothing of this session's to take back; another session's newest change is left alone.
     case othersOnly(undo: Bool, newest: String)
@@ -102,6 +103,7 @@ public enum Done: Sendable, Equatable {
         case .format(let format): return "results as \(format.rawValue)"
         case .color(let on): return "colour \(on ? "on" : "off")"
         case .echo(let on): return "echo \(on ? "on" : "off")"
+        case .pager(let mode): return "pager \(mode.rawValue)"
         case .nothingToUndo(let undo): return "nothing to \(undo ? "undo" : "redo")"
         case .othersOnly(let undo, let newest):
             return "nothing of this session's to \(undo ? "undo" : "redo"); the newest change, '\(newest)', was made by another session since this one began"
@@ -171,6 +173,7 @@ public enum Done: Sendable, Equatable {
         case .format(let format): return [("report", .text("setting")), ("format", .text(format.rawValue))]
         case .color(let on): return [("report", .text("setting")), ("color", .flag(on))]
         case .echo(let on): return [("report", .text("setting")), ("echo", .flag(on))]
+        case .pager(let mode): return [("report", .text("setting")), ("pager", .text(mode.rawValue))]
         case .nothingToUndo(let undo): return [("report", .text(undo ? "nothing to undo" : "nothing to redo"))]
         case .othersOnly(let undo, let newest):
             return [("report", .text(undo ? "nothing to undo" : "nothing to redo")), ("newest", .text(newest))]

@@ -252,6 +252,8 @@ extension Evaluator {
             return .sessionSetting(.color(word == "on"))
         case .echo:
             return .sessionSetting(.echo(word == "on"))
+        case .pager:
+            return .sessionSetting(.pager(PagerMode(rawValue: word)!))
         }
     }
 

@@ -21,7 +21,7 @@ extension Evaluator {
         let rows = selection.selectedRows
         if query.aggregate == .list {
             let listed = list(rows, query)
-            let shown = listed.map { BillRow(ledger.bills[$0], in: ledger) }
+            let shown = listed.map(stoppingAt: interruption) { BillRow(ledger.bills[$0], in: ledger) }
             // Bills of one kind add up as they are shown; of both, income less expense, as `sum` gives it.
             let net = Set(shown.map(\.kind)).count > 1
             let totals = aggregate(
@@ -149,7 +149,7 @@ extension Evaluator {
                 return x != y ? (descending ? x > y : x < y) : a < b
             }
         }
-        let named = rows.map { (row: $0, bill: BillRow(bills[$0], in: ledger)) }
+        let named = rows.map(stoppingAt: interruption) { (row: $0, bill: BillRow(bills[$0], in: ledger)) }
         return named.sorted { a, b in
             let comparison = BillRow.compare(a.bill, b.bill, by: order.key.value)
             if comparison != 0 { return order.descending ? comparison > 0 : comparison < 0 }

@@ -11,13 +11,19 @@ extension Evaluator {
         let rows = try listed(Query.view(.list, period: period, where: condition))
         let income = try grouped(Query.view(.sum, .income, period: period, where: condition, by: .day, at: range))
         let expense = try grouped(Query.view(.sum, .expense, period: period, where: condition, by: .day, at: range))
+        // The rows come in day order, so each day's bills are one run of them.
         var days: [TimelineDay] = []
-        for row in rows.reversed() where days.last?.day != row.day {
-            let label = row.day.iso
+        var first = rows.startIndex
+        while first < rows.endIndex {
+            let day = rows[first].day
+            let end = rows[first...].firstIndex { $0.day != day } ?? rows.endIndex
+            // Expenses first, then income, as the centre line has them.
             days.append(TimelineDay(
-                day: row.day, summary: balance(income[label], expense[label], in: currency),
-                bills: rows.filter { $0.day == row.day && $0.kind == .expense } + rows.filter { $0.day == row.day && $0.kind == .income }))
+                day: day, summary: balance(income[day.iso], expense[day.iso], in: currency),
+                bills: rows[first..<end].filter { $0.kind == .expense } + rows[first..<end].filter { $0.kind == .income }))
+            first = end
         }
+        days.reverse()
         return Timeline(
             period: resolve(period), summary: try balance(over: period, where: condition, in: currency), days: days)
     }

@@ -10,6 +10,10 @@ public struct Evaluator: Sendable {
     public let now: Int64
     /// The currency of a new book that names none: the locale's.
     public let defaultCurrency: Currency
+    /// Ctrl-C, which may stop the listing of many bills part way; the
+    /// outcome is then incomplete, and `interruption.leftOut` says so. Never
+    /// given for a change, which must see every bill it is about.
+    public var interruption: Interruption?
 
     public init(ledger: Ledger, today: Day, now: Int64, defaultCurrency: Currency = .cny) {
         self.ledger = ledger

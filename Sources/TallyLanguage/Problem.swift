@@ -142,6 +142,8 @@ public enum Problem: Sendable, Equatable {
     case demoFolderFailed(String)
     /// The results could not be written to standard output.
     case resultsUnwritable(String)
+    /// The pager could not be run (`$PAGER` names no program, say): results are shown without it.
+    case pagerFailed(command: String, reason: String)
 
     /// The problem in words: short, and the fix first when there is one.
     public var text: String {
@@ -312,6 +314,8 @@ public enum Problem: Sendable, Equatable {
         case .cannotOpenLedger(let path, let failure): return "cannot open the ledger at '\(path)': \(failure)"
         case .demoFolderFailed(let reason): return "cannot make a folder for the demo: \(reason)"
         case .resultsUnwritable(let reason): return "cannot write the results: \(reason)"
+        case .pagerFailed(let command, let reason):
+            return "the pager '\(command)' could not be run (\(reason)); results are shown without it: set PAGER to one that runs, or 'set pager off'"
         case .answersMayBeWrong(let damage):
             return "the ledger is damaged (\(damage)): answers may be wrong, and nothing will be written to it; 'check' says what can be done"
         }

@@ -220,4 +220,5 @@ public enum SessionSetting: Sendable, Equatable {
     case color(Bool)
     /// Each statement printed before its result, so a script's output can be read.
     case echo(Bool)
+    case pager(PagerMode)
 }

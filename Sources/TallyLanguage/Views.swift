@@ -19,6 +19,22 @@ public struct Timeline: Sendable, Equatable {
     public let days: [TimelineDay]
 }
 
+extension Timeline {
+    /// How many days the timeline covers: its period's, but an end the
+    /// period leaves open (`since`, `until`) reaches only as far as its
+    /// bills; nil when the period is open and holds no bills.
+    public var dayCount: Int? {
+        let first = period.start < Day.first ? days.last?.day : period.start
+        let last = period.end > Day.last ? days.first?.day : period.end
+        guard let first, let last else { return nil }
+        return Int(last.ordinal - first.ordinal) + 1
+    }
+
+    public var billCount: Int {
+        days.reduce(0) { $0 + $1.bills.count }
+    }
+}
+
 public struct TimelineDay: Sendable, Equatable {
     public let day: Day
     public let summary: Balance

@@ -130,7 +130,7 @@ public enum EditField: String, CaseIterable, Sendable {
 
 /// The settings `set` changes, and the values each takes.
 public enum Setting: String, CaseIterable, Sendable {
-    case weekstart, format, color, echo
+    case weekstart, format, color, echo, pager
 
     public static let words = allCases.map(\.rawValue)
 
@@ -144,8 +144,15 @@ public enum Setting: String, CaseIterable, Sendable {
         case .weekstart: return WeekStart.allCases.map(\.rawValue)
         case .format: return OutputFormat.allCases.filter { $0 != .chart }.map(\.rawValue)
         case .color, .echo: return ["on", "off"]
+        case .pager: return PagerMode.allCases.map(\.rawValue)
         }
     }
+}
+
+/// When results at the terminal go through a pager (`set pager`): when
+/// they are taller than the screen, always, or never.
+public enum PagerMode: String, CaseIterable, Sendable {
+    case on, off, always
 }
 
 /// Other spellings of a word, taken wherever the word is: `cat` for

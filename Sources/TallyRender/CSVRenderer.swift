@@ -9,9 +9,12 @@ import TallyLanguage
 public struct CSVRenderer {
     /// Whether the CSV is shown on a terminal rather than written to a file or a pipe.
     var forTerminal = false
+    /// Ctrl-C, which stops a long list part way.
+    var interruption: Interruption?
 
-    public init(forTerminal: Bool = false) {
+    public init(forTerminal: Bool = false, interruption: Interruption? = nil) {
         self.forTerminal = forTerminal
+        self.interruption = interruption
     }
 
     public func render(_ result: QueryResult) -> String {
@@ -29,7 +32,7 @@ public struct CSVRenderer {
                     + [MeasureText.plain(row.measure) ?? ""]
             })
         case .bills(let bills):
-            return lines([BillRow.columns] + bills.rows.map(cells))
+            return lines([BillRow.columns] + bills.rows.map(stoppingAt: interruption, cells))
         case .bill(_, let bill):
             return lines([BillRow.columns, cells(bill)])
         case .records(let records):
@@ -39,7 +42,7 @@ public struct CSVRenderer {
         case .importPreview(let preview):
             return lines([preview.rows.columns] + preview.rows.rows.map { $0.map(\.text) })
         case .timeline(let timeline):
-            return lines([BillRow.columns] + timeline.days.flatMap(\.bills).map(cells))
+            return lines([BillRow.columns] + timeline.days.flatMap(\.bills).map(stoppingAt: interruption, cells))
         case .pie(let pie):
             return lines([["category", "amount", "share", "bills"]] + pie.slices.map { slice in
                 [slice.category, MoneyFormat.plain(slice.amount, pie.currency), slice.share, String(slice.count)]
@@ -51,11 +54,11 @@ public struct CSVRenderer {
                     + [String(line.count)]
             })
         case .detail(let detail):
-            return lines([BillRow.columns] + detail.months.flatMap(\.bills).map(cells))
+            return lines([BillRow.columns] + detail.months.flatMap(\.bills).map(stoppingAt: interruption, cells))
         case .billDetail(let detail):
             return lines([BillRow.columns + ["created", "updated"], cells(detail.bill) + [String(detail.created), String(detail.updated)]])
         case .search(let search):
-            return lines([BillRow.columns] + search.bills.rows.map(cells))
+            return lines([BillRow.columns] + search.bills.rows.map(stoppingAt: interruption, cells))
         case .photos(let list):
             return lines([["bill", "photo", "name", "type", "size", "sha256", "added"]] + list.photos.map { photo in
                 [String(photo.billID), String(photo.number), photo.name, photo.type, String(photo.size), photo.sha256, String(photo.added)]
@@ -73,7 +76,7 @@ public struct CSVRenderer {
     }
 
     private func lines(_ rows: [[String]]) -> String {
-        rows.map { row in
+        rows.map(stoppingAt: interruption) { row in
             let cells = row.map(CSV.guarded)
             return CSV.line(forTerminal ? cells.map(TerminalText.safe) : cells)
         }.joined(separator: "\n")

@@ -6,12 +6,14 @@ import TallyLanguage
 struct ChartRenderer {
     let style: Style
     let width: Int
+    /// Ctrl-C, for a result drawn as a table instead.
+    var interruption: Interruption?
     /// Bars get at least this many columns; labels are cut to leave them.
     static let narrowestBars = 10
 
     func render(_ result: QueryResult) -> String {
         guard case .groups(let groups) = result, !groups.rows.isEmpty else {
-            return TableRenderer(style: style, width: width).render(result)
+            return TableRenderer(style: style, width: width, interruption: interruption).render(result)
         }
         let values = groups.rows.map { MeasureText.human($0.measure, symbol: false) }
         let valueWidth = values.map(TerminalText.width).max() ?? 0

@@ -4,7 +4,12 @@ import TallyLanguage
 /// Results as JSON, the stable machine interface: amounts are strings with
 /// exactly the currency's decimals, counts are numbers, missing values null.
 public struct JSONRenderer {
-    public init() {}
+    /// Ctrl-C, which stops a long list part way.
+    var interruption: Interruption?
+
+    public init(interruption: Interruption? = nil) {
+        self.interruption = interruption
+    }
 
     public func render(_ result: QueryResult) -> String {
         switch result {
@@ -23,7 +28,7 @@ public struct JSONRenderer {
                 return object(members)
             })
         case .bills(let bills):
-            return array(bills.rows.map(bill))
+            return array(bills.rows.map(stoppingAt: interruption, bill))
         case .bill(let verb, let row):
             return object([(verb, bill(row))])
         case .records(let records):
@@ -36,7 +41,7 @@ public struct JSONRenderer {
             ])
         case .timeline(let timeline):
             return object(period(timeline.period) + balance(timeline.summary) + [
-                ("days", array(timeline.days.map { day in
+                ("days", array(timeline.days.map(stoppingAt: interruption, stride: 1) { day in
                     object([("date", string(day.day.iso))] + balance(day.summary).filter { $0.0 != "currency" }
                         + [("bills", array(day.bills.map(bill)))])
                 })),
@@ -64,16 +69,16 @@ public struct JSONRenderer {
                 ("category", string(detail.category)), ("kind", string(detail.kind.rawValue)),
                 ("total", string(MoneyFormat.plain(detail.total, detail.currency))), ("currency", string(detail.currency.code)),
                 ("bills", String(detail.count)),
-                ("months", array(detail.months.map { month in
+                ("months", array(detail.months.map(stoppingAt: interruption, stride: 1) { month in
                     object([("month", string(month.label)), ("sum", string(MoneyFormat.plain(month.subtotal, detail.currency))),
-                            ("bills", array(month.bills.map(bill)))])
+                            ("bills", array(month.bills.map(stoppingAt: interruption, bill)))])
                 })),
             ])
         case .billDetail(let detail):
             return object([("bill", bill(detail.bill)), ("created", String(detail.created)), ("updated", String(detail.updated)),
                            ("photos", array(detail.photos.map(photo)))])
         case .search(let search):
-            return array(search.bills.rows.map(bill))
+            return array(search.bills.rows.map(stoppingAt: interruption, bill))
         case .photos(let list):
             return array(list.photos.map(photo))
         case .budgets(let report):

@@ -9,11 +9,15 @@ public struct Renderer: Sendable {
     public let width: Int
     /// Whether results are shown on a terminal: CSV then makes each cell safe, as tables do.
     public let forTerminal: Bool
+    /// Ctrl-C, which stops the drawing of a long result part way; the text
+    /// is then incomplete, `interruption.leftOut` says so, and none of it is shown.
+    public let interruption: Interruption?
 
-    public init(style: Style, width: Int = 80, forTerminal: Bool = false) {
+    public init(style: Style, width: Int = 80, forTerminal: Bool = false, interruption: Interruption? = nil) {
         self.style = style
         self.width = width
         self.forTerminal = forTerminal
+        self.interruption = interruption
     }
 
     /// A bill on one line, `#4  2016-07-01  expense  25.00  food  latte`, as a
@@ -24,10 +28,10 @@ public struct Renderer: Sendable {
 
     public func render(_ result: QueryResult, as format: OutputFormat) -> String {
         switch format {
-        case .table: return TableRenderer(style: style, width: width).render(result)
-        case .chart: return ChartRenderer(style: style, width: width).render(result)
-        case .csv: return CSVRenderer(forTerminal: forTerminal).render(result)
-        case .json: return JSONRenderer().render(result)
+        case .table: return TableRenderer(style: style, width: width, interruption: interruption).render(result)
+        case .chart: return ChartRenderer(style: style, width: width, interruption: interruption).render(result)
+        case .csv: return CSVRenderer(forTerminal: forTerminal, interruption: interruption).render(result)
+        case .json: return JSONRenderer(interruption: interruption).render(result)
         }
     }
 }

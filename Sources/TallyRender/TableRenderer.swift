@@ -6,6 +6,8 @@ import TallyLanguage
 struct TableRenderer {
     let style: Style
     let width: Int
+    /// Ctrl-C, which stops a long list or view part way.
+    var interruption: Interruption?
 
     func render(_ result: QueryResult) -> String {
         switch result {
@@ -75,7 +77,7 @@ struct TableRenderer {
         return head + style.signed(Int128(bill.signedAmount), amount) + "  " + TerminalText.cut(rest.joined(separator: "  "), to: max(TextTable.narrowest, room))
     }
 
-    private var views: ViewRenderer { ViewRenderer(style: style, width: width) }
+    private var views: ViewRenderer { ViewRenderer(style: style, width: width, interruption: interruption) }
 
     /// With `marking`, its matches in the text columns stand out when colour is on.
     private func billTable(_ list: BillList, marking: String? = nil) -> String {
@@ -90,7 +92,7 @@ struct TableRenderer {
         table.shrinkFirst = columns(["remark", "place", "tags"])
         table.droppable = columns(["tags", "place", "book"])
         table.uncut = Set(columns(["date"]))
-        table.rows = bills.map { bill in
+        table.rows = bills.map(stoppingAt: interruption) { bill in
             var row = ["#\(bill.id)", bill.day.iso, bill.kind.rawValue, MoneyFormat.grouped(bill.amount, bill.currency), bill.category]
             if showBook { row.append(bill.book) }
             row += [bill.remark, bill.place ?? "", bill.tags.map { "#" + $0 }.joined(separator: " ")]
@@ -112,7 +114,7 @@ struct TableRenderer {
             }
             return style.signed(Int128(bills[row].signedAmount), text)
         }
-        return table.render(style: style, width: width)
+        return table.render(style: style, width: width, stoppingAt: interruption)
     }
 
     private func flat(_ groups: GroupResult) -> String {

@@ -121,6 +121,33 @@ public enum TerminalText {
         return text.index(after: index)
     }
 
+    /// How many rows `text` takes on a terminal `columns` wide, where a line
+    /// wider than that wraps and Tally's colour codes take no room; counted
+    /// only up to `limit`, which is all a pager needs to know.
+    public static func rows(_ text: String, columns: Int, upTo limit: Int) -> Int {
+        var rows = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            rows += max(1, (width(withoutColourCodes: line) + columns - 1) / max(1, columns))
+            if rows >= limit { return limit }
+        }
+        return rows
+    }
+
+    private static func width(withoutColourCodes line: Substring) -> Int {
+        guard line.utf8.contains(0x1B) else { return width(String(line)) }
+        var plain = ""
+        var characters = line
+        while let character = characters.first {
+            if character == "\u{1B}", let end = endOfColourCode(characters) {
+                characters = characters[end...]
+                continue
+            }
+            plain.append(character)
+            characters.removeFirst()
+        }
+        return width(plain)
+    }
+
     /// `text` cut to at most `columns` wide, ending in `…` when it was cut.
     public static func cut(_ text: String, to columns: Int) -> String {
         guard width(text) > columns else { return text }

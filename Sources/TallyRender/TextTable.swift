@@ -1,3 +1,5 @@
+import TallyCore
+
 /// Columns of text aligned by display width. Cells are plain text; `paint`
 /// colours a cell after it is padded, so escape codes never skew the widths.
 ///
@@ -25,10 +27,11 @@ struct TextTable {
     /// Narrower than this, a free-text column says too little to keep.
     static let readable = 8
 
-    func render(style: Style, width: Int = .max) -> String {
+    /// The table as lines of text; Ctrl-C (`interruption`) may stop a long one part way, leaving it incomplete.
+    func render(style: Style, width: Int = .max, stoppingAt interruption: Interruption? = nil) -> String {
         let safeHeaders = headers.map(TerminalText.safe)
-        let safeRows = rows.map { $0.map(TerminalText.safe) }
-        let (shown, widths) = layout(width: width)
+        let safeRows = rows.map(stoppingAt: interruption) { $0.map(TerminalText.safe) }
+        let (shown, widths) = layout(safeHeaders, safeRows, width: width)
 
         func line(_ cells: [String], painted: (Int, String) -> String) -> String {
             var parts: [String] = []
@@ -41,17 +44,18 @@ struct TextTable {
             }
             return trimTrailing(parts.joined(separator: "  "))
         }
-        var lines = [line(safeHeaders) { _, text in style.bold(text) }]
-        for (rowIndex, row) in safeRows.enumerated() {
-            lines.append(line(row) { column, text in paint(rowIndex, column, text) })
+        let body = safeRows.indices.map(stoppingAt: interruption) { rowIndex in
+            line(safeRows[rowIndex]) { column, text in paint(rowIndex, column, text) }
         }
-        return lines.joined(separator: "\n")
+        return ([line(safeHeaders) { _, text in style.bold(text) }] + body).joined(separator: "\n")
     }
 
     /// The columns shown in a table at most `width` wide, and their widths.
     func layout(width: Int) -> (shown: [Int], widths: [Int]) {
-        let safeHeaders = headers.map(TerminalText.safe)
-        let safeRows = rows.map { $0.map(TerminalText.safe) }
+        layout(headers.map(TerminalText.safe), rows.map { $0.map(TerminalText.safe) }, width: width)
+    }
+
+    private func layout(_ safeHeaders: [String], _ safeRows: [[String]], width: Int) -> (shown: [Int], widths: [Int]) {
         var cells = safeHeaders.map { _ in 0 }
         for row in safeRows {
             for (index, cell) in row.enumerated() where index < cells.count {

@@ -6,15 +6,24 @@ import TallyLanguage
 struct ViewRenderer {
     let style: Style
     let width: Int
+    /// Ctrl-C, which stops a long timeline or detail part way.
+    var interruption: Interruption?
 
     // MARK: timeline
 
-    /// The period's totals, then each day: its date and totals once, its
-    /// expenses left of the centre line and its income right of it.
+    /// How many days and bills the period holds, its totals, then each day:
+    /// its date and totals once, its expenses left of the centre line and
+    /// its income right of it.
     func render(_ timeline: Timeline) -> String {
         let currency = timeline.summary.currency
-        var lines = [flow([timeline.period.label] + summary(timeline.summary, currency))]
-        guard !timeline.days.isEmpty else { return (lines + ["no bills"]).joined(separator: "\n") }
+        let bills = timeline.billCount == 0 ? "no bills" : Literal.count(timeline.billCount, "bill")
+        let size = timeline.dayCount.map { Literal.count($0, "day") + ", " + bills } ?? bills
+        let heading = "timeline of \(timeline.period.label):"
+        // Too narrow for both, the size goes on a line of its own rather than be cut.
+        let title = TerminalText.width(heading) + 1 + TerminalText.width(size) <= width
+            ? heading + " " + size : TerminalText.cut(heading, to: width) + "\n" + size
+        guard !timeline.days.isEmpty else { return title }
+        var lines = [title, flow(summary(timeline.summary, currency))]
         let half = (width - 3) / 2
         /// Text on the left with an expense at the centre line; an income just
         /// after it, then its text. `flow` is the money the expense's amount
@@ -30,7 +39,8 @@ struct ViewRenderer {
             }
             return line
         }
-        for day in timeline.days {
+        for (index, day) in timeline.days.enumerated() {
+            if index > 0, interruption?.stops() == true { break }
             lines.append("")
             // Each side's total as the money it moved: spending out, income in, refunds back in.
             let expense = day.summary.expense == 0 ? "" : MoneyFormat.signed(-day.summary.expense, currency)
@@ -123,7 +133,7 @@ struct ViewRenderer {
             let painted = column == 3 ? style.signed(flows[row], text) : text
             return subtotalRows.contains(row) ? style.bold(painted) : painted
         }
-        return title + "\n" + table.render(style: style, width: width)
+        return title + "\n" + table.render(style: style, width: width, stoppingAt: interruption)
     }
 
     // MARK: budget

@@ -52,7 +52,7 @@ enum Help {
               productions: ["book_statement", "statement"], exampleWords: ["book", "books", "use"]),
         Topic(name: "categories", summary: "Add, rename, merge or remove the categories of income and expense.",
               productions: ["category_statement", "statement"], exampleWords: ["category", "categories"]),
-        Topic(name: "set", summary: "Change a setting: where weeks start, how results are shown, colour, echo.", productions: ["set"]),
+        Topic(name: "set", summary: "Change a setting: where weeks start, how results are shown, colour, echo, the pager.", productions: ["set"]),
         Topic(name: "save", summary: "Keep a statement under a name and run it by that name; run a script file.", productions: ["save", "run"]),
         Topic(name: "help", summary: "Show the statements, or one topic's syntax and examples.", productions: ["help"]),
         Topic(name: "check", summary: "Read the whole ledger file and say whether it is sound; nothing is written to a damaged ledger.",
@@ -123,7 +123,7 @@ enum Help {
           Tab Tab         list the candidates
           Up, Down        earlier statements, kept across sessions (a line starting with a space is not kept)
           Ctrl-R          search them
-          Ctrl-C          abandon the line, or a guided entry
+          Ctrl-C          abandon the line, or a guided entry; stop a statement's output
           Ctrl-D          leave (on an empty line)
           \\ at line end   continue the statement on the next line
         Editing keys follow GNU readline and your ~/.inputrc.

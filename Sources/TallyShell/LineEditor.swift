@@ -2,6 +2,7 @@ import CReadline
 #if canImport(Glibc)
 import Glibc
 #endif
+import TallyCore
 
 /// What reading a line came to.
 public enum LineInput: Equatable, Sendable {
@@ -23,12 +24,17 @@ public protocol LineReader: AnyObject {
 /// abandon a line without killing Tally. History lives in a file shared by all
 /// sessions on the ledger: each line is appended as it is entered, so two
 /// sessions never erase each other's.
+///
+/// Ctrl-C is caught for as long as the editor lives: at a line it abandons
+/// the line; while a statement runs it requests `interruption`, which stops
+/// the statement's output.
 public final class LineEditor: LineReader {
     public static let historyLimit: Int32 = 5000
     private let historyPath: String?
 
-    public init(historyPath: String?) {
+    public init(historyPath: String?, interruption: Interruption) {
         self.historyPath = historyPath
+        LineEditor.interruption = interruption
         tally_rl_configure(LineEditor.readlineName, LineEditor.completeAtCursor, LineEditor.wordBreaks)
         using_history()
         stifle_history(LineEditor.historyLimit)
@@ -44,7 +50,7 @@ public final class LineEditor: LineReader {
         LineEditor.received = nil
         // A Ctrl-C pressed while a statement ran is not meant for this line.
         LineEditor.drainWakeups()
-        LineEditor.interrupted = 0
+        LineEditor.interruption?.clear()
         tally_rl_forget_eof()
         rl_callback_handler_install(prompt, LineEditor.lineReceived)
         while LineEditor.received == nil {
@@ -54,12 +60,14 @@ public final class LineEditor: LineReader {
                                pollfd(fd: LineEditor.wakeRead, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&descriptors, 2, -1)
             if descriptors[1].revents != 0 { LineEditor.drainWakeups() }
-            if LineEditor.interrupted != 0 {
+            if LineEditor.interruption?.isRequested == true {
                 // Said where the cursor is, before readline tidies its display away.
                 StandardOutput.write("^C\n", to: 1)
                 rl_free_line_state()
                 rl_callback_sigcleanup()
                 rl_callback_handler_remove()
+                // This Ctrl-C was for the line, not for the statement that asked for it.
+                LineEditor.interruption?.clear()
                 return .interrupted
             }
             if ready < 0 {
@@ -89,7 +97,7 @@ public final class LineEditor: LineReader {
     // MARK: Callbacks from C: they capture nothing, so their state lives here.
 
     nonisolated(unsafe) private static var received: LineInput?
-    nonisolated(unsafe) private static var interrupted: sig_atomic_t = 0
+    nonisolated(unsafe) private static var interruption: Interruption?
     nonisolated(unsafe) private static var wakeRead: Int32 = -1
     nonisolated(unsafe) private static var wakeWrite: Int32 = -1
     nonisolated(unsafe) private static var candidates: (String) -> Completer.Completion = { _ in .words([]) }
@@ -118,12 +126,16 @@ public final class LineEditor: LineReader {
     private static func installInterruptHandler() {
         var ends: [Int32] = [-1, -1]
         if pipe(&ends) == 0 {
-            for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+            for end in ends {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                // The pager need not hold them.
+                _ = fcntl(end, F_SETFD, fcntl(end, F_GETFD) | FD_CLOEXEC)
+            }
             (wakeRead, wakeWrite) = (ends[0], ends[1])
         }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
-            LineEditor.interrupted = 1
+            LineEditor.interruption?.request()
             var byte: UInt8 = 1
             _ = write(LineEditor.wakeWrite, &byte, 1)
         }

@@ -15,14 +15,17 @@ public protocol Prompter: AnyObject {
 public final class TerminalPrompter: Prompter {
     private let historyPath: String
     private let output: Output
+    private let interruption: Interruption
 
     /// Made when the REPL first needs it, once the ledger is open and any
     /// demo filled: the editor takes over Ctrl-C, which until then stops Tally.
-    public private(set) lazy var editor = LineEditor(historyPath: historyPath)
+    public private(set) lazy var editor = LineEditor(historyPath: historyPath, interruption: interruption)
 
-    public init(historyPath: String, output: Output) {
+    /// Ctrl-C, once the editor has taken it over, requests `interruption`.
+    public init(historyPath: String, output: Output, interruption: Interruption) {
         self.historyPath = historyPath
         self.output = output
+        self.interruption = interruption
     }
 
     public func confirm(_ question: String, after lines: [String]) -> Bool {

@@ -6,7 +6,7 @@ import TallyRender
 public final class REPL {
     private let session: Session
     private let editor: LineEditor
-    private let output: Output
+    private let output: StandardOutput
     /// Whether the ledger is the demo's, thrown away when the REPL ends.
     private let demo: Bool
     /// How Tally was started: `tally`, or the path typed.
@@ -14,7 +14,7 @@ public final class REPL {
 
     /// Statements are read on the editor of `prompter`, the one the session
     /// asks its questions on; `startedAs` is the program's first argument.
-    public init(session: Session, prompter: TerminalPrompter, output: Output, demo: Bool = false, startedAs: String = "tally") {
+    public init(session: Session, prompter: TerminalPrompter, output: StandardOutput, demo: Bool = false, startedAs: String = "tally") {
         self.session = session
         editor = prompter.editor
         self.output = output
@@ -46,6 +46,7 @@ public final class REPL {
             case .line(let text):
                 editor.remember(text.replacingAll(continuation: " "))
                 _ = session.run(ScriptSource(origin: .interactive, text: text))
+                output.endLineAfterInterruption()
             }
         }
         if demo && output.failure == nil { say(Greeting.demoOver(command: command)) }

@@ -12,11 +12,15 @@ extension Session {
         guard statement.changesLedger, !store.refusesChanges else {
             let outcome: Outcome
             let now = currentInstant
+            var evaluator = evaluator(of: ledger, at: now)
+            if !statement.changesLedger { evaluator.interruption = output.interruption }
             do {
-                outcome = try evaluator(of: ledger, at: now).evaluate(statement, at: parsed.range)
+                outcome = try evaluator.evaluate(statement, at: parsed.range)
             } catch {
                 return fail(error, in: source)
             }
+            // Ctrl-C cut the evaluation short: what it came to is incomplete, and is neither shown nor written.
+            if output.interruption?.leftOut == true { return .success }
             switch outcome {
             case .change(let change, _, let question?, _) where !options.assumeYes:
                 return try ask(question, about: change, statement, parsed, source, at: now)
@@ -134,6 +138,7 @@ extension Session {
         case .format(let format): options.format = format
         case .color(let on): options.color = on
         case .echo(let on): options.echo = on
+        case .pager(let mode): output.use(pager: mode)
         }
         show(.done(setting.done))
     }
@@ -145,6 +150,7 @@ private extension SessionSetting {
         case .format(let format): .format(format)
         case .color(let on): .color(on)
         case .echo(let on): .echo(on)
+        case .pager(let mode): .pager(mode)
         }
     }
 }

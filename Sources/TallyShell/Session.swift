@@ -37,12 +37,12 @@ public final class Session {
     public var store: LedgerStore { runner.store }
 
     /// Runs every statement of `source` in order, stopping at the first
-    /// failure unless `keepGoing` (the REPL always goes on).
+    /// failure unless `keepGoing` (the REPL always goes on), and after Ctrl-C.
     /// Changes may be left gathered: `run(_ input:)` commits them.
     func run(_ source: ScriptSource) -> RunStatus {
         var parser = Parser(source.text, decimalMark: options.decimalMark)
         var status = RunStatus.success
-        while !quitRequested, !nested.stopped, let next = parser.next() {
+        while !quitRequested, !nested.stopped, !interrupted, let next = parser.next() {
             if nested.depth == 0 { nested.startStatement() }
             var outcome: RunStatus
             switch next {
@@ -130,14 +130,20 @@ public final class Session {
 
     var style: Style { Style(color: options.color) }
 
+    /// Whether Ctrl-C was pressed during this line: what is left of it is not run.
+    var interrupted: Bool { output.interruption?.isRequested == true }
+
     var errorRenderer: ErrorRenderer { ErrorRenderer(style: style, width: options.errorWidth?.columns) }
 
     func show(_ result: QueryResult, format: OutputFormat? = nil) {
-        runner.say(rendered(result, format: format))
+        let text = rendered(result, format: format)
+        // Ctrl-C stopped the drawing part way: none of it is shown.
+        guard output.interruption?.leftOut != true else { return }
+        runner.say(text)
     }
 
     func rendered(_ result: QueryResult, format: OutputFormat? = nil) -> String {
-        Renderer(style: style, width: options.width.columns, forTerminal: output.resultsToTerminal)
+        Renderer(style: style, width: options.width.columns, forTerminal: output.resultsToTerminal, interruption: output.interruption)
             .render(result, as: formatOfRun ?? format ?? options.format)
     }
 

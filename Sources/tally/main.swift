@@ -55,7 +55,7 @@ func main() -> Int32 {
     }
 
     var environment: [String: String] = [:]
-    for name in ["LC_ALL", "LC_MESSAGES", "LC_MONETARY", "LC_NUMERIC", "LANG", "TALLY_DB", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS", "TMPDIR"] {
+    for name in ["LC_ALL", "LC_MESSAGES", "LC_MONETARY", "LC_NUMERIC", "LANG", "TALLY_DB", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS", "TMPDIR", "PAGER", "PATH"] {
         if let value = getenv(name) { environment[name] = String(cString: value) }
     }
     // The demo's ledger lives in a folder of its own, gone when Tally ends.
@@ -95,8 +95,10 @@ func main() -> Int32 {
     options.color = !flags.noColor && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb" && isatty(1) == 1
 
     let session: Session
-    let output = StandardOutput()
-    let prompter = interactive ? TerminalPrompter(historyPath: path + ".history", output: output) : nil
+    // At the prompt, Ctrl-C stops a statement's output and tall results are paged; scripts and pipes get neither.
+    let interruption = Interruption()
+    let output = interactive ? StandardOutput(interruption: interruption, pager: Pager.find(environment: environment)) : StandardOutput()
+    let prompter = interactive ? TerminalPrompter(historyPath: path + ".history", output: output, interruption: interruption) : nil
     do {
         let seed = Seed(currency: locale.currency, categories: DefaultCategories.make(chinese: locale.chinese))
         let store = try LedgerStore(path: path, seed: seed, creatingFolders: isDefaultPlace)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TallyShell
 
 /// `tally` as a child process whose output is read while it runs: to drive it
 /// a statement at a time through a pipe, or to kill it at a moment of the
@@ -60,7 +61,7 @@ final class ChildTally {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        startWithDefaultSignals(&attributes)
+        attributes.startWithDefaultSignals()
         var child: pid_t = 0
         let started = posix_spawn(&child, path, &actions, &attributes, argv, envp)
         close(outPipe[1])
@@ -149,19 +150,6 @@ final class ChildTally {
 }
 
 /// A pipe (a socket pair: Swift's Glibc has no pipe2) whose ends close when a child starts another program.
-/// Has the child start as it would from a shell, with no signal blocked and
-/// each handled by default, whatever the test runner's threads block or
-/// ignore; `flags` are more of posix_spawn's flags to set.
-func startWithDefaultSignals(_ attributes: inout posix_spawnattr_t, flags: Int16 = 0) {
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    var everySignal = sigset_t()
-    sigfillset(&everySignal)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    posix_spawnattr_setsigdefault(&attributes, &everySignal)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | flags)
-}
-
 private func closeOnExecPipe(_ ends: inout [Int32]) -> Bool {
     // Made close-on-exec in the same call: between pipe() and fcntl() another
     // test's child could start holding an end, and a reader here would wait on it.

@@ -124,9 +124,9 @@ struct LocaleAndColorTests {
 }
 
 /// Runs `tally` with stdout and stderr on a pseudo-terminal and returns what
-/// it wrote there.
+/// it wrote there; standard input is `stdin` through a pipe, else /dev/null.
 enum Terminal {
-    static func run(_ arguments: [String], environment: [String: String?], home: URL) async throws -> String {
+    static func run(_ arguments: [String], environment: [String: String?], stdin: String? = nil, home: URL) async throws -> String {
         // posix_openpt and friends are not in Swift's Glibc module; on Linux
         // they come down to /dev/ptmx and two ioctls.
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -155,7 +155,7 @@ enum Terminal {
         process.executableURL = TallyBinary.binary
         process.arguments = arguments
         process.environment = variables
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = try TallyBinary.standardInput(stdin)
         process.standardOutput = slaveHandle
         process.standardError = slaveHandle
 

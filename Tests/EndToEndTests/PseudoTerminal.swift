@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TallyShell
 
 /// `tally` running on a pseudo-terminal as its controlling terminal, the way
 /// a person runs it: keys typed go through the terminal driver, so Ctrl-C is a
@@ -36,7 +37,7 @@ final class PseudoTerminal {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        startWithDefaultSignals(&attributes, flags: PseudoTerminal.spawnSetSID)
+        attributes.startWithDefaultSignals(flags: PseudoTerminal.spawnSetSID)
 
         let path = TallyBinary.binary.path
         let argv = ([path] + arguments).map { strdup($0) } + [nil]

@@ -81,21 +81,23 @@ enum TallyBinary {
         if let directory { process.currentDirectoryURL = directory }
         process.standardOutput = out
         process.standardError = err
-        if let stdin {
-            // Written before the child starts (it fits the pipe's buffer), so a
-            // child that exits without reading cannot raise SIGPIPE here.
-            let pipe = Pipe()
-            pipe.fileHandleForWriting.write(Data(stdin.utf8))
-            try pipe.fileHandleForWriting.close()
-            process.standardInput = pipe
-        } else {
-            process.standardInput = FileHandle.nullDevice
-        }
+        process.standardInput = try standardInput(stdin)
         let status = try await wait(for: process)
         return Run(
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
             status: status)
+    }
+
+    /// `text` through a pipe, else /dev/null. Written before the child starts
+    /// (it fits the pipe's buffer), so a child that exits without reading
+    /// cannot raise SIGPIPE here.
+    static func standardInput(_ text: String?) throws -> Any {
+        guard let text else { return FileHandle.nullDevice }
+        let pipe = Pipe()
+        pipe.fileHandleForWriting.write(Data(text.utf8))
+        try pipe.fileHandleForWriting.close()
+        return pipe
     }
 
     /// Starts `process` and waits for it without holding a thread; one that

@@ -256,6 +256,9 @@ struct SettingStatementTests {
         ("set color off", .color(false)),
         ("set color on", .color(true)),
         ("set colour on", .color(true)),
+        ("set pager off", .pager(.off)),
+        ("set pager ALWAYS", .pager(.always)),
+        ("set pager on", .pager(.on)),
     ])
     func sessionSettings(text: String, expected: SessionSetting) throws {
         guard case .sessionSetting(let setting) = try evaluate(text) else {
@@ -270,6 +273,8 @@ struct SettingStatementTests {
         ErrorCase("set format chart", .unexpected(found: "'chart'", expected: "'table', 'csv' or 'json'"), Span(1, 12, 17)),
         ErrorCase("set color maybe", .unexpected(found: "'maybe'", expected: "'on' or 'off'"), Span(1, 11, 16)),
         ErrorCase("set colr on", .unknownName(kind: "setting", name: "colr", suggestion: "color"), Span(1, 5, 9)),
+        ErrorCase("set pager less", .unexpected(found: "'less'", expected: "'on', 'off' or 'always'"), Span(1, 11, 15)),
+        ErrorCase("set pagre off", .unknownName(kind: "setting", name: "pagre", suggestion: "pager"), Span(1, 5, 10)),
     ])
     func refused(_ errorCase: ErrorCase) throws {
         let diagnostic = try #require(try evaluationError(errorCase.text))

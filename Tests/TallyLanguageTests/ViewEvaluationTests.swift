@@ -158,6 +158,49 @@ struct ViewEvaluationTests {
         #expect(byQuarter.rows.map(\.labels) == [["0001-Q1"], ["0999-Q1"]])
     }
 
+    /// 20,000 bills over ten years, five or six a day.
+    static let decade: Ledger = {
+        let bills = (1...20_000).map { id in
+            Bill(id: Int64(id), bookID: Fixture.daily, categoryID: Fixture.category(id % 7 == 0 ? "salary" : "food"), amount: Int64(id),
+                 day: day("2010-01-01").adding(days: (id - 1) * 3_652 / 20_000))
+        }
+        return Ledger(books: Fixture.books, categories: Fixture.categories, bills: bills, settings: Settings(currentBookID: Fixture.daily))
+    }()
+
+    @Test func aTimelineOfTenYearsTakesEachDaysBillsInOnePass() throws {
+        let period = "from 2010-01-01 to 2019-12-31"
+        let clock = ContinuousClock()
+        let listing = try clock.measure { _ = try result("list " + period, in: Self.decade) }
+        var timeline: Timeline?
+        let drawing = try clock.measure {
+            guard case .timeline(let made) = try result("timeline " + period, in: Self.decade) else { throw TestFailure("no timeline") }
+            timeline = made
+        }
+        let days = try #require(timeline).days
+        #expect(days.count == 3_652)
+        #expect(days.map(\.day) == days.map(\.day).sorted(by: >))
+        #expect(days.allSatisfy { day in day.bills.allSatisfy { $0.day == day.day } && day.bills.map(\.id) == day.bills.map(\.id).sorted() })
+        #expect(days.reduce(0) { $0 + $1.bills.count } == 20_000)
+        // The list, two sums by day and two totals; a scan of all 20,000 bills for each of 3,652 days took hundreds of lists' time.
+        #expect(drawing < listing * 20, "timeline \(drawing), list \(listing)")
+    }
+
+    @Test(arguments: ["list", "search food", "timeline from 2010-01-01 to 2019-12-31", "detail food"])
+    func ctrlCStopsTheListingOfManyBillsAndSaysSo(text: String) throws {
+        let parsed = try parseOne(text)
+        guard case .ledger(let statement) = parsed.statement else { throw TestFailure("not a statement of the ledger") }
+        var evaluator = Evaluator(ledger: Self.decade, today: day("2020-01-01"), now: 0)
+        let whole = try evaluator.evaluate(statement, at: parsed.range)
+        #expect(whole.billsListed > 10_000, "\(text)")
+        let interruption = Interruption()
+        evaluator.interruption = interruption
+        #expect(try evaluator.evaluate(statement, at: parsed.range).billsListed == whole.billsListed)
+        #expect(!interruption.leftOut)
+        interruption.request()
+        #expect(try evaluator.evaluate(statement, at: parsed.range).billsListed == Interruption.stride)
+        #expect(interruption.leftOut)
+    }
+
     @Test(arguments: [
         ([1, 1, 1], [334, 333, 333]),
         ([2, 1], [667, 333]),
@@ -170,5 +213,19 @@ struct ViewEvaluationTests {
     ])
     func sharesAddUpToExactlyAHundredPercent(amounts: [Int], expected: [Int]) {
         #expect(PieSlice.shares(of: amounts.map { Int128($0) }) == expected)
+    }
+}
+
+private extension Outcome {
+    /// How many bills the result lists, in whichever view.
+    var billsListed: Int {
+        guard case .result(let result, _) = self else { return -1 }
+        switch result {
+        case .bills(let list): return list.rows.count
+        case .search(let search): return search.bills.rows.count
+        case .timeline(let timeline): return timeline.days.reduce(0) { $0 + $1.bills.count }
+        case .detail(let detail): return detail.months.reduce(0) { $0 + $1.bills.count }
+        default: return -1
+        }
     }
 }

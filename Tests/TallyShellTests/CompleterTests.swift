@@ -121,6 +121,8 @@ import TallyFixture
         #expect(words("sum last 3 w") == ["weeks"])
         #expect(words("sum as c") == ["csv", "chart"])
         #expect(words("set weekstart s") == ["sunday"])
+        #expect(words("set pa") == ["pager"])
+        #expect(words("set pager a") == ["always"])
         #expect(words("help per") == ["periods"])
     }
 
