@@ -105,6 +105,14 @@ struct ConditionCompiler {
                 let day = date.resolve(today: today).ordinal
                 return days[row] < day ? -1 : (days[row] == day ? 0 : 1)
             }
+        case .photos:
+            // Photos are few beside bills: each bill's count is found once, before the scan, then read by its id.
+            let counts = ByID(Dictionary(ledger.photos.map { ($0.billID, 1) }, uniquingKeysWith: +).map { ($0.key, $0.value) })
+            let ids = bills.ids
+            return ordered(op, comparison.operands) { row, operand in
+                guard case .number(let number) = operand else { return 0 }
+                return -number.compare(minorUnits: Int64(counts[ids[row]] ?? 0), of: Currency(code: "JPY"))
+            }
         case .weekday:
             // Weekdays are ordered from the first day of the week: with Sunday weeks, Sunday < Monday.
             let sundayFirst = ledger.settings.weekStart == .sunday
@@ -170,7 +178,7 @@ struct ConditionCompiler {
         }
     }
 
-    /// Amounts, dates, ids and weekdays: `compare` says how the bill's value
+    /// Amounts, dates, ids, weekdays and photo counts: `compare` says how the bill's value
     /// stands against an operand (negative: less).
     private func ordered(
         _ op: ComparisonOperator, _ operands: [Located<Operand>], compare: @escaping (Int, Operand) -> Int
