@@ -158,7 +158,7 @@ extension Evaluator {
     /// Moves every bill of one category into another of the same kind, then deletes the first.
     func categoryMove(_ old: Located<String>, into: Located<String>, verb: String) throws(Diagnostic) -> Outcome {
         let source = try ledger.category(named: old)
-        let destination = try ledger.category(named: into)
+        let destination = try ledger.categoryTakingBills(named: into)
         guard source.id != destination.id else {
             throw Diagnostic(.takesItsOwnBills(thing: "category"), at: into.range)
         }

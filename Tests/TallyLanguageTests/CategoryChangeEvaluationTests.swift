@@ -73,7 +73,8 @@ struct CategoryChangeEvaluationTests {
         #expect(reportText(try result("category archive food", in: ledger)) == "category 'food' is archived already; nothing changed")
     }
 
-    @Test(arguments: ["-5 food", "add 5 用餐 lunch", "edit #5 category=food", "edit where category = snacks set category=food"])
+    @Test(arguments: ["-5 food", "add 5 用餐 lunch", "edit #5 category=food", "edit where category = snacks set category=food",
+                      "category merge snacks into food", "category delete snacks into food"])
     func anArchivedCategoryTakesNoBill(statement: String) throws {
         let ledger = try ledger(after: "category archive food")
         let refused = try #require(try evaluationError(statement, in: ledger))
@@ -207,6 +208,45 @@ struct PhotosFieldEvaluationTests {
     ])
     func billsWithPhotos(condition: String, expected: [Int64]) throws {
         #expect(try listedIDs("list where " + condition, in: Self.ledger) == expected)
+    }
+
+    /// The counts read by bill id come to what counting each bill's photos one by one gives.
+    @Test(arguments: ["photos = 0", "photos > 0", "photos >= 2", "photos < 3", "photos != 1", "photos in (1, 9)", "photos not in (0, 2)"])
+    func againstAPlainCount(condition: String) throws {
+        var random = SeededRandom(seed: 7)
+        let bills = (1...300).map { id in
+            Bill(id: Int64(id), bookID: Fixture.daily, categoryID: Fixture.category("food"), amount: 100,
+                 day: Day(iso: "2016-01-01")!.adding(days: Int(random.next(upTo: 400))))
+        }
+        var photos: [Photo] = []
+        for bill in bills where random.next(upTo: 3) == 0 {
+            for number in 1...Int(random.next(upTo: 9) + 1) { photos.append(Self.photo(Int64(photos.count + 1), on: bill.id, number)) }
+        }
+        let ledger = Ledger(books: Fixture.books, categories: Fixture.categories, bills: bills,
+                            settings: Settings(currentBookID: Fixture.daily), photos: photos)
+        let query = try parseOne("list where " + condition)
+        guard case .ledger(.query(let parsed)) = query.statement, case .comparison(let comparison)? = parsed.condition else {
+            throw TestFailure("not a comparison: \(condition)")
+        }
+        let operands = comparison.operands.map { operand -> Int in
+            guard case .number(let number) = operand.value else { return -1 }
+            return Int(number.text)!
+        }
+        let plain = bills.filter { bill in
+            let count = photos.count { $0.billID == bill.id }
+            switch comparison.op.value {
+            case .equal: return count == operands[0]
+            case .notEqual: return count != operands[0]
+            case .less: return count < operands[0]
+            case .lessEqual: return count <= operands[0]
+            case .greater: return count > operands[0]
+            case .greaterEqual: return count >= operands[0]
+            case .isIn: return operands.contains(count)
+            case .notIn: return !operands.contains(count)
+            case .contains, .notContains: return false
+            }
+        }
+        #expect(try Set(listedIDs("list where " + condition, in: ledger)) == Set(plain.map(\.id)))
     }
 
     @Test func aBillWithoutPhotosHasNone() throws {
