@@ -57,7 +57,8 @@ extension Evaluator {
             words = given.map(\.value)
             changed.aliases.removeAll { alias in seen.contains(Names.key(alias)) }
         }
-        let summary = "\(adding ? "added" : "dropped") alias \(words.joined(separator: ", ")) \(adding ? "to" : "from") category '\(category.name)'"
+        let summary = "\(adding ? "added" : "dropped") \(words.count == 1 ? "alias" : "aliases") \(words.joined(separator: ", ")) "
+            + "\(adding ? "to" : "from") category '\(category.name)'"
         return .change(
             ChangeSet(summary: summary, rows: [RowChange(before: .category(category), after: .category(changed))]),
             done: .done(.categoryAliases(category.name, given: words, added: adding, aliases: changed.aliases)), asking: nil)
@@ -68,7 +69,7 @@ extension Evaluator {
     /// and the lists a new bill's category is chosen from leave it out.
     func categoryArchive(_ name: Located<String>, archiving: Bool) throws(Diagnostic) -> Outcome {
         let category = try ledger.category(named: name)
-        guard category.archived != archiving else { return unchanged(category, archiving ? "is archived" : "is not archived") }
+        guard category.archived != archiving else { return unchanged(category, archiving ? "is archived" : "is in use") }
         if archiving, !ledger.categories.contains(where: { $0.kind == category.kind && !$0.archived && $0.id != category.id }) {
             throw Diagnostic(.lastCategoryOfKind(category.name, kind: category.kind), at: name.range)
         }

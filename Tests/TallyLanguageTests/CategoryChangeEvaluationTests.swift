@@ -86,7 +86,7 @@ struct CategoryChangeEvaluationTests {
         let ledger = try ledger(after: "category archive food", "category unarchive food")
         #expect(ledger.categories == Fixture.ledger().categories)
         #expect(try evaluationError("-5 food", in: ledger) == nil)
-        #expect(reportText(try result("category unarchive food")) == "category 'food' is not archived already; nothing changed")
+        #expect(reportText(try result("category unarchive food")) == "category 'food' is in use already; nothing changed")
     }
 
     @Test func aMistypedCategoryOfANewBillIsNotOfferedAnArchivedOne() throws {
