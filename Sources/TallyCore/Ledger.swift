@@ -71,6 +71,11 @@ public struct Ledger: Equatable, Sendable {
         categories.first { $0.id == id }
     }
 
+    /// The categories not archived: those a new bill may take.
+    public var activeCategories: [Category] {
+        categories.filter { !$0.archived }
+    }
+
     /// The category whose name or alias is `name`.
     public func category(named name: String) -> Category? {
         categories.first { $0.isNamed(name) }

@@ -164,10 +164,12 @@ public indirect enum Condition: Sendable {
 
 public enum Field: String, Sendable, CaseIterable {
     case category, amount, remark, place, book, tag, date, kind, id, weekday
+    /// How many photos a bill has.
+    case photos
 
-    /// The field `word` names: `cat`, `note`, `tags` and `day` too.
+    /// The field `word` names: `cat`, `note`, `tags`, `day` and `photo` too.
     public init?(named word: String) {
-        guard let field = Synonyms.resolve(word, Field.self, also: ["tags": "tag", "day": "date"]) else { return nil }
+        guard let field = Synonyms.resolve(word, Field.self, also: ["tags": "tag", "day": "date", "photo": "photos"]) else { return nil }
         self = field
     }
 }

@@ -20,7 +20,7 @@ struct BillEdit {
         for assignment in assignments {
             switch assignment {
             case .amount(let expression): amount = expression
-            case .category(let name): category = Located(try ledger.category(named: name), name.range)
+            case .category(let name): category = Located(try ledger.categoryTakingBills(named: name), name.range)
             case .remark(let text): remark = text
             case .place(let text): place = .some(text)
             case .date(let date): day = date.value.resolve(today: evaluator.today)

@@ -105,6 +105,22 @@ struct ConditionCompiler {
                 let day = date.resolve(today: today).ordinal
                 return days[row] < day ? -1 : (days[row] == day ? 0 : 1)
             }
+        case .photos:
+            // Each bill's count is found once, before the scan, in an array by id (a byte a bill
+            // up to the last with a photo), and whether each count is selected too:
+            // the scan then reads two arrays and compares nothing.
+            var counts = [UInt8](repeating: 0, count: Int(max(0, ledger.photos.map(\.billID).max() ?? 0)) + 1)
+            for photo in ledger.photos where photo.billID >= 0 && counts[Int(photo.billID)] < .max { counts[Int(photo.billID)] += 1 }
+            let holds = ordered(op, comparison.operands) { count, operand in
+                guard case .number(let number) = operand else { return 0 }
+                return -number.compare(minorUnits: Int64(count), of: Currency(code: "JPY"))
+            }
+            let answers = (0...Int(counts.max() ?? 0)).map(holds)
+            let ids = bills.ids
+            return { row in
+                let id = ids[row]
+                return answers[id >= 0 && id < counts.count ? Int(counts[Int(id)]) : 0]
+            }
         case .weekday:
             // Weekdays are ordered from the first day of the week: with Sunday weeks, Sunday < Monday.
             let sundayFirst = ledger.settings.weekStart == .sunday
@@ -170,7 +186,7 @@ struct ConditionCompiler {
         }
     }
 
-    /// Amounts, dates, ids and weekdays: `compare` says how the bill's value
+    /// Amounts, dates, ids, weekdays and photo counts: `compare` says how the bill's value
     /// stands against an operand (negative: less).
     private func ordered(
         _ op: ComparisonOperator, _ operands: [Located<Operand>], compare: @escaping (Int, Operand) -> Int

@@ -25,6 +25,16 @@ public enum Done: Sendable, Equatable {
     case categoryDeleted(String)
     /// `category merge` (verb "merged") and `category delete … into` (verb "deleted").
     case categoryMoved(verb: String, from: String, into: String, moved: Int)
+    case categoryIcon(String, icon: String)
+    /// `category alias` (`added`) or `unalias`: the aliases given, and those the category has now.
+    case categoryAliases(String, given: [String], added: Bool, aliases: [String])
+    /// `category archive` (`archived`) or `unarchive`; `bills` stay with it either way.
+    case categoryArchived(String, archived: Bool, bills: Int)
+    case categoryPositioned(String, kind: Kind, position: Int)
+    /// A category statement that found the category so already: `already` says how, as in "is archived".
+    case categoryUnchanged(String, already: String)
+    /// `tag rename`: `bills` changed; `hadNew` bills had the new tag before, so the old one was merged into it.
+    case tagRenamed(from: String, to: String, bills: Int, hadNew: Int)
     case saved(String, replaced: Bool)
     case forgot(String)
     case profileSaved(String, replaced: Bool)
@@ -80,6 +90,21 @@ public enum Done: Sendable, Equatable {
         case .categoryDeleted(let name): return "deleted category '\(name)'"
         case .categoryMoved(let verb, let from, let into, let moved):
             return "\(verb) category '\(from)' into '\(into)' (\(Literal.count(moved, "bill")) moved)"
+        case .categoryIcon(let name, let icon): return "category '\(name)' now has the icon \(icon)"
+        case .categoryAliases(let name, let given, let added, let aliases):
+            let now = aliases.isEmpty ? "it has no alias now" : "its aliases are now \(aliases.joined(separator: ", "))"
+            return "\(added ? "added" : "dropped") \(given.count == 1 ? "alias" : "aliases") \(given.joined(separator: ", ")) "
+                + "\(added ? "to" : "from") category '\(name)'; \(now)"
+        case .categoryArchived(let name, true, let bills):
+            let kept = bills == 0 ? "" : ", and its \(Literal.count(bills, "bill")) still \(bills == 1 ? "counts" : "count") in every total"
+            return "archived category '\(name)'; 'categories all' lists it\(kept)"
+        case .categoryArchived(let name, false, _): return "unarchived category '\(name)'"
+        case .categoryPositioned(let name, let kind, let position):
+            return "category '\(name)' now comes at place \(position) of the \(kind.rawValue) categories"
+        case .categoryUnchanged(let name, let already): return "category '\(name)' \(already) already; nothing changed"
+        case .tagRenamed(let from, let to, let bills, 0): return "renamed tag #\(from) to #\(to) on \(Literal.count(bills, "bill"))"
+        case .tagRenamed(let from, let to, let bills, let hadNew):
+            return "merged tag #\(from) into #\(to), which \(Literal.count(hadNew, "bill")) had already (\(Literal.count(bills, "bill")) changed)"
         case .saved(let name, let replaced): return "\(replaced ? "replaced" : "saved") '\(name)'; type \(name) to run it"
         case .forgot(let name): return "forgot '\(name)'"
         case .profileSaved(let name, let replaced):
@@ -143,6 +168,18 @@ public enum Done: Sendable, Equatable {
         case .categoryDeleted(let name): return [("report", .text("category deleted")), ("category", .text(name))]
         case .categoryMoved(let verb, let from, let into, let moved):
             return [("report", .text("category \(verb)")), ("from", .text(from)), ("into", .text(into)), ("moved", .number(moved))]
+        case .categoryIcon(let name, let icon): return [("report", .text("category icon")), ("category", .text(name)), ("icon", .text(icon))]
+        case .categoryAliases(let name, let given, let added, let aliases):
+            return [("report", .text(added ? "aliases added" : "aliases dropped")), ("category", .text(name)), ("given", .list(given)),
+                    ("aliases", .list(aliases))]
+        case .categoryArchived(let name, let archived, let bills):
+            return [("report", .text(archived ? "category archived" : "category unarchived")), ("category", .text(name)), ("bills", .number(bills))]
+        case .categoryPositioned(let name, let kind, let position):
+            return [("report", .text("category moved")), ("category", .text(name)), ("kind", .text(kind.rawValue)), ("position", .number(position))]
+        case .categoryUnchanged(let name, _): return [("report", .text("unchanged")), ("category", .text(name))]
+        case .tagRenamed(let from, let to, let bills, let hadNew):
+            return [("report", .text(hadNew == 0 ? "tag renamed" : "tag merged")), ("from", .text(from)), ("to", .text(to)),
+                    ("count", .number(bills)), ("had_new", .number(hadNew))]
         case .saved(let name, let replaced): return [("report", .text(replaced ? "replaced" : "saved")), ("name", .text(name))]
         case .forgot(let name): return [("report", .text("forgot")), ("name", .text(name))]
         case .profileSaved(let name, let replaced): return [("report", .text(replaced ? "replaced profile" : "saved profile")), ("name", .text(name))]

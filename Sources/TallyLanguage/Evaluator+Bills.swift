@@ -28,9 +28,9 @@ extension Evaluator {
         return ahead > 0 ? ["#\(bill.id) is dated \(bill.day.iso), \(Literal.count(ahead, "day")) ahead"] : []
     }
 
-    /// The category `name` names, when it is of `kind` (or any kind, for nil).
+    /// The category `name` names for a new bill, when it is of `kind` (or any kind, for nil) and in use.
     public func category(_ name: Located<String>, of kind: Kind?) throws(Diagnostic) -> Category {
-        let category = try ledger.category(named: name)
+        let category = try ledger.categoryTakingBills(named: name)
         if let kind, kind != category.kind {
             throw Diagnostic(.kindMismatch(category: category.name, kind: category.kind, wanted: kind), at: name.range)
         }

@@ -25,21 +25,6 @@ extension Evaluator {
             })
     }
 
-    /// Each category with its bills and their total in the current book.
-    func categoriesTable(kind: Kind?) throws(Diagnostic) -> RecordTable {
-        let counts = try grouped(Query.view(.count, period: nil, by: .category, at: .nowhere))
-        let expenses = try grouped(Query.view(.sum, .expense, period: nil, by: .category, at: .nowhere))
-        let incomes = try grouped(Query.view(.sum, .income, period: nil, by: .category, at: .nowhere))
-        let currency = ledger.currentBook.currency
-        return RecordTable(
-            columns: ["icon", "category", "kind", "aliases", "bills", "total"],
-            rows: ledger.categories.filter { kind == nil || $0.kind == kind }.map { category in
-                let sum = (category.kind == .expense ? expenses : incomes)[category.name]
-                return [.text(category.icon), .text(category.name), .text(category.kind.rawValue), .list(category.aliases),
-                        .number(count(counts[category.name])), .money(sum.map(money) ?? 0, currency)]
-            })
-    }
-
     func bookAdd(_ name: Located<String>, _ currencyCode: Located<String>?) throws(Diagnostic) -> Outcome {
         try ensureBookNameFree(name, except: nil)
         var currency = defaultCurrency
@@ -173,7 +158,7 @@ extension Evaluator {
     /// Moves every bill of one category into another of the same kind, then deletes the first.
     func categoryMove(_ old: Located<String>, into: Located<String>, verb: String) throws(Diagnostic) -> Outcome {
         let source = try ledger.category(named: old)
-        let destination = try ledger.category(named: into)
+        let destination = try ledger.categoryTakingBills(named: into)
         guard source.id != destination.id else {
             throw Diagnostic(.takesItsOwnBills(thing: "category"), at: into.range)
         }
@@ -263,7 +248,7 @@ extension Evaluator {
         }
     }
 
-    private func ensureCategoryNameFree(_ name: Located<String>, except id: Int64?) throws(Diagnostic) {
+    func ensureCategoryNameFree(_ name: Located<String>, except id: Int64?) throws(Diagnostic) {
         if let existing = ledger.category(named: name.value), existing.id != id {
             throw Diagnostic(.categoryNameTaken(name: name.value, existing: existing.name), at: name.range)
         }

@@ -22,10 +22,15 @@ public struct PhotoList: Sendable, Equatable {
 }
 
 extension Evaluator {
-    /// The photo of `file` on bill `id`, under the lowest free number.
-    public func attach(_ id: Located<Int64>, _ file: PhotoFile) throws(Diagnostic) -> (change: ChangeSet, done: QueryResult) {
+    /// The photo of `file` (named at `path`) on bill `id`, under the lowest
+    /// free number; the same bytes twice on one bill are refused.
+    public func attach(_ id: Located<Int64>, _ file: PhotoFile, from path: SourceRange) throws(Diagnostic) -> (change: ChangeSet, done: QueryResult) {
         let bill = try roomForAPhoto(id)
-        let taken = Set(ledger.photos(ofBill: bill.id).map(\.number))
+        let photos = ledger.photos(ofBill: bill.id)
+        if let same = photos.first(where: { $0.sha256 == file.sha256 }) {
+            throw Diagnostic(.photoAlreadyThere(bill: bill.id, number: same.number), at: path)
+        }
+        let taken = Set(photos.map(\.number))
         let number = (1...Photo.maximumPerBill).first { !taken.contains($0) }!
         let photo = Photo(
             id: ledger.nextPhotoID, billID: bill.id, number: number, name: file.name, type: file.type, size: file.size,

@@ -91,14 +91,8 @@ extension Evaluator {
         var order = ledger.rules.filter { $0.id != rule.id }
         let index = min(place.value, order.count + 1) - 1
         order.insert(rule, at: index)
-        let rows = order.enumerated().compactMap { position, old -> RowChange? in
-            guard old.position != position + 1 else { return nil }
-            var moved = old
-            moved.position = position + 1
-            return RowChange(before: .rule(old), after: .rule(moved))
-        }
         return .change(
-            ChangeSet(summary: "moved rule #\(rule.id)", rows: rows), done: .done(.ruleMoved(id: rule.id, position: index + 1)), asking: nil)
+            ChangeSet(summary: "moved rule #\(rule.id)", rows: renumbering(order, at: \.position, as: Record.rule)), done: .done(.ruleMoved(id: rule.id, position: index + 1)), asking: nil)
     }
 
     private func rule(_ id: Located<Int64>) throws(Diagnostic) -> Rule {

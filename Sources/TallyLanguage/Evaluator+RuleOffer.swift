@@ -15,7 +15,7 @@ extension Evaluator {
             day: add.date?.value.resolve(today: today) ?? today, remark: remark, place: add.place, tags: add.tags, created: now, updated: now)
         guard let actions = try? rules.actions(for: [bill], in: ledger, today: today).first else { return nil }
         for case .category(let name) in actions {
-            guard let category = ledger.category(named: name.value), category.kind == kind else { continue }
+            guard let category = ledger.category(named: name.value), category.kind == kind, !category.archived else { continue }
             let amount = add.amount.terms.map(\.value.text).joined(separator: "+")
             let sign = add.kind == .income ? "+" : add.kind == .expense ? "-" : ""
             return "a rule gives a bill like this the category '\(category.name)': write \(sign)\(amount) \(Literal.name(category.name)) \(remark)"

@@ -44,8 +44,8 @@ public struct Evaluator: Sendable {
             return .result(result, format: format)
         case .books:
             return .result(.records(try booksTable()), format: nil)
-        case .categories(let kind):
-            return .result(.records(try categoriesTable(kind: kind)), format: nil)
+        case .categories(let kind, let listing):
+            return .result(.records(try categoriesTable(kind: kind, listing: listing)), format: nil)
         case .bookAdd(let name, let currency):
             return try bookAdd(name, currency)
         case .bookUse(let name):
@@ -62,6 +62,16 @@ public struct Evaluator: Sendable {
             return try categoryMove(old, into: into, verb: "merged")
         case .categoryDelete(let name, let into):
             return try categoryDelete(name, into)
+        case .categoryIcon(let name, let icon):
+            return try categoryIcon(name, icon)
+        case .categoryAliases(let name, let aliases, let adding):
+            return try categoryAliases(name, aliases, adding: adding)
+        case .categoryArchive(let name, let archiving):
+            return try categoryArchive(name, archiving: archiving)
+        case .categoryPosition(let name, let place):
+            return try categoryPosition(name, to: place)
+        case .tagRename(let old, let new):
+            return try tagRename(old, new)
         case .set(let name, let value):
             return try set(name, value)
         case .timeline(let period):

@@ -7,6 +7,8 @@ public enum ExpectedInput: Hashable, Sendable {
     case keyword(String)
     /// A category, of the kind given when the statement has said one.
     case category(Kind?)
+    /// An archived category, which only `category unarchive` takes.
+    case archivedCategory
     case book
     case tag
     case savedQuery
@@ -52,7 +54,8 @@ extension Parser {
         return try name("a book name")
     }
 
-    /// A category's name; `kind`, when the statement has said one, narrows what completion offers.
+    /// A category's name; `kind`, when the statement has said one, narrows what
+    /// completion offers, which never holds archived categories.
     mutating func categoryName(of kind: Kind? = nil) throws(Diagnostic) -> Located<String> {
         offer([.category(kind)])
         return try name("a category name")

@@ -22,12 +22,22 @@ extension Ledger {
     /// The category a statement names, by name or alias; an unknown name is an
     /// error that suggests the nearest, never a silent zero.
     func category(named name: Located<String>) throws(Diagnostic) -> Category {
-        guard let category = category(named: name.value) else {
-            let suggestion = Suggestion.nearest(to: name.value, among: categories.flatMap(\.allNames))
-            throw Diagnostic(
-                .unknownName(kind: "category", name: name.value, suggestion: suggestion), at: name.range,
-                notes: suggestion == nil ? [Ledger.choices("categories", categories.map(\.name), listedBy: "categories")] : [])
-        }
+        guard let category = category(named: name.value) else { throw unknownCategory(name, among: categories) }
         return category
+    }
+
+    /// The category a bill is given, added or moved into it: as `category(named:)`,
+    /// but an archived one is refused, and only those in use are suggested.
+    func categoryTakingBills(named name: Located<String>) throws(Diagnostic) -> Category {
+        guard let category = category(named: name.value) else { throw unknownCategory(name, among: activeCategories) }
+        guard !category.archived else { throw Diagnostic(.categoryArchived(category.name), at: name.range) }
+        return category
+    }
+
+    private func unknownCategory(_ name: Located<String>, among known: [Category]) -> Diagnostic {
+        let suggestion = Suggestion.nearest(to: name.value, among: known.flatMap(\.allNames))
+        return Diagnostic(
+            .unknownName(kind: "category", name: name.value, suggestion: suggestion), at: name.range,
+            notes: suggestion == nil ? [Ledger.choices("categories", known.map(\.name), listedBy: "categories")] : [])
     }
 }

@@ -94,7 +94,7 @@ extension Parser {
         }
         advance()
         let located = Located(op, start.through(previous.range))
-        let ordered: Set<Field> = [.amount, .date, .id, .weekday]
+        let ordered: Set<Field> = [.amount, .date, .id, .weekday, .photos]
         let isOrdering = [.less, .lessEqual, .greater, .greaterEqual].contains(op)
         if isOrdering && !ordered.contains(field.value) {
             throw Diagnostic(.operatorNotFor(op: op.rawValue, field: field.value.rawValue, allowed: "=, !=, ~, !~ or in"), at: located.range)
@@ -117,6 +117,12 @@ extension Parser {
         case .id:
             guard check(.number) || check(.billID), !peek.text.contains("."), let number = ExactNumber(text: peek.text) else {
                 throw unexpected("a bill id, such as #42")
+            }
+            advance()
+            return Located(.number(number), start)
+        case .photos:
+            guard check(.number), Int(peek.text) != nil, let number = ExactNumber(text: peek.text) else {
+                throw unexpected("a number of photos, such as 0")
             }
             advance()
             return Located(.number(number), start)

@@ -208,7 +208,7 @@ extension Parser {
         case .kind: return ["expense", "income"].map(ExpectedInput.keyword)
         case .weekday: return Weekday.longNames.map(ExpectedInput.keyword)
         case .date: return ["today", "yesterday"].map(ExpectedInput.keyword)
-        case .amount, .id, .remark, .place: return []
+        case .amount, .id, .remark, .place, .photos: return []
         }
     }
 }

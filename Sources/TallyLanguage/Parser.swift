@@ -81,8 +81,8 @@ public struct Parser {
     }
 
     // statement = query | add | quick_add | edit | delete | undo
-    //           | book_statement | "use" name | category_statement
-    //           | "books" | "categories" [ kind ] | set | help | "about" | "check" | "quit" | "exit"
+    //           | book_statement | "use" name | category_statement | category_list | tag_statement
+    //           | "books" | set | help | "about" | "check" | "quit" | "exit"
     //           | save | "saved" | "forget" NAME | run | view | budget | photo | import | export | report | backup
     //           | "profiles" | profile | "rules" | rule | NAME [ format_clause ]
     mutating func statement() throws(Diagnostic) -> Statement {
@@ -110,13 +110,11 @@ public struct Parser {
         case .delete: advance(); return .ledger(try delete())
         case .undo, .redo: return .session(undo(word))
         case .books: advance(); return .ledger(try formatted(.books))
-        case .categories:
-            advance()
-            let kind = matchKind()
-            return .ledger(try formatted(.categories(kind: kind)))
+        case .categories: advance(); return .ledger(try formatted(try categoryList()))
         case .book: advance(); return .ledger(try bookStatement())
         case .use: advance(); return .ledger(.bookUse(name: try bookName()))
         case .category: advance(); return .ledger(try categoryStatement())
+        case .tag: advance(); return .ledger(try tagStatement())
         case .set: advance(); return .ledger(try set())
         case .help: return .session(help())
         case .quit, .exit: advance(); return .session(.quit)
@@ -219,39 +217,6 @@ public struct Parser {
             return .bookDelete(name: name, into: matchWord("into") ? try self.bookName() : nil)
         default:
             return .bookUse(name: try bookName())
-        }
-    }
-
-    // category_statement = "category" ( "add" name kind { "icon" name | "alias" name }
-    //                    | "rename" name "to" name | "merge" name "into" name | "delete" name [ "into" name ] )
-    mutating func categoryStatement() throws(Diagnostic) -> LedgerStatement {
-        switch try subcommand(["add", "rename", "merge", "delete"]) {
-        case "add":
-            let name = try categoryName()
-            guard let kind = matchKind() else { throw unexpected("'expense' or 'income'") }
-            var icon: String?
-            var aliases: [Located<String>] = []
-            while true {
-                if matchWord("icon") {
-                    icon = try self.name("an icon, such as 🍜").value
-                } else if matchWord("alias") {
-                    aliases.append(try self.name("an alias"))
-                } else {
-                    break
-                }
-            }
-            return .categoryAdd(name: name, kind: kind, icon: icon, aliases: aliases)
-        case "rename":
-            let old = try categoryName()
-            try expectWord("to")
-            return .categoryRename(old: old, new: try name("the new category name"))
-        case "merge":
-            let old = try categoryName()
-            try expectWord("into")
-            return .categoryMerge(old: old, into: try categoryName())
-        default:
-            let name = try categoryName()
-            return .categoryDelete(name: name, into: matchWord("into") ? try self.categoryName() : nil)
         }
     }
 

@@ -72,6 +72,14 @@ public enum Problem: Sendable, Equatable {
     case bookHasBills(book: String, count: Int, sameCurrency: String?)
     case categoryHasBills(category: String, count: Int)
     case categoryKindsDiffer(source: String, sourceKind: Kind, destination: String, destinationKind: Kind)
+    /// A new bill, or a bill moved, into a category taken out of use.
+    case categoryArchived(String)
+    /// Archiving the last category of a kind in use would leave a new bill of that kind none to take.
+    case lastCategoryOfKind(String, kind: Kind)
+    case notAnAlias(alias: String, category: String, aliases: [String])
+    case aliasIsTheName(String)
+    /// An icon of more than one character, which would not fit where icons are drawn.
+    case iconNotOneCharacter(String)
     case noBudget(book: String, category: String?)
     case budgetNeedsAMonth
     /// A report adds up one currency; the books it covers keep several.
@@ -84,6 +92,7 @@ public enum Problem: Sendable, Equatable {
     case tooManyPhotos(bill: Int64)
     case noSuchPhoto(bill: Int64, number: Int, count: Int)
     case photoBytesMissing(Int)
+    case photoAlreadyThere(bill: Int64, number: Int)
 
     // MARK: Files
 
@@ -233,6 +242,15 @@ public enum Problem: Sendable, Equatable {
             return "category '\(category)' has \(Literal.count(count, "bill")); move them with 'category merge \(Literal.name(category)) into OTHER'"
         case .categoryKindsDiffer(let source, let sourceKind, let destination, let destinationKind):
             return "'\(source)' is an \(sourceKind.rawValue) category but '\(destination)' is an \(destinationKind.rawValue) one"
+        case .categoryArchived(let category):
+            return "category '\(category)' is archived; 'category unarchive \(Literal.name(category))' takes it back into use"
+        case .lastCategoryOfKind(let category, let kind):
+            return "'\(category)' is the only \(kind.rawValue) category in use; add another before archiving it"
+        case .notAnAlias(let alias, let category, let aliases):
+            return "'\(Diagnostic.clipped(alias))' is not an alias of '\(category)'; "
+                + (aliases.isEmpty ? "it has none" : "its aliases are \(aliases.joined(separator: ", "))")
+        case .aliasIsTheName(let name): return "'\(name)' is the category's name, not an alias; 'category rename' changes it"
+        case .iconNotOneCharacter(let icon): return "an icon is one character, such as 🍜, not '\(Diagnostic.clipped(icon))'"
         case .noBudget(let book, let category): return "'\(book)' has no budget \(category.map { "for '\($0)'" } ?? "in total")"
         case .budgetNeedsAMonth: return "budgets are monthly: give a month, such as 'budget 2016-07' or 'budget last month'"
         case .reportSpansCurrencies(let codes):
@@ -245,6 +263,7 @@ public enum Problem: Sendable, Equatable {
         case .tooManyPhotos(let bill): return "#\(bill) has \(Photo.maximumPerBill) photos already, as many as a bill may have"
         case .noSuchPhoto(let bill, let number, let count): return "#\(bill) has no photo \(number); it has \(count == 0 ? "none" : "\(count)")"
         case .photoBytesMissing(let number): return "the bytes of photo \(number) are missing from the ledger"
+        case .photoAlreadyThere(let bill, let number): return "#\(bill) has this photo already (photo \(number))"
         case .noSuchColumn(let columns, let number): return "the file has \(columns) columns, so there is no column \(number)"
         case .missingColumn(let file, let field, let header):
             let shown = header.prefix(12).map { "'\(Diagnostic.clipped($0))'" }.joined(separator: ", ")

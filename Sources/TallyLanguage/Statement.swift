@@ -20,7 +20,7 @@ public enum LedgerStatement: Sendable {
     case deleteBills(ids: [Located<Int64>])
     case deleteWhere(condition: Condition?, period: Located<PeriodSpec>?)
     case books
-    case categories(kind: Kind?)
+    case categories(kind: Kind?, listing: CategoryListing)
     case bookAdd(name: Located<String>, currency: Located<String>?)
     case bookUse(name: Located<String>)
     case bookRename(old: Located<String>, new: Located<String>)
@@ -29,6 +29,15 @@ public enum LedgerStatement: Sendable {
     case categoryRename(old: Located<String>, new: Located<String>)
     case categoryMerge(old: Located<String>, into: Located<String>)
     case categoryDelete(name: Located<String>, into: Located<String>?)
+    case categoryIcon(name: Located<String>, icon: Located<String>)
+    /// `category alias` (adding) and `category unalias`.
+    case categoryAliases(name: Located<String>, aliases: [Located<String>], adding: Bool)
+    /// `category archive` (archiving) and `category unarchive`.
+    case categoryArchive(name: Located<String>, archiving: Bool)
+    /// `category move NAME to N`: the category becomes the Nth of its kind.
+    case categoryPosition(name: Located<String>, to: Located<Int>)
+    /// `tag rename OLD NEW`: on every bill of every book.
+    case tagRename(old: Located<String>, new: Located<String>)
     case set(name: Located<String>, value: Located<String>)
     case save(name: Located<String>, statement: String)
     case saved
@@ -80,7 +89,8 @@ public enum LedgerStatement: Sendable {
     public var changesLedger: Bool {
         switch self {
         case .add, .edit, .editWhere, .deleteBills, .deleteWhere, .bookAdd, .bookUse, .bookRename, .bookDelete,
-             .categoryAdd, .categoryRename, .categoryMerge, .categoryDelete, .save, .forget,
+             .categoryAdd, .categoryRename, .categoryMerge, .categoryDelete, .categoryIcon, .categoryAliases,
+             .categoryArchive, .categoryPosition, .tagRename, .save, .forget,
              .budgetSet, .budgetOff, .detach, .profileAdd, .profileDelete, .ruleAdd, .ruleDelete, .ruleMove:
             return true
         case .formatted(let view, _):
@@ -93,6 +103,15 @@ public enum LedgerStatement: Sendable {
             return false
         }
     }
+}
+
+/// Which categories `categories` lists: those in use unless it says otherwise.
+public enum CategoryListing: Sendable {
+    case inUse
+    /// `categories all`: archived ones too, marked.
+    case all
+    /// `categories archived`: only those.
+    case archived
 }
 
 /// The statements the session runs itself.

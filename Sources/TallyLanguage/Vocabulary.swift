@@ -7,7 +7,7 @@ import TallyCore
 public enum StatementWord: String, CaseIterable, Sendable {
     case sum, count, avg, min, max, list
     case add, edit, delete, undo, redo
-    case books, categories, book, use, category
+    case books, categories, book, use, category, tag
     case set, help, quit, exit
     case save, saved, forget, run, about, check
     case timeline, pie, months, detail, show, search, budget

@@ -42,7 +42,9 @@ public struct Completer: Sendable {
             switch expectation {
             case .keyword(let keyword): words.append(keyword)
             case .category(let kind):
-                words += ledger.categories.filter { kind == nil || $0.kind == kind }.flatMap(\.allNames).map(Literal.name)
+                words += ledger.activeCategories.filter { kind == nil || $0.kind == kind }.flatMap(\.allNames).map(Literal.name)
+            case .archivedCategory:
+                words += ledger.categories.filter(\.archived).flatMap(\.allNames).map(Literal.name)
             case .book: words += ledger.books.map(\.name).map(Literal.name)
             case .tag: words += ledger.tags.map { "#" + $0 }
             case .savedQuery: words += savedQueries

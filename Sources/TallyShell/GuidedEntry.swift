@@ -118,7 +118,7 @@ public struct GuidedEntry {
             return (prompt("amount", answers.amountText), answers.amountText, [])
         case .category:
             let fallback = answers.category.isEmpty ? mostUsedCategory(answers.kind) : answers.category
-            let names = ledger.categories.filter { $0.kind == answers.kind }.flatMap(\.allNames)
+            let names = ledger.activeCategories.filter { $0.kind == answers.kind }.flatMap(\.allNames)
             return ("category [\(TerminalText.safe(fallback))]: ", fallback, names.map(Literal.name))
         case .remark:
             return (prompt("remark", answers.remark), answers.remark, [])
@@ -173,7 +173,7 @@ public struct GuidedEntry {
     /// The most used category of `kind`, else the first of that kind.
     private func mostUsedCategory(_ kind: Kind) -> String {
         let ledger = session.ledger
-        let ofKind = ledger.categories.filter { $0.kind == kind }
+        let ofKind = ledger.activeCategories.filter { $0.kind == kind }
         var counts: [Int64: Int] = [:]
         for bill in ledger.bills { counts[bill.categoryID, default: 0] += 1 }
         let best = ofKind.max { (counts[$0.id] ?? 0, -$0.position) < (counts[$1.id] ?? 0, -$1.position) }

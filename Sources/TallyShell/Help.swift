@@ -50,8 +50,9 @@ enum Help {
               productions: ["undo"]),
         Topic(name: "books", summary: "Keep separate books, such as one for a trip, each in its own currency.",
               productions: ["book_statement", "statement"], exampleWords: ["book", "books", "use"]),
-        Topic(name: "categories", summary: "Add, rename, merge or remove the categories of income and expense.",
-              productions: ["category_statement", "statement"], exampleWords: ["category", "categories"]),
+        Topic(name: "categories", summary: "Add, rename, merge, order, archive or remove the categories of income and expense; give them icons and aliases.",
+              productions: ["category_statement", "category_list"], exampleWords: ["category", "categories"]),
+        Topic(name: "tags", summary: "Rename a tag on every bill at once, or merge it into another.", productions: ["tag_statement"]),
         Topic(name: "set", summary: "Change a setting: where weeks start, how results are shown, colour, echo, the pager.", productions: ["set"]),
         Topic(name: "save", summary: "Keep a statement under a name and run it by that name; run a script file.", productions: ["save", "run"]),
         Topic(name: "help", summary: "Show the statements, or one topic's syntax and examples.", productions: ["help"]),
@@ -71,7 +72,7 @@ enum Help {
         "search": "views", "budgets": "budget", "refund": "add", "attach": "photos", "attachments": "photos", "extract": "photos",
         "detach": "photos", "photo": "photos", "csv": "import", "hledger": "export", "ledger": "export",
         "beancount": "export", "journal": "export", "html": "report", "reports": "report",
-        "profile": "profiles", "rule": "rules",
+        "profile": "profiles", "rule": "rules", "tag": "tags",
     ]
 
     /// The text of `help TOPIC`, or the overview; examples are dated around `today`.

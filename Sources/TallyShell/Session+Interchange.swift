@@ -88,7 +88,7 @@ extension Session {
             let change: ChangeSet
             let done: QueryResult
             do throws(Diagnostic) {
-                (change, done) = try evaluator(of: ledger).attach(bill, photo.file)
+                (change, done) = try evaluator(of: ledger).attach(bill, photo.file, from: file.range)
             } catch {
                 return (.failure(error), .nothing)
             }

@@ -58,13 +58,72 @@ struct PhotoTests {
             let notImage = try await sandbox.tally(["-c", "attach #1 \(text)"])
             #expect(notImage.stderr.contains("is not an image Tally knows"), "\(notImage)")
 
-            let nine = try await sandbox.tally(Array(repeating: ["-c", "attach #1 \(photo)"], count: 9).flatMap { $0 })
+            // Nine photos, each other bytes: the same photo goes on a bill once.
+            var attaches: [String] = []
+            for number in 1...9 {
+                let path = sandbox.path("receipt\(number).png")
+                try (Self.image + Data([UInt8(number)])).write(to: URL(fileURLWithPath: path))
+                attaches += ["-c", "attach #1 \(path)"]
+            }
+            let nine = try await sandbox.tally(attaches)
             #expect(nine.status == 0, "\(nine)")
             let tenth = try await sandbox.tally(["-c", "attach #1 \(photo)"])
             #expect(tenth.status == 1)
             #expect(tenth.stderr.contains("#1 has 9 photos already, as many as a bill may have"), "\(tenth)")
             let listed = try await sandbox.tally(["--format", "csv", "-c", "attachments #1"])
             #expect(listed.stdout.split(separator: "\n").count == 10, "a header and nine photos: \(listed)")
+        }
+    }
+
+    @Test("the same photo goes on a bill once, and on another bill as well")
+    func samePhotoTwice() async throws {
+        try await withSandbox { sandbox in
+            let photo = sandbox.path("receipt.png")
+            let copy = sandbox.path("copy.png")
+            try Self.image.write(to: URL(fileURLWithPath: photo))
+            try Self.image.write(to: URL(fileURLWithPath: copy))
+            let other = sandbox.path("other.png")
+            try (Self.image + Data([1])).write(to: URL(fileURLWithPath: other))
+            _ = try await sandbox.tally(["-c", "add 25 food lunch", "-c", "add 9 drinks", "-c", "attach #1 \(other)", "-c", "attach #1 \(photo)"])
+
+            let again = try await sandbox.tally(["-c", "attach #1 \(copy)"])
+            #expect(again.status == 1)
+            #expect(again.stderr.hasPrefix("error: #1 has this photo already (photo 2)\n  attach #1 \(copy)\n            ^~~"), "\(again)")
+            let listed = try await sandbox.tally(["--format", "csv", "-c", "attachments #1"])
+            #expect(listed.stdout.split(separator: "\n").count == 3, "a header and two photos: \(listed)")
+
+            let elsewhere = try await sandbox.tally(["-c", "attach #2 \(copy)"])
+            #expect(elsewhere.stdout == "attached photo 1 to #2: copy.png (image/png, 268 bytes)\n", "\(elsewhere)")
+            let detachedThenBack = try await sandbox.tally(["-c", "detach #1 2", "-c", "attach #1 \(copy)"])
+            #expect(detachedThenBack.status == 0, "\(detachedThenBack)")
+        }
+    }
+
+    @Test("a photo's file may be named from the home folder, ~/")
+    func homeFolder() async throws {
+        try await withSandbox { sandbox in
+            try Self.image.write(to: URL(fileURLWithPath: sandbox.path("r.png")))
+            let attach = try await sandbox.tally(["-c", "add 25 food lunch", "-c", "attach #1 ~/r.png"])
+            #expect(attach.status == 0, "\(attach)")
+            #expect(attach.stdout.hasSuffix("attached photo 1 to #1: r.png (image/png, 268 bytes)\n"), "\(attach)")
+        }
+    }
+
+    @Test("'where photos > 0' picks the bills that have photos, in any query")
+    func photosField() async throws {
+        try await withSandbox { sandbox in
+            let photo = sandbox.path("receipt.png")
+            try Self.image.write(to: URL(fileURLWithPath: photo))
+            let run = try await sandbox.tally([
+                "--format", "csv", "-c", "add 25 food lunch", "-c", "add 9 drinks", "-c", "add 3 snacks", "-c", "attach #2 \(photo)",
+                "-c", "list where photos > 0", "-c", "count where photos = 0", "-c", "sum expense where photos >= 1 by category",
+            ])
+            #expect(run.status == 0, "\(run)")
+            let lines = run.stdout.split(separator: "\n").map(String.init).suffix(6)
+            #expect(Array(lines) == [
+                "id,date,kind,amount,category,remark,book,place,tags", "2,2016-07-20,expense,9.00,drinks,,daily,,",
+                "count", "2", "category,sum", "drinks,9.00",
+            ], "\(run.stdout)")
         }
     }
 }

@@ -16,7 +16,7 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
 private let clauses = "a clause ('where', a period such as 'in 2016', 'by', 'order by', 'limit', 'top' or 'as') or end of statement"
 private let openDouble = LexError.unterminatedString(quote: "\"")
 private let openSingle = LexError.unterminatedString(quote: "'")
-private let fields = "a field (category, amount, remark, place, book, tag, date, kind, id, weekday)"
+private let fields = "a field (category, amount, remark, place, book, tag, date, kind, id, weekday, photos)"
 
 @Suite("Parser: errors and where they point")
 struct ParserErrorTests {
@@ -117,6 +117,28 @@ struct ParserErrorTests {
         ErrorCase("category add coffee", .unexpected(found: "end of input", expected: "'expense' or 'income'"), Span(1, 20, 20)),
         ErrorCase("category merge a to b", .unexpected(found: "'to'", expected: "'into'"), Span(1, 18, 20)),
         ErrorCase("category add \"\" expense", .badName(.empty), Span(1, 14, 16)),
+        ErrorCase("category icon food", .unexpected(found: "end of input", expected: "an icon, such as 🍜"), Span(1, 19, 19)),
+        ErrorCase("category icon food 🍜🍱", .iconNotOneCharacter("🍜🍱"), Span(1, 20, 22)),
+        ErrorCase("category add tea expense icon tea", .iconNotOneCharacter("tea"), Span(1, 31, 34)),
+        ErrorCase("category alias food", .unexpected(found: "end of input", expected: "an alias, such as 吃饭"), Span(1, 20, 20)),
+        ErrorCase("category unalias food 吃饭 #x", .unexpected(found: "'#x'", expected: "another alias or end of statement"), Span(1, 26, 28)),
+        ErrorCase("category archiv food",
+                  .unexpected(found: "'archiv'", expected: "'add', 'rename', 'merge', 'delete', 'icon', 'alias', 'unalias', 'archive', 'unarchive' or 'move'",
+                              suggestion: "archive"), Span(1, 10, 16)),
+        ErrorCase("category move food 3", .unexpected(found: "'3'", expected: "'to'"), Span(1, 20, 21)),
+        ErrorCase("category move food to 0",
+                  .unexpected(found: "'0'", expected: "the place the category takes among those of its kind, from 1 for the first"), Span(1, 23, 24)),
+        ErrorCase("category move food to 2.5",
+                  .unexpected(found: "'2.5'", expected: "the place the category takes among those of its kind, from 1 for the first"), Span(1, 23, 26)),
+        ErrorCase("categories expense income", .unexpected(found: "'income'", expected: "'all', 'archived' or end of statement"), Span(1, 20, 26)),
+        ErrorCase("categories all archived", .unexpected(found: "'archived'", expected: "'expense', 'income' or end of statement"), Span(1, 16, 24)),
+        ErrorCase("categories all income expense", .unexpected(found: "'expense'", expected: "end of statement"), Span(1, 23, 30)),
+        ErrorCase("tag renme #a #b", .unexpected(found: "'renme'", expected: "'rename'", suggestion: "rename"), Span(1, 5, 10)),
+        ErrorCase("tag rename #a", .unexpected(found: "end of input", expected: "the tag's new name, such as #meal"), Span(1, 14, 14)),
+        ErrorCase("tag rename #42 #b", .unexpected(found: "'#42'", expected: "the tag to rename, such as #lunch"), Span(1, 12, 15)),
+        ErrorCase("tag rename \"a b\" c", .tagWithSpaces, Span(1, 12, 17)),
+        ErrorCase("count where photos > 1.5", .unexpected(found: "'1.5'", expected: "a number of photos, such as 0"), Span(1, 22, 25)),
+        ErrorCase("count where photos ~ 1", .operatorNotFor(op: "~", field: "photos", allowed: "=, !=, <, <=, >, >= or in"), Span(1, 20, 21)),
         ErrorCase("book add \"a\\nb\"", .badName(.hiddenCharacters), Span(1, 10, 16)),
         ErrorCase("book add \"a\u{202E}b\"", .badName(.hiddenCharacters), Span(1, 10, 15)),
         ErrorCase("book add " + String(repeating: "x", count: 101), .badName(.tooLong(100)), Span(1, 10, 111)),

@@ -134,6 +134,13 @@ func evaluationError(_ text: String, in ledger: Ledger = Fixture.ledger(), today
     }
 }
 
+/// That the evaluator refuses the statement with the problem of `errorCase`, pointing where it says.
+func expectRefused(_ errorCase: ErrorCase, in ledger: Ledger = Fixture.ledger(), sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    let diagnostic = try #require(try evaluationError(errorCase.text, in: ledger), sourceLocation: sourceLocation)
+    #expect(diagnostic.problem == errorCase.problem, sourceLocation: sourceLocation)
+    #expect(Span(diagnostic.range) == errorCase.span, sourceLocation: sourceLocation)
+}
+
 func result(_ text: String, in ledger: Ledger = Fixture.ledger(), today: Day = defaultToday) throws -> QueryResult {
     guard case .result(let result, _) = try evaluate(text, in: ledger, today: today) else {
         throw TestFailure("no result from \(text)")
@@ -274,7 +281,8 @@ func summary(_ statement: LedgerStatement) -> String {
         return "delete where \(condition.map(render) ?? "-") period \(period.map { render($0.value) } ?? "-")"
     case .formatted(let view, let format): return summary(view) + " as \(format.rawValue)"
     case .books: return "books"
-    case .categories(let kind): return "categories \(kind?.rawValue ?? "-")"
+    case .categories(let kind, let listing):
+        return "categories \(kind?.rawValue ?? "-")" + (listing == .inUse ? "" : " \(listing)")
     case .bookAdd(let book, let currency): return "book add \(name(book)) currency \(name(currency))"
     case .bookUse(let book): return "use \(name(book))"
     case .bookRename(let old, let new): return "book rename \(name(old)) to \(name(new))"
@@ -284,6 +292,12 @@ func summary(_ statement: LedgerStatement) -> String {
     case .categoryRename(let old, let new): return "category rename \(name(old)) to \(name(new))"
     case .categoryMerge(let old, let into): return "category merge \(name(old)) into \(name(into))"
     case .categoryDelete(let category, let into): return "category delete \(name(category)) into \(name(into))"
+    case .categoryIcon(let category, let icon): return "category icon \(name(category)) \(icon.value)"
+    case .categoryAliases(let category, let aliases, let adding):
+        return "category \(adding ? "alias" : "unalias") \(name(category)) [\(aliases.map(\.value).joined(separator: ", "))]"
+    case .categoryArchive(let category, let archiving): return "category \(archiving ? "archive" : "unarchive") \(name(category))"
+    case .categoryPosition(let category, let place): return "category move \(name(category)) to \(place.value)"
+    case .tagRename(let old, let new): return "tag rename #\(old.value) #\(new.value)"
     case .set(let setting, let value): return "set \(setting.value) \(value.value)"
     case .save(let saved, let text): return "save \(name(saved)) [\(text)]"
     case .saved: return "saved"

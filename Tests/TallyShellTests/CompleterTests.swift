@@ -1,6 +1,7 @@
 import Testing
 import TallyCore
 import TallyFixture
+import TallyLanguage
 @testable import TallyShell
 
 @Suite struct CompleterTests {
@@ -144,5 +145,37 @@ import TallyFixture
     @Test func offersOnlyTheOrderKeysAQueryAccepts() {
         #expect(words("list order by ") == ["date", "amount", "id", "category", "book", "place", "remark", "kind"])
         #expect(words("sum by month order by s") == ["sum"])
+    }
+
+    @Test func offersTheNewWordsOfCategoriesTagsAndConditions() {
+        #expect(words("category ") == ["add", "rename", "merge", "delete", "icon", "alias", "unalias", "archive", "unarchive", "move"])
+        #expect(words("category move food ") == ["to"])
+        #expect(words("categories ") == ["expense", "income", "all", "archived"])
+        #expect(words("categories all ") == ["expense", "income"])
+        #expect(words("tag ") == ["rename"])
+        #expect(words("tag rename ") == ["#work"])
+        #expect(words("tag rename #work ") == ["to", "#work"])
+        #expect(words("count where ph") == ["photos"])
+    }
+
+    @Test func leavesArchivedCategoriesOutButForUnarchive() throws {
+        var parser = Parser("category archive tobacco")
+        let outcome = try Evaluator(ledger: Fixture.ledger, today: Day(iso: "2016-07-20")!, now: 0).evaluate(try parser.next()!.get())
+        guard case .change(let archiving, _, _, _) = outcome else {
+            Issue.record("archiving changes nothing")
+            return
+        }
+        var ledger = Fixture.ledger
+        ledger.apply(archiving)
+        let completer = Completer(ledger: ledger)
+        func words(_ line: String) -> [String] {
+            guard case .words(let words) = completer.complete(line) else { return [] }
+            return words
+        }
+        #expect(self.words("-5 to") == ["tobacco", "topup"])
+        #expect(words("-5 to") == ["topup"])
+        #expect(words("sum where category = 香") == [])
+        #expect(words("category unarchive ") == ["tobacco", "香烟"])
+        #expect(words("category unarchive to") == ["tobacco"])
     }
 }

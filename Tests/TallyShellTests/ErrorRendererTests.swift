@@ -40,7 +40,7 @@ import TallyLanguage
             crlf.tally:3:10: error: incomplete statement
              3 | sum where
                |          ^
-            expected a field (category, amount, remark, place, book, tag, date, kind, id, weekday)
+            expected a field (category, amount, remark, place, book, tag, date, kind, id, weekday, photos)
             """)
     }
 

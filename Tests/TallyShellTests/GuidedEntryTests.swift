@@ -120,6 +120,16 @@ final class ScriptedReader: LineReader {
         #expect(reader.prompts.contains("category [bonus]: "))
     }
 
+    @Test func neitherSuggestsNorTakesAnArchivedCategory() throws {
+        let (session, output) = try session()
+        _ = session.run(ScriptSource(origin: .file("setup"), text: "-1 snacks\n-1 snacks\ncategory archive snacks"))
+        let reader = ScriptedReader(lines("", "5", "snacks", ".", "."))
+        GuidedEntry(session: session, reader: reader, output: output).run()
+        #expect(reader.prompts[2] == "category [food]: ")
+        #expect(reader.prompts[3] == "category [food]: ", "asked again")
+        #expect(output.errors.contains { $0.contains("category 'snacks' is archived") }, "\(output.errors)")
+    }
+
     @Test func needsATerminal() throws {
         let (session, output) = try session()
         #expect(session.run(ScriptSource(origin: .file("s.tally"), text: "add")) == .statementFailed)
