@@ -56,7 +56,7 @@ extension Parser {
         }
     }
 
-    // category_list = "categories" { kind | "all" | "archived" }
+    // category_list = "categories" { kind | "all" | "archived" } [ format_clause ]
     mutating func categoryList() throws(Diagnostic) -> LedgerStatement {
         var kind: Kind?
         var listing: CategoryListing?

@@ -150,8 +150,8 @@ import TallyLanguage
     @Test func offersTheNewWordsOfCategoriesTagsAndConditions() {
         #expect(words("category ") == ["add", "rename", "merge", "delete", "icon", "alias", "unalias", "archive", "unarchive", "move"])
         #expect(words("category move food ") == ["to"])
-        #expect(words("categories ") == ["expense", "income", "all", "archived"])
-        #expect(words("categories all ") == ["expense", "income"])
+        #expect(words("categories ") == ["expense", "income", "all", "archived", "as"])
+        #expect(words("categories all ") == ["expense", "income", "as"])
         #expect(words("tag ") == ["rename"])
         #expect(words("tag rename ") == ["#work"])
         #expect(words("tag rename #work ") == ["to", "#work"])
