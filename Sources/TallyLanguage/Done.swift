@@ -25,7 +25,7 @@ public enum Done: Sendable, Equatable {
     case categoryDeleted(String)
     /// `category merge` (verb "merged") and `category delete … into` (verb "deleted").
     case categoryMoved(verb: String, from: String, into: String, moved: Int)
-    case saved(String, replaced: Bool)
+    case saved(String, parameters: [String], replaced: Bool)
     case forgot(String)
     case profileSaved(String, replaced: Bool)
     case profileDeleted(String)
@@ -48,6 +48,8 @@ public enum Done: Sendable, Equatable {
     case color(Bool)
     case echo(Bool)
     case nothingToUndo(undo: Bool)
+    /// `undo N` the user declined when asked.
+    case replayDeclined(undo: Bool)
     /// Nothing of this session's to take back; another session's newest change is left alone.
     case othersOnly(undo: Bool, newest: String)
     /// An undo or redo; `statement` is set when it came from an earlier session, `nowUsing` when it changed the book in use.
@@ -79,7 +81,9 @@ public enum Done: Sendable, Equatable {
         case .categoryDeleted(let name): return "deleted category '\(name)'"
         case .categoryMoved(let verb, let from, let into, let moved):
             return "\(verb) category '\(from)' into '\(into)' (\(Literal.count(moved, "bill")) moved)"
-        case .saved(let name, let replaced): return "\(replaced ? "replaced" : "saved") '\(name)'; type \(name) to run it"
+        case .saved(let name, let parameters, let replaced):
+            let call = ([name] + parameters.map { $0.uppercased() }).joined(separator: " ")
+            return "\(replaced ? "replaced" : "saved") '\(name)'; type \(call) to run it"
         case .forgot(let name): return "forgot '\(name)'"
         case .profileSaved(let name, let replaced):
             return "\(replaced ? "replaced" : "saved") import profile '\(name)'; import FILE with \(Literal.name(name)) uses it"
@@ -103,6 +107,7 @@ public enum Done: Sendable, Equatable {
         case .color(let on): return "colour \(on ? "on" : "off")"
         case .echo(let on): return "echo \(on ? "on" : "off")"
         case .nothingToUndo(let undo): return "nothing to \(undo ? "undo" : "redo")"
+        case .replayDeclined(let undo): return "nothing \(undo ? "undone" : "redone")"
         case .othersOnly(let undo, let newest):
             return "nothing of this session's to \(undo ? "undo" : "redo"); the newest change, '\(newest)', was made by another session since this one began"
         case .replayed(let undo, let change, let fromEarlierSession, let statement, let nowUsing):
@@ -141,7 +146,8 @@ public enum Done: Sendable, Equatable {
         case .categoryDeleted(let name): return [("report", .text("category deleted")), ("category", .text(name))]
         case .categoryMoved(let verb, let from, let into, let moved):
             return [("report", .text("category \(verb)")), ("from", .text(from)), ("into", .text(into)), ("moved", .number(moved))]
-        case .saved(let name, let replaced): return [("report", .text(replaced ? "replaced" : "saved")), ("name", .text(name))]
+        case .saved(let name, let parameters, let replaced):
+            return [("report", .text(replaced ? "replaced" : "saved")), ("name", .text(name)), ("parameters", .list(parameters))]
         case .forgot(let name): return [("report", .text("forgot")), ("name", .text(name))]
         case .profileSaved(let name, let replaced): return [("report", .text(replaced ? "replaced profile" : "saved profile")), ("name", .text(name))]
         case .profileDeleted(let name): return [("report", .text("deleted profile")), ("name", .text(name))]
@@ -172,6 +178,7 @@ public enum Done: Sendable, Equatable {
         case .color(let on): return [("report", .text("setting")), ("color", .flag(on))]
         case .echo(let on): return [("report", .text("setting")), ("echo", .flag(on))]
         case .nothingToUndo(let undo): return [("report", .text(undo ? "nothing to undo" : "nothing to redo"))]
+        case .replayDeclined: return [("report", .text("declined")), ("count", .number(0))]
         case .othersOnly(let undo, let newest):
             return [("report", .text(undo ? "nothing to undo" : "nothing to redo")), ("newest", .text(newest))]
         case .replayed(let undo, let change, let fromEarlierSession, let statement, let nowUsing):

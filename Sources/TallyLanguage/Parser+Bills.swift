@@ -75,6 +75,7 @@ extension Parser {
         var words: [String] = []
         while check(.word) || check(.number) {
             if startsAClause() || mightStartADate() && endsWithADate() { break }
+            valueMayBeAParameter(.name)
             words.append(advance().text)
         }
         return words.isEmpty ? nil : words.joined(separator: " ")
@@ -92,7 +93,7 @@ extension Parser {
         switch clause {
         case .on:
             // What could be meant as a date is read as one, so a wrong date is an error, not a remark.
-            return lookahead.check(.number) || lookahead.checkWord("today") || lookahead.checkWord("yesterday")
+            return lookahead.check(.number) || lookahead.checkWord("today") || lookahead.checkWord("yesterday") || lookahead.isParameterHere
                 || lookahead.check(.word) && lookahead.monthNumber(lookahead.peek.text) != nil && lookahead.check(.number, at: 1)
         case .at:
             return lookahead.check(.word) || lookahead.check(.string)
@@ -123,6 +124,7 @@ extension Parser {
 
     // amount = NUMBER { ( "+" | "-" ) NUMBER }
     mutating func amount() throws(Diagnostic) -> AmountExpression {
+        valueMayBeAParameter(.number("1"))
         let start = peek.range
         if check(.minus), check(.number, at: 1) {
             advance()

@@ -17,6 +17,8 @@ public final class Session {
     let output: Output
     public internal(set) var quitRequested = false
     var nested = NestedRuns()
+    /// The format a saved statement's results take while it runs, as the statement that ran it said.
+    var formatOfRun: OutputFormat?
     /// Whether the user has been told that the ledger is damaged.
     var toldOfDamage = false
 
@@ -26,6 +28,8 @@ public final class Session {
         self.prompter = prompter
         store.waitForOtherSessions = options.waitForOtherSessions
         store.waiting = WaitNotice(output: output, atTerminal: options.showsProgress).hear
+        // The undo history tells the time as the bills do: a fixed day's noon with --today.
+        store.clock = { [today = options.today] in today.map(Clock.noon) ?? Clock.now() }
         runner = try ChangeRunner(
             store: store, holding: options.loadsBillsAsAsked ? .none : .all, output: output,
             errors: ErrorRenderer(style: Style(color: options.color), width: options.errorWidth?.columns))
@@ -136,7 +140,7 @@ public final class Session {
 
     func rendered(_ result: QueryResult, format: OutputFormat? = nil) -> String {
         Renderer(style: style, width: options.width.columns, forTerminal: output.resultsToTerminal)
-            .render(result, as: format ?? options.format)
+            .render(result, as: formatOfRun ?? format ?? options.format)
     }
 
     /// Says what went wrong outside any statement; `place` (`FILE:LINE`) says where, when it is known.
@@ -144,8 +148,10 @@ public final class Session {
         runner.complain(errorRenderer.render(problem, at: place))
     }
 
-    /// Says why a statement failed, pointing at it in `source`.
+    /// Says why a statement failed, pointing at it in `source`, or at the
+    /// value given to a saved statement where the mistake lies.
     func fail(_ diagnostic: Diagnostic, in source: ScriptSource) -> RunStatus {
+        let (diagnostic, source) = source.placing(diagnostic)
         runner.complain(errorRenderer.render(diagnostic, in: source))
         return .statementFailed
     }

@@ -135,6 +135,11 @@ private let migrations: [StaticString] = [
     ALTER TABLE categories ADD COLUMN journal_account TEXT;
     ALTER TABLE categories ADD COLUMN beancount_account TEXT;
     """,
+    """
+    -- The names a saved statement's values are given for, one a line, in
+    -- order; a statement saved before it could take any has none.
+    ALTER TABLE saved_queries ADD COLUMN parameters TEXT NOT NULL DEFAULT '';
+    """,
 ]
 
 /// `PRAGMA application_id` of a Tally ledger: "Taly" in ASCII, in the file's
