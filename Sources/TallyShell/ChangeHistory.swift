@@ -10,8 +10,9 @@ enum ChangeHistory {
     static let named = 5
 
     /// Newest first: the step at which `undo` (or, for a change undone,
-    /// `redo`) reaches each, when it made it and by what statement, and
-    /// whether this session or another made it.
+    /// `redo`) reaches each, when it was made and by what statement (its
+    /// first line, whole: a table cuts it to fit, JSON keeps it), and whether
+    /// this session or another made it.
     static func table(_ entries: [HistoryEntry]) -> RecordTable {
         func step(_ entry: HistoryEntry, undone: Bool) -> RecordTable.Cell {
             guard entry.undone == undone, let step = entry.step else { return .null }
@@ -22,7 +23,7 @@ enum ChangeHistory {
             rows: entries.map { entry in
                 [step(entry, undone: false), step(entry, undone: true), .text(Timestamp.local(entry.madeAt, withSeconds: false)),
                  .text(entry.isOwn ? "this" : "another"), .flag(entry.undone), .text(entry.summary),
-                 .text(Session.firstLine(of: entry.statement))]
+                 .text(String(entry.statement.prefix { $0 != "\n" }))]
             })
     }
 

@@ -165,7 +165,7 @@ extension Session {
     }
 
     /// A statement's first line, shortened, to name it in a message.
-    static func firstLine(of statement: String) -> String {
+    private static func firstLine(of statement: String) -> String {
         let line = statement.prefix { $0 != "\n" }
         return line.count > 60 ? line.prefix(59) + "…" : String(line)
     }
