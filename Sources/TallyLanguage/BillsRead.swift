@@ -28,8 +28,8 @@ public struct BillsRead: Equatable, Sendable {
 extension Statement {
     /// The bills the statement reads: a query or report over a bounded period
     /// reads those days', and a query that reads no remark, place or tag
-    /// only the bills' numbers; a saved statement's name, `help` and `quit`
-    /// read none (what a saved statement runs reads what it needs); every
+    /// only the bills' numbers; a saved statement's name, `changes`, `help`
+    /// and `quit` read none (what a saved statement runs reads what it needs); every
     /// other statement, and every change, reads the whole ledger.
     public func billsRead(today: Day, weekStart: WeekStart) -> BillsRead {
         func days(of period: PeriodSpec) -> DateRange? {
@@ -44,7 +44,7 @@ extension Statement {
             return BillsRead(days: days(of: options.period?.value ?? ReportOptions.defaultPeriod), texts: true)
         case .ledger(.formatted(let view, _)):
             return Statement.ledger(view).billsRead(today: today, weekStart: weekStart)
-        case .session(.runSaved), .session(.help), .session(.quit):
+        case .session(.runSaved), .session(.changes), .session(.help), .session(.quit):
             return .none
         default:
             return .all

@@ -5,6 +5,8 @@ public struct Diagnostic: Error, Sendable, Equatable {
     public let range: SourceRange
     /// Lines shown under the message, such as each bad row of an import.
     public let notes: [String]
+    /// The parameter of a saved statement whose value holds the mistake, named before it.
+    public private(set) var parameter: String?
 
     public init(_ problem: Problem, at range: SourceRange, notes: [String] = []) {
         self.problem = problem
@@ -26,7 +28,14 @@ public struct Diagnostic: Error, Sendable, Equatable {
 
     /// The first line of the message: short, and the fix first when there is one.
     public var headline: String {
-        problem.text
+        (parameter.map { "in \($0): " } ?? "") + problem.text
+    }
+
+    /// The same mistake, found in the value given for `parameter`, which was written at `range`.
+    public func inValue(of parameter: String, at range: SourceRange) -> Diagnostic {
+        var moved = Diagnostic(problem, at: range, notes: notes)
+        moved.parameter = parameter
+        return moved
     }
 
     /// What the user wrote, cut short for a message: a mistake is told in a

@@ -35,7 +35,7 @@ public enum Done: Sendable, Equatable {
     case categoryUnchanged(String, already: String)
     /// `tag rename`: `bills` changed; `hadNew` bills had the new tag before, so the old one was merged into it.
     case tagRenamed(from: String, to: String, bills: Int, hadNew: Int)
-    case saved(String, replaced: Bool)
+    case saved(String, parameters: [String], replaced: Bool)
     case forgot(String)
     case profileSaved(String, replaced: Bool)
     case profileDeleted(String)
@@ -59,6 +59,8 @@ public enum Done: Sendable, Equatable {
     case echo(Bool)
     case pager(PagerMode)
     case nothingToUndo(undo: Bool)
+    /// `undo N` the user declined when asked.
+    case replayDeclined(undo: Bool)
     /// Nothing of this session's to take back; another session's newest change is left alone.
     case othersOnly(undo: Bool, newest: String)
     /// An undo or redo; `statement` is set when it came from an earlier session, `nowUsing` when it changed the book in use.
@@ -105,7 +107,9 @@ public enum Done: Sendable, Equatable {
         case .tagRenamed(let from, let to, let bills, 0): return "renamed tag #\(from) to #\(to) on \(Literal.count(bills, "bill"))"
         case .tagRenamed(let from, let to, let bills, let hadNew):
             return "merged tag #\(from) into #\(to), which \(Literal.count(hadNew, "bill")) had already (\(Literal.count(bills, "bill")) changed)"
-        case .saved(let name, let replaced): return "\(replaced ? "replaced" : "saved") '\(name)'; type \(name) to run it"
+        case .saved(let name, let parameters, let replaced):
+            let call = ([name] + parameters.map { $0.uppercased() }).joined(separator: " ")
+            return "\(replaced ? "replaced" : "saved") '\(name)'; type \(call) to run it"
         case .forgot(let name): return "forgot '\(name)'"
         case .profileSaved(let name, let replaced):
             return "\(replaced ? "replaced" : "saved") import profile '\(name)'; import FILE with \(Literal.name(name)) uses it"
@@ -130,6 +134,7 @@ public enum Done: Sendable, Equatable {
         case .echo(let on): return "echo \(on ? "on" : "off")"
         case .pager(let mode): return "pager \(mode.rawValue)"
         case .nothingToUndo(let undo): return "nothing to \(undo ? "undo" : "redo")"
+        case .replayDeclined(let undo): return "nothing \(undo ? "undone" : "redone")"
         case .othersOnly(let undo, let newest):
             return "nothing of this session's to \(undo ? "undo" : "redo"); the newest change, '\(newest)', was made by another session since this one began"
         case .replayed(let undo, let change, let fromEarlierSession, let statement, let nowUsing):
@@ -180,7 +185,8 @@ public enum Done: Sendable, Equatable {
         case .tagRenamed(let from, let to, let bills, let hadNew):
             return [("report", .text(hadNew == 0 ? "tag renamed" : "tag merged")), ("from", .text(from)), ("to", .text(to)),
                     ("count", .number(bills)), ("had_new", .number(hadNew))]
-        case .saved(let name, let replaced): return [("report", .text(replaced ? "replaced" : "saved")), ("name", .text(name))]
+        case .saved(let name, let parameters, let replaced):
+            return [("report", .text(replaced ? "replaced" : "saved")), ("name", .text(name)), ("parameters", .list(parameters))]
         case .forgot(let name): return [("report", .text("forgot")), ("name", .text(name))]
         case .profileSaved(let name, let replaced): return [("report", .text(replaced ? "replaced profile" : "saved profile")), ("name", .text(name))]
         case .profileDeleted(let name): return [("report", .text("deleted profile")), ("name", .text(name))]
@@ -212,6 +218,7 @@ public enum Done: Sendable, Equatable {
         case .echo(let on): return [("report", .text("setting")), ("echo", .flag(on))]
         case .pager(let mode): return [("report", .text("setting")), ("pager", .text(mode.rawValue))]
         case .nothingToUndo(let undo): return [("report", .text(undo ? "nothing to undo" : "nothing to redo"))]
+        case .replayDeclined: return [("report", .text("declined")), ("count", .number(0))]
         case .othersOnly(let undo, let newest):
             return [("report", .text(undo ? "nothing to undo" : "nothing to redo")), ("newest", .text(newest))]
         case .replayed(let undo, let change, let fromEarlierSession, let statement, let nowUsing):

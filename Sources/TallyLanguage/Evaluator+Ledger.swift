@@ -191,13 +191,17 @@ extension Evaluator {
         ledger.budgets.filter { $0.categoryID == category.id }.map { RowChange(before: .budget($0), after: nil) }
     }
 
-    func save(_ name: Located<String>, _ statement: String) -> Outcome {
-        let query = SavedQuery(name: name.value, statement: statement)
+    /// A statement that runs another saved statement is saved only when that one is there.
+    func save(
+        _ name: Located<String>, _ parameters: [Located<String>], _ statement: String, calls: Located<String>?
+    ) throws(Diagnostic) -> Outcome {
+        if let calls, Names.key(calls.value) != Names.key(name.value) { _ = try savedStatement(named: calls) }
+        let query = SavedQuery(name: name.value, parameters: parameters.map(\.value), statement: statement)
         let before = ledger.savedQuery(named: name.value).map(Record.savedQuery)
         let verb = before == nil ? "saved" : "replaced"
         return .change(
             ChangeSet(summary: "\(verb) '\(query.name)'", rows: [RowChange(before: before, after: .savedQuery(query))]),
-            done: .done(.saved(query.name, replaced: before != nil)), asking: nil)
+            done: .done(.saved(query.name, parameters: query.parameters, replaced: before != nil)), asking: nil)
     }
 
     func forget(_ name: Located<String>) throws(Diagnostic) -> Outcome {

@@ -102,11 +102,12 @@ public struct Evaluator: Sendable {
             return try export(options)
         case .report(let options):
             return try report(options, at: range)
-        case .save(let name, let statement):
-            return save(name, statement)
+        case .save(let name, let parameters, let statement, let calls):
+            return try save(name, parameters, statement, calls: calls)
         case .saved:
             return .result(.records(RecordTable(
-                columns: ["name", "statement"], rows: ledger.savedQueries.map { [.text($0.name), .text($0.statement)] })), format: nil)
+                columns: ["name", "parameters", "statement"],
+                rows: ledger.savedQueries.map { [.text($0.name), .list($0.parameters), .text($0.statement)] })), format: nil)
         case .forget(let name):
             return try forget(name)
         case .profiles:

@@ -12,6 +12,8 @@ public enum ExpectedInput: Hashable, Sendable {
     case book
     case tag
     case savedQuery
+    /// A value for the next parameter of the saved statement `name`, after the values `given`.
+    case savedValue(name: String, given: [String])
     case profile
     case helpTopic
     case file

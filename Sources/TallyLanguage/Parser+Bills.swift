@@ -91,6 +91,7 @@ extension Parser {
         var words: [String] = []
         while check(.word) || check(.number) || check(.currencySign) {
             if startsAClause() || mightStartADate() && endsWithADate() { break }
+            valueMayBeAParameter(.name)
             let word = advance()
             if let last = words.last, word.kind == .currencySign || tokens[position - 2].kind == .currencySign,
                tokens[position - 2].range.end.offset == word.range.start.offset {
@@ -114,7 +115,7 @@ extension Parser {
         switch clause {
         case .on:
             // What could be meant as a date is read as one, so a wrong date is an error, not a remark.
-            return lookahead.check(.number) || lookahead.checkDayWord()
+            return lookahead.check(.number) || lookahead.checkDayWord() || lookahead.isParameterHere
                 || lookahead.check(.word) && lookahead.monthNumber(lookahead.peek.text) != nil && lookahead.check(.number, at: 1)
         case .at:
             return lookahead.check(.string) || lookahead.check(.word) && lookahead.readsAsAPlace()
@@ -161,6 +162,7 @@ extension Parser {
     // amount = [ CURRENCY_SIGN ] NUMBER { ( "+" | "-" ) NUMBER } [ CURRENCY_SIGN ]
     /// With a decimal comma (`decimalMark`), `25,50` is 25.50.
     mutating func amount() throws(Diagnostic) -> AmountExpression {
+        valueMayBeAParameter(.number("1"))
         let start = peek.range
         if check(.minus), check(.number, at: 1) {
             advance()

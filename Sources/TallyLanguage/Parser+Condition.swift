@@ -111,6 +111,7 @@ extension Parser {
         offer(completions(for: field.value))
         switch field.value {
         case .amount:
+            valueMayBeAParameter(.number("1"))
             guard check(.number), let number = ExactNumber(text: peek.text) else { throw unexpected("an amount, such as 25.50") }
             advance()
             return Located(.number(number), start)
@@ -130,9 +131,11 @@ extension Parser {
             let date = try self.date()
             return Located(.date(date.value), date.range)
         case .kind:
+            valueMayBeAParameter(.word("expense"))
             guard check(.word), Kind(rawValue: peek.text.lowercased()) != nil else { throw unexpected("'expense' or 'income'") }
             return Located(.text(advance().text.lowercased()), start)
         case .weekday:
+            valueMayBeAParameter(.word("mon"))
             guard check(.word) else { throw unexpected("a weekday, such as mon") }
             guard Weekday.parse(peek.text) != nil else {
                 throw Diagnostic(
@@ -141,6 +144,7 @@ extension Parser {
             }
             return Located(.text(advance().text), start)
         default:
+            valueMayBeAParameter(.name)
             guard check(.word) || check(.string) || check(.number) || (field.value == .tag && check(.tag)) else {
                 throw unexpected("a value for \(field.value.rawValue)")
             }

@@ -23,6 +23,8 @@ extension Parser {
             spec = .until(try date().value)
         } else if let relative = try relativePeriod() {
             spec = relative
+        } else if isParameterHere {
+            return try periodValue(startingAt: start)
         } else {
             throw unexpected("a period, such as 'in 2016-07' or 'last month'")
         }
@@ -32,6 +34,7 @@ extension Parser {
     // period_value = calendar_period | MONTH_NAME [ YEAR | DAY [ YEAR ] ] | relative_period
     mutating func periodValue(startingAt start: SourceRange) throws(Diagnostic) -> Located<PeriodSpec> {
         offer([.monthWithBills])
+        valueMayBeAParameter(.period)
         let spec: PeriodSpec
         if check(.number) {
             spec = try calendarPeriod()
@@ -63,7 +66,8 @@ extension Parser {
         let isThis = checkWord("this")
         guard isThis || checkWord("last") else { return nil }
         advance()
-        if !isThis, check(.number) {
+        // A parameter named like a unit is the unit here: `last month`.
+        if !isThis, check(.number) || isParameterHere && unit(peek.text, plural: true) == nil {
             let count = try self.count("how many, such as 30")
             offer(keywords: ["days", "weeks", "months", "quarters", "years"])
             guard check(.word), let unit = unit(peek.text, plural: true) else {
@@ -131,6 +135,7 @@ extension Parser {
     /// `nov 5`, `5 nov`. `11/05` is not one: `1/2` in a remark is more often
     /// a half than January 2.
     mutating func date() throws(Diagnostic) -> Located<DateSpec> {
+        valueMayBeAParameter(.period)
         let start = peek.range
         if let days = matchDayWord() { return Located(.fromToday(days: days), start) }
         if check(.word), let month = monthNumber(peek.text) {
@@ -241,6 +246,7 @@ extension Parser {
     }
 
     mutating func year() throws(Diagnostic) -> Int {
+        valueMayBeAParameter(.number("2000"))
         guard check(.number), peek.text.count == 4, let year = Int(peek.text), year >= 1 else {
             throw unexpected("a four-digit year, such as 2016")
         }

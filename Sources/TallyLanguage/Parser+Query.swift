@@ -25,7 +25,8 @@ extension Parser {
             }
             guard check(.word) else { throw unexpected(Parser.clauseExpectation) }
             let word = peek.text.lowercased()
-            guard let clause = ClauseWord(starting: word) else {
+            // A parameter standing alone among the clauses is a period: `sum expense month`.
+            guard let clause = ClauseWord(starting: word) ?? (isParameterHere ? .period : nil) else {
                 if KindSelector(rawValue: word) != nil {
                     let placement = query.kind == nil
                         ? "the kind goes right after the aggregate: '\(aggregate.rawValue) \(word) where …'"
@@ -185,6 +186,7 @@ extension Parser {
 
     /// A whole number greater than zero.
     mutating func count(_ expected: String) throws(Diagnostic) -> Int {
+        valueMayBeAParameter(.number("1"))
         guard check(.number), !peek.text.contains("."), let value = Int(peek.text) else {
             throw unexpected(expected)
         }

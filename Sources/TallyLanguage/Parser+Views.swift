@@ -33,6 +33,7 @@ extension Parser {
         case .show:
             return .show(id: try billID())
         case .search:
+            valueMayBeAParameter(.name)
             guard check(.word) || check(.string) || check(.number) else { throw unexpected("the text to look for, such as coffee") }
             let text = advance()
             return .search(text: Located(text.text, text.range), period: try viewPeriod())

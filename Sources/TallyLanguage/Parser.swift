@@ -21,7 +21,9 @@ public struct Parser {
     /// error instead of exhausting the stack.
     public static let maximumDepth = 100
 
-    let tokens: [Token]
+    /// Read from the text, and changed only where a parameter of a statement
+    /// being saved stands for a value (`valueMayBeAParameter`).
+    var tokens: [Token]
     /// The text as the lexer saw it, for statements that keep their own text (`save`, `run`).
     let characters: [Character]
     let log: ExpectedInputLog?
@@ -32,6 +34,8 @@ public struct Parser {
     /// How the user's locale writes decimals: with a comma, an amount to
     /// store may be written `25,50` (a point is a decimal point everywhere).
     let decimalMark: DecimalMark
+    /// The parameters of the statement being saved, while it is read.
+    var parameters: ParameterUses?
 
     public init(_ text: String, log: ExpectedInputLog? = nil, decimalMark: DecimalMark = .point) {
         tokens = Lexer.tokens(text)
@@ -80,22 +84,17 @@ public struct Parser {
         }
     }
 
-    // statement = query | add | quick_add | edit | delete | undo
+    // statement = query | add | quick_add | edit | delete | undo | changes
     //           | book_statement | "use" name | category_statement | category_list | tag_statement
-    //           | "books" | set | help | "about" | "check" | "quit" | "exit"
+    //           | "books" [ format_clause ] | set | help | "about" | "check" | "quit" | "exit"
     //           | save | "saved" | "forget" NAME | run | view | budget | photo | import | export | report | backup
-    //           | "profiles" | profile | "rules" | rule | NAME [ format_clause ]
+    //           | "profiles" | profile | "rules" | rule | saved_call
     mutating func statement() throws(Diagnostic) -> Statement {
         if check(.minus) || check(.plus) || check(.number) || check(.currencySign) { return .ledger(try quickAdd()) }
         let word = check(.word) ? StatementWord(rawValue: peek.text.lowercased()) : nil
         if word == nil, startsACategoryFirstBill() { return .ledger(try quickAdd()) }
         guard check(.word) else { throw unexpected("a statement") }
-        guard let word else {
-            if let run = try savedStatementRun() { return .session(run) }
-            throw Diagnostic(
-                .unknownStatement(peek.text, suggestion: Suggestion.nearest(to: peek.text, among: StatementWord.words)),
-                at: peek.range)
-        }
+        guard let word else { return .session(try savedCall()) }
         switch word {
         case .sum: return .ledger(try aggregateQuery(.sum))
         case .count: return .ledger(try aggregateQuery(.count))
@@ -108,7 +107,8 @@ public struct Parser {
             return atStatementEnd ? .session(.guidedAdd) : .ledger(.add(try add()))
         case .edit: advance(); return .ledger(try edit())
         case .delete: advance(); return .ledger(try delete())
-        case .undo, .redo: return .session(undo(word))
+        case .undo, .redo: return .session(try undo(word))
+        case .changes, .history: return .session(try changes())
         case .books: advance(); return .ledger(try formatted(.books))
         case .categories: advance(); return .ledger(try formatted(try categoryList()))
         case .book: advance(); return .ledger(try bookStatement())
@@ -163,26 +163,29 @@ public struct Parser {
         return .formatted(view, as: try format())
     }
 
-    /// A saved statement's name alone, or with how to show what it gives:
-    /// `weekly`, `weekly as csv`. Nil when the word is followed by anything else.
-    private mutating func savedStatementRun() throws(Diagnostic) -> SessionStatement? {
-        guard check(.separator, at: 1) || check(.end, at: 1) || check(.word, at: 1) && tokens[position + 1].isWord("as") else {
-            return nil
-        }
-        let name = advance()
-        let format = matchWord("as") ? try self.format() : nil
-        return .runSaved(name: Located(name.text, name.range), format: format)
-    }
-
     private mutating func aggregateQuery(_ aggregate: Aggregate) throws(Diagnostic) -> LedgerStatement {
         advance()
         return .query(try query(aggregate))
     }
 
-    // undo = "undo" | "redo"
-    private mutating func undo(_ word: StatementWord) -> SessionStatement {
+    // undo = ( "undo" | "redo" ) [ INTEGER ]
+    private mutating func undo(_ word: StatementWord) throws(Diagnostic) -> SessionStatement {
         advance()
-        return word == .undo ? .undo : .redo
+        let steps = try optionalCount("how many changes, such as 3")
+        return word == .undo ? .undo(steps: steps) : .redo(steps: steps)
+    }
+
+    // changes = ( "changes" | "history" ) [ INTEGER ]
+    private mutating func changes() throws(Diagnostic) -> SessionStatement {
+        advance()
+        return .changes(limit: try optionalCount("how many changes to list, such as 50"))
+    }
+
+    /// A whole number above zero when the statement goes on, else nothing.
+    private mutating func optionalCount(_ expected: String) throws(Diagnostic) -> Located<Int>? {
+        guard !atStatementEnd else { return nil }
+        let start = peek.range
+        return Located(try count(expected), start)
     }
 
     // separator = NEWLINE | ";"
@@ -231,7 +234,7 @@ public struct Parser {
         return .set(name: Located(name.text.lowercased(), name.range), value: Located(value.text, value.range))
     }
 
-    // save = "save" NAME statement
+    // save = "save" NAME [ parameters ] statement
     mutating func save() throws(Diagnostic) -> LedgerStatement {
         guard check(.word) else { throw unexpected("a name for the statement, such as monthly") }
         let name = advance()
@@ -244,11 +247,18 @@ public struct Parser {
         guard StatementWord(rawValue: name.text.lowercased()) == nil else {
             throw Diagnostic(.savedNameIsAStatement(name.text), at: name.range)
         }
+        let declared = try parameterList()
         let start = peek.range
         if checkWord("save") { throw Diagnostic(.saveInSave, at: peek.range) }
-        _ = try statement()
+        let uses = ParameterUses(declared.map(\.value))
+        if !declared.isEmpty { parameters = uses }
+        defer { parameters = nil }
+        let body = try statement()
+        if let unused = uses.firstUnused { throw Diagnostic(.parameterUnused(declared[unused].value), at: declared[unused].range) }
         let text = String(characters[start.start.offset..<previous.range.end.offset])
-        return .save(name: Located(name.text, name.range), statement: text)
+        var calls: Located<String>?
+        if case .session(.runSaved(let called, _, _)) = body { calls = called }
+        return .save(name: Located(name.text, name.range), parameters: declared, statement: text, calls: calls)
     }
 
     // run = "run" ( STRING | PATH | NAME )
@@ -306,6 +316,7 @@ public struct Parser {
 
     // name = WORD | STRING
     mutating func name(_ expected: String) throws(Diagnostic) -> Located<String> {
+        valueMayBeAParameter(.name)
         guard check(.word) || check(.string) else { throw unexpected(expected) }
         let token = advance()
         if let problem = Names.problem(with: token.text) {

@@ -45,6 +45,10 @@ public enum Problem: Sendable, Equatable {
     case savedNameWithHyphen(suggested: String)
     case savedNameIsAStatement(String)
     case saveInSave
+    /// A saved statement run with another number of values than it has parameters.
+    case savedValues(name: String, parameters: [String], given: Int)
+    /// A parameter of a statement being saved that stands nowhere a value goes.
+    case parameterUnused(String)
     case mappedTwice(String)
 
     // MARK: The ledger as it is
@@ -127,6 +131,8 @@ public enum Problem: Sendable, Equatable {
     case tooManyRuns(runs: Int, mebibytes: Int)
     case undoConflict(verb: String, change: String, row: String, since: String)
     case undoDependedOn(verb: String, change: String)
+    /// `undo N` where fewer changes can be taken back from here.
+    case tooFewToReplay(verb: String, asked: Int, available: Int)
     /// An answer to a guided entry's last question that is neither yes nor no.
     case answerYesOrNo
     /// A statement read from a pipe longer than any script may be.
@@ -202,6 +208,12 @@ public enum Problem: Sendable, Equatable {
             return "a saved statement's name is one word of letters, digits and _: write \(Diagnostic.clipped(suggested))"
         case .savedNameIsAStatement(let name): return "'\(name)' is a statement; choose another name"
         case .saveInSave: return "a saved statement cannot save another"
+        case .savedValues(let name, let parameters, let given) where parameters.isEmpty:
+            return "\(name) takes no values; got \(given)"
+        case .savedValues(let name, let parameters, let given):
+            return "\(name) needs \(Literal.count(parameters.count, "value")): \(parameters.joined(separator: ", ")); got \(given)"
+        case .parameterUnused(let name):
+            return "parameter '\(name)' stands for no value in the statement; use it where a name, text, amount, period or date goes"
         case .mappedTwice(let field): return "'\(field)' is mapped twice"
         case .noSuchBill(let id): return "there is no bill #\(Diagnostic.clipped(id))"
         case .unknownRule(let id): return "there is no rule #\(Diagnostic.clipped(id)); 'rules' lists them"
@@ -312,6 +324,8 @@ public enum Problem: Sendable, Equatable {
             return "cannot \(verb) '\(change)': \(row) has been changed \(since), by another session; nothing was changed"
         case .undoDependedOn(let verb, let change):
             return "cannot \(verb) '\(change)': another session has since added rows that depend on what it would take away; nothing was changed"
+        case .tooFewToReplay(let verb, let asked, let available):
+            return "cannot \(verb) \(asked) changes: only \(available) can be \(verb == "undo" ? "undone" : "redone") here; nothing was changed"
         case .answerYesOrNo: return "answer y or n, or '<' to go back"
         case .statementTooLong(let mebibytes): return "a statement may be at most \(mebibytes) MiB"
         case .ledgerFailed(let failure, let unsaved):

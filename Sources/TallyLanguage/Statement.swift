@@ -39,7 +39,9 @@ public enum LedgerStatement: Sendable {
     /// `tag rename OLD NEW`: on every bill of every book.
     case tagRename(old: Located<String>, new: Located<String>)
     case set(name: Located<String>, value: Located<String>)
-    case save(name: Located<String>, statement: String)
+    /// `save NAME(PARAMETER, …) STATEMENT`: the statement as written, its
+    /// parameters' names still in it; `calls` is the saved statement it runs, if it runs one.
+    case save(name: Located<String>, parameters: [Located<String>], statement: String, calls: Located<String>?)
     case saved
     case forget(name: Located<String>)
     /// Timi's home screen: the period's income, expense and balance, then its
@@ -116,16 +118,20 @@ public enum CategoryListing: Sendable {
 
 /// The statements the session runs itself.
 public enum SessionStatement: Sendable {
-    case undo
-    case redo
+    /// `undo` or `undo N`: the newest change, or N of them in one go.
+    case undo(steps: Located<Int>?)
+    case redo(steps: Located<Int>?)
+    /// `changes` (`history`): the newest changes of the undo history, at most `limit`.
+    case changes(limit: Located<Int>?)
     case help(topic: Located<String>?)
     case quit
     /// `add` alone: the REPL asks for each field in turn.
     case guidedAdd
     /// `run NAME` or `run FILE`: a saved statement when one has that name, else a script file.
     case run(target: Located<String>)
-    /// A saved statement's name typed alone, or with the format to show its results in: `weekly as csv`.
-    case runSaved(name: Located<String>, format: OutputFormat?)
+    /// A saved statement's name, with a value for each of its parameters,
+    /// and the format its results take instead of their own.
+    case runSaved(name: Located<String>, values: [Located<String>], format: OutputFormat?)
     case about
     /// Reads the whole ledger file and says whether it is sound.
     case check

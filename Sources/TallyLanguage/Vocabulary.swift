@@ -6,7 +6,7 @@ import TallyCore
 /// The words a statement starts with.
 public enum StatementWord: String, CaseIterable, Sendable {
     case sum, count, avg, min, max, list
-    case add, edit, delete, undo, redo
+    case add, edit, delete, undo, redo, changes, history
     case books, categories, book, use, category, tag
     case set, help, quit, exit
     case save, saved, forget, run, about, check

@@ -35,8 +35,9 @@ struct TableRenderer {
                 return cell.text
             } }
             table.rightAligned = Set(records.columns.indices.filter { column in all.contains { $0[column].isNumeric } })
-            table.shrinkFirst = records.columns.indices.filter { records.columns[$0] == "aliases" }
-            table.droppable = table.shrinkFirst
+            // Free text gives up width first, so that names, times and numbers stay whole.
+            table.shrinkFirst = records.columns.indices.filter { ["aliases", "change", "statement"].contains(records.columns[$0]) }
+            table.droppable = table.shrinkFirst.filter { records.columns[$0] == "aliases" }
             return table.render(style: style, width: width)
         case .done(let done):
             return TerminalText.safe(done.text)

@@ -71,8 +71,8 @@ public final class ChangeRunner {
         case change(
             ChangeSet, statement: String, photos: [PhotoBytes] = [], progress: ((Int) -> Void)? = nil,
             model: Background<Ledger>? = nil)
-        /// What the undo history wrote itself, as undo and redo do.
-        case replayed(ChangeSet)
+        /// What the undo history wrote itself, as undo and redo do, one change a step.
+        case replayed([ChangeSet])
     }
 
     struct PhotoBytes {
@@ -90,8 +90,8 @@ public final class ChangeRunner {
     ) throws(StoreError) -> Value {
         var model: Background<Ledger>?
         defer { _ = model?.wait() }
-        let (value, written) = try failing { () throws(StoreError) -> (Value, ChangeSet?) in
-            try store.change(gathering: gathering, announcing: statement) { reloaded throws(StoreError) -> (Value, ChangeSet?) in
+        let (value, written) = try failing { () throws(StoreError) -> (Value, [ChangeSet]) in
+            try store.change(gathering: gathering, announcing: statement) { reloaded throws(StoreError) -> (Value, [ChangeSet]) in
                 if let reloaded {
                     ledger = reloaded
                     held = .all
@@ -99,9 +99,9 @@ public final class ChangeRunner {
                 let (value, writing) = try compute(ledger)
                 switch writing {
                 case .nothing:
-                    return (value, nil)
-                case .replayed(let change):
-                    return (value, change)
+                    return (value, [])
+                case .replayed(let changes):
+                    return (value, changes)
                 case .change(let change, let text, let photos, let progress, let made):
                     // Waited for however the writing ends.
                     model = made
@@ -109,15 +109,15 @@ public final class ChangeRunner {
                         try store.keepPhotoData(photo.bytes, sha256: photo.sha256)
                     }
                     try store.write(change, statement: text, progress: progress)
-                    return (value, change)
+                    return (value, [change])
                 }
             }
         }
         if let made = model {
             ledger = made.wait()
             model = nil
-        } else if let written {
-            ledger.apply(written)
+        } else {
+            for change in written { ledger.apply(change) }
         }
         return value
     }

@@ -37,6 +37,12 @@ public struct Completer: Sendable {
         if (nameStart == before ? expectations : Parser.expectations(after: nameStart, decimalMark: decimalMark)).contains(.file) {
             return .files
         }
+        guard let words = words(for: expectations) else { return .files }
+        return .words(matching(partial, words))
+    }
+
+    /// The words that meet `expectations`, or nil when a file's name is expected.
+    private func words(for expectations: [ExpectedInput]) -> [String]? {
         var words: [String] = []
         for expectation in expectations {
             switch expectation {
@@ -48,13 +54,21 @@ public struct Completer: Sendable {
             case .book: words += ledger.books.map(\.name).map(Literal.name)
             case .tag: words += ledger.tags.map { "#" + $0 }
             case .savedQuery: words += savedQueries
+            case .savedValue(let name, let given):
+                guard let saved = ledger.savedQuery(named: name) else { continue }
+                // After the last value, the results' format may follow.
+                guard given.count < saved.parameters.count else {
+                    words.append("as")
+                    continue
+                }
+                words += self.words(for: SavedCall.expectations(of: saved, given: given)) ?? []
             case .profile: words += (ledger.importProfiles.map(\.name) + BuiltInProfiles.all.map(\.name)).map(Literal.name)
             case .helpTopic: words += Help.topics
-            case .file: return .files
+            case .file: return nil
             case .monthWithBills: words += Completer.monthsWithBills(in: ledger)
             }
         }
-        return .words(matching(partial, words))
+        return words
     }
 
     /// Where the word being typed began: at a quote left open, else after the last space.

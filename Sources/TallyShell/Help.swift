@@ -46,15 +46,16 @@ enum Help {
         Topic(name: "edit", summary: "Change a bill's fields, or the same fields of every bill a condition picks (asked to confirm).",
               productions: ["edit", "bill_selection"]),
         Topic(name: "delete", summary: "Remove bills by id, or every bill a condition picks (asked to confirm).", productions: ["delete", "bill_selection"]),
-        Topic(name: "undo", summary: "Take back the newest change with undo; redo makes it again, even after a restart.",
-              productions: ["undo"]),
+        Topic(name: "undo", summary: "Take back the newest change with undo, or several with undo 3; redo makes them again, even after a restart; changes lists them.",
+              productions: ["undo", "changes"]),
         Topic(name: "books", summary: "Keep separate books, such as one for a trip, each in its own currency.",
               productions: ["book_statement", "statement"], exampleWords: ["book", "books", "use"]),
         Topic(name: "categories", summary: "Add, rename, merge, order, archive or remove the categories of income and expense; give them icons and aliases.",
               productions: ["category_statement", "category_list"], exampleWords: ["category", "categories"]),
         Topic(name: "tags", summary: "Rename a tag on every bill at once, or merge it into another.", productions: ["tag_statement"]),
         Topic(name: "set", summary: "Change a setting: where weeks start, how results are shown, colour, echo, the pager.", productions: ["set"]),
-        Topic(name: "save", summary: "Keep a statement under a name and run it by that name; run a script file.", productions: ["save", "run"]),
+        Topic(name: "save", summary: "Keep a statement under a name, with parameters for what changes, and run it by that name; run a script file.",
+              productions: ["save", "run"]),
         Topic(name: "help", summary: "Show the statements, or one topic's syntax and examples.", productions: ["help"]),
         Topic(name: "check", summary: "Read the whole ledger file and say whether it is sound; nothing is written to a damaged ledger.",
               productions: ["statement"], exampleWords: ["check"]),
@@ -66,7 +67,7 @@ enum Help {
     static let synonyms = [
         "query": "queries", "sum": "queries", "count": "queries", "avg": "queries", "min": "queries", "max": "queries",
         "list": "queries", "by": "queries", "order": "queries", "period": "periods", "condition": "conditions",
-        "where": "conditions", "format": "formats", "as": "formats", "redo": "undo", "book": "books", "use": "books",
+        "where": "conditions", "format": "formats", "as": "formats", "redo": "undo", "changes": "undo", "history": "undo", "book": "books", "use": "books",
         "category": "categories", "saved": "save", "forget": "save", "run": "save", "key": "keys", "about": "help",
         "view": "views", "timeline": "views", "pie": "views", "months": "views", "detail": "views", "show": "views",
         "search": "views", "budgets": "budget", "refund": "add", "attach": "photos", "attachments": "photos", "extract": "photos",
@@ -103,7 +104,7 @@ enum Help {
               sum expense where category=food in \(dates.month)
               sum expense in \(dates.year) by month, category
               list where remark ~ coffee last 30 days
-              edit #12 amount=30    delete #12    undo    redo
+              edit #12 amount=30    delete #12    undo    undo 3    redo    changes
               edit where remark ~ starbucks set category=drinks, tags=+#coffee
               timeline    pie \(dates.month)    months    detail food    show #12    search coffee
               budget food 1500    budget total 5000    budget
@@ -113,6 +114,7 @@ enum Help {
               report to \(dates.year).html                       the year as a page of charts, for a browser
               books    use travel    categories expense
               save weekly sum expense this week by category    weekly    weekly as csv    saved
+              save spent(cat, month) sum expense where category = cat in month    spent food \(dates.month)
               run FILE    about    check    quit
 
             help TOPIC for syntax and examples: \(topics.joined(separator: ", "))

@@ -1,3 +1,5 @@
+import TallyLanguage
+
 /// Statements to run and where they came from, which decides how errors are
 /// reported and whether anything may be asked of the user.
 public struct ScriptSource: Sendable {
@@ -18,10 +20,28 @@ public struct ScriptSource: Sendable {
     /// Where each line of `text` starts, so an error's line is found at once
     /// however many errors a long script has.
     private let lineStarts: [String.Index]
+    /// Set when `text` is a saved statement given values.
+    let call: Call?
+
+    /// A saved statement given values, and the statements that gave them.
+    final class Call: Sendable {
+        let saved: SavedCall
+        let caller: ScriptSource
+
+        init(_ saved: SavedCall, from caller: ScriptSource) {
+            self.saved = saved
+            self.caller = caller
+        }
+    }
 
     public init(origin: Origin, text: String, firstLine: Int = 1) {
+        self.init(origin: origin, text: text, firstLine: firstLine, call: nil)
+    }
+
+    init(origin: Origin, text: String, firstLine: Int = 1, call: Call?) {
         self.origin = origin
         self.firstLine = firstLine
+        self.call = call
         self.text = firstLine == 1 && text.hasPrefix("#!") ? ScriptSource.blankFirstLine(text) : text
         var starts = [self.text.startIndex]
         var index = self.text.startIndex
@@ -31,6 +51,13 @@ public struct ScriptSource: Sendable {
             index = next
         }
         lineStarts = starts
+    }
+
+    /// The mistake and the statements to show it in: a mistake in a value
+    /// given to a saved statement is shown where the value was written.
+    func placing(_ diagnostic: Diagnostic) -> (Diagnostic, ScriptSource) {
+        guard let call, let moved = call.saved.pointing(diagnostic) else { return (diagnostic, self) }
+        return call.caller.placing(moved)
     }
 
     /// Whether `line` goes on on the next line: it ends in `\`, perhaps

@@ -6,10 +6,12 @@ extension Session {
     /// A statement the session runs itself.
     func run(_ statement: SessionStatement, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
         switch statement {
-        case .undo:
-            return try replay(undo: true, parsed, source)
-        case .redo:
-            return try replay(undo: false, parsed, source)
+        case .undo(let steps):
+            return try replay(undo: true, steps: steps, parsed, source)
+        case .redo(let steps):
+            return try replay(undo: false, steps: steps, parsed, source)
+        case .changes(let limit):
+            show(.records(ChangeHistory.table(try store.history(limit: limit?.value ?? ChangeHistory.shown))))
         case .help(let topic):
             return help(topic, parsed, source)
         case .quit:
@@ -18,7 +20,9 @@ extension Session {
             guard let prompter else { return fail(Diagnostic(.guidedEntryNeedsATerminal, at: parsed.range), in: source) }
             prompter.enterBills(into: self)
         case .run(let target):
-            if let saved = ledger.savedQuery(named: target.value) { return runSaved(saved, as: nil, parsed, source) }
+            if let saved = ledger.savedQuery(named: target.value) {
+                return runSaved(saved, values: [], as: nil, calledAt: target.range, parsed, source)
+            }
             let text: String
             do {
                 text = try Files.readScript(target.value)
@@ -26,14 +30,14 @@ extension Session {
                 return fail(Diagnostic(.fileFailed(error), at: target.range), in: source)
             }
             return runNested(ScriptSource(origin: .file(target.value), text: text), at: parsed, in: source)
-        case .runSaved(let name, let format):
+        case .runSaved(let name, let values, let format):
             let saved: SavedQuery
             do {
                 saved = try evaluator.savedStatement(named: name)
             } catch {
                 return fail(error, in: source)
             }
-            return runSaved(saved, as: format, parsed, source)
+            return runSaved(saved, values: values, as: format, calledAt: parsed.range, parsed, source)
         case .about:
             runner.say(About(store: store, ledger: ledger).text)
         case .check:
@@ -61,13 +65,24 @@ extension Session {
         return .success
     }
 
-    /// Runs a saved statement; `format`, as in `weekly as csv`, shows all
-    /// it says that way, over any format of its own, unless an outer run says one.
-    private func runSaved(_ saved: SavedQuery, as format: OutputFormat?, _ parsed: ParsedStatement, _ source: ScriptSource) -> RunStatus {
+    /// Runs a saved statement with `values` written in for its parameters;
+    /// its results take `format`, when the statement that runs it gives one.
+    private func runSaved(
+        _ saved: SavedQuery, values: [Located<String>], as format: OutputFormat?, calledAt range: SourceRange,
+        _ parsed: ParsedStatement, _ source: ScriptSource
+    ) -> RunStatus {
+        let call: SavedCall
+        do {
+            call = try SavedCall(saved, values: values, calledAt: range)
+        } catch {
+            return fail(error, in: source)
+        }
+        let script = ScriptSource(
+            origin: .file("saved statement '\(saved.name)'"), text: call.text, call: ScriptSource.Call(call, from: source))
         let outer = formatOfRun
-        formatOfRun = outer ?? format
+        formatOfRun = format ?? outer
         defer { formatOfRun = outer }
-        return runNested(ScriptSource(origin: .file("saved statement '\(saved.name)'"), text: saved.statement), at: parsed, in: source)
+        return runNested(script, at: parsed, in: source)
     }
 
     private func runNested(_ script: ScriptSource, at parsed: ParsedStatement, in source: ScriptSource) -> RunStatus {
@@ -80,20 +95,64 @@ extension Session {
     /// change it was when another session made it, and when it took away the
     /// book in use. A change whose rows someone has changed since is refused.
     /// Waiting sessions are told from the start, since it may take back a whole import.
-    private func replay(undo: Bool, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
-        var book = ledger.currentBook.id
-        let replay = try runner.change(announcing: parsed.text) { ledger throws(StoreError) -> (LedgerStore.Replay, ChangeRunner.Writing) in
-            book = ledger.currentBook.id
-            let replay = undo ? try store.undo(in: ledger) : try store.redo(in: ledger)
-            guard case .replayed(_, let applied) = replay else { return (replay, .nothing) }
-            return (replay, .replayed(applied))
-        }
+    /// `undo N` asks first, naming the changes, as `delete where` does, and
+    /// takes them all or none.
+    private func replay(undo: Bool, steps: Located<Int>?, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
+        let count = steps?.value ?? 1
         let verb = undo ? "undo" : "redo"
+        var asked: [HistoryEntry]?
+        if count > 1 {
+            let planned = try store.nextSteps(undo: undo, count: count)
+            if planned.count < count, !planned.isEmpty {
+                return fail(Diagnostic(.tooFewToReplay(verb: verb, asked: count, available: planned.count), at: parsed.range), in: source)
+            }
+            if !planned.isEmpty, !options.assumeYes {
+                let question = ChangeHistory.question(verb, planned)
+                guard let prompter else { return fail(Diagnostic(.needsConfirmation(question), at: parsed.range), in: source) }
+                guard prompter.confirm("\(question)? [y/N] ", after: []) else {
+                    show(.done(.replayDeclined(undo: undo)))
+                    return .success
+                }
+                asked = planned
+            }
+        }
+        var book = ledger.currentBook.id
+        let outcome = try runner.change(announcing: parsed.text) { ledger throws(StoreError) -> (LedgerStore.Steps?, ChangeRunner.Writing) in
+            book = ledger.currentBook.id
+            if let asked, try store.nextSteps(undo: undo, count: count) != asked { return (nil, .nothing) }
+            let steps = try store.replay(undo: undo, steps: count, in: ledger)
+            guard case .taken(let taken) = steps else { return (steps, .nothing) }
+            return (steps, .replayed(taken.map(\.applied)))
+        }
+        switch outcome {
+        case nil:
+            return fail(Diagnostic(.changedWhileAnswering, at: parsed.range), in: source)
+        case .stopped(let step, let replay)?:
+            return replayStopped(replay, atStep: step, of: count, verb: verb, parsed, source)
+        case .taken(let taken)?:
+            for (index, step) in taken.enumerated() {
+                let entry = step.entry
+                let nowUsing = index == taken.count - 1 && ledger.currentBook.id != book ? ledger.currentBook.name : nil
+                show(.done(.replayed(
+                    undo: undo, change: entry.change.summary, fromEarlierSession: !entry.isOwn,
+                    statement: entry.isOwn ? "" : Session.firstLine(of: entry.statement), nowUsing: nowUsing)))
+            }
+        }
+        return .success
+    }
+
+    /// Says why the `step`th change of `count` could not be taken back (or made again), so that none was.
+    private func replayStopped(
+        _ replay: LedgerStore.Replay, atStep step: Int, of count: Int, verb: String, _ parsed: ParsedStatement, _ source: ScriptSource
+    ) -> RunStatus {
+        let undo = verb == "undo"
         switch replay {
-        case .nothing:
+        case .nothing where step == 1:
             show(.done(.nothingToUndo(undo: undo)))
-        case .othersOnly(let newest):
+        case .othersOnly(let newest) where step == 1:
             show(.done(.othersOnly(undo: undo, newest: newest.change.summary)))
+        case .nothing, .othersOnly, .replayed:
+            return fail(Diagnostic(.tooFewToReplay(verb: verb, asked: count, available: step - 1), at: parsed.range), in: source)
         case .conflict(let entry, let row):
             let since = undo ? "since it was made" : "since it was undone"
             return fail(
@@ -101,11 +160,6 @@ extension Session {
                 in: source)
         case .dependedOn(let entry):
             return fail(Diagnostic(.undoDependedOn(verb: verb, change: entry.change.summary), at: parsed.range), in: source)
-        case .replayed(let entry, _):
-            show(.done(.replayed(
-                undo: undo, change: entry.change.summary, fromEarlierSession: !entry.isOwn,
-                statement: entry.isOwn ? "" : Session.firstLine(of: entry.statement),
-                nowUsing: ledger.currentBook.id != book ? ledger.currentBook.name : nil)))
         }
         return .success
     }

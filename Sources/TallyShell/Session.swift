@@ -17,6 +17,8 @@ public final class Session {
     let output: Output
     public internal(set) var quitRequested = false
     var nested = NestedRuns()
+    /// The format a saved statement's results take while it runs, as the statement that ran it said.
+    var formatOfRun: OutputFormat?
     /// Whether the user has been told that the ledger is damaged.
     var toldOfDamage = false
     /// The format a saved statement run with one (`weekly as csv`) shows its results in.
@@ -28,6 +30,8 @@ public final class Session {
         self.prompter = prompter
         store.waitForOtherSessions = options.waitForOtherSessions
         store.waiting = WaitNotice(output: output, atTerminal: options.showsProgress).hear
+        // The undo history tells the time as the bills do: a fixed day's noon with --today.
+        store.clock = { [today = options.today] in today.map(Clock.noon) ?? Clock.now() }
         runner = try ChangeRunner(
             store: store, holding: options.loadsBillsAsAsked ? .none : .all, output: output,
             errors: ErrorRenderer(style: Style(color: options.color), width: options.errorWidth?.columns))
@@ -152,8 +156,10 @@ public final class Session {
         runner.complain(errorRenderer.render(problem, at: place))
     }
 
-    /// Says why a statement failed, pointing at it in `source`.
+    /// Says why a statement failed, pointing at it in `source`, or at the
+    /// value given to a saved statement where the mistake lies.
     func fail(_ diagnostic: Diagnostic, in source: ScriptSource) -> RunStatus {
+        let (diagnostic, source) = source.placing(diagnostic)
         runner.complain(errorRenderer.render(diagnostic, in: source))
         return .statementFailed
     }

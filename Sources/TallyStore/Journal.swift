@@ -37,15 +37,17 @@ struct JournalReader {
 
 extension Connection {
     /// `encodedRows` are the change's rows as `JournalCoding` writes them.
-    func appendToJournal(_ change: ChangeSet, encodedRows: [UInt8], statement: String, by reader: JournalReader) throws(StoreError) {
+    func appendToJournal(
+        _ change: ChangeSet, encodedRows: [UInt8], statement: String, at time: Int64, by reader: JournalReader
+    ) throws(StoreError) {
         // A new change starts a new branch of this session's history: what it
         // could redo can no longer be redone. Another session's undone work,
         // done since this one began, is theirs to redo.
         try run("DELETE FROM journal WHERE undone = 1 AND (session = ? OR id <= ?)", reader.session, reader.horizon)
         if changedRows() > 0 { try forgetUnusedPhotoData() }
         try run(
-            "INSERT INTO journal (summary, created_at, session, statement, rows) VALUES (?, unixepoch(), ?, ?, ?)",
-            change.summary, reader.session, statement, text: encodedRows)
+            "INSERT INTO journal (summary, created_at, session, statement, rows) VALUES (?, ?, ?, ?, ?)",
+            change.summary, time, reader.session, statement, text: encodedRows)
     }
 
     /// Drops the bytes of photos no bill shows and no change could bring

@@ -1,3 +1,4 @@
+import Glibc
 import TallyCore
 
 /// The ledger in one SQLite file. It is read whole by `load`; every change is
@@ -17,9 +18,9 @@ public final class LedgerStore {
     /// SQLite reads it as an immutable file, which notices no change itself.
     private var readOnlyStamp: LedgerFile.Stamp?
     /// This session, for the undo history.
-    private let journal: JournalReader
+    let journal: JournalReader
     /// Set while `change` holds the write lock; writing is allowed only then.
-    private var isChanging = false
+    private(set) var isChanging = false
     /// Set while changes are gathered into one transaction that is not yet
     /// committed: the write lock is held from one `change` to the next.
     public private(set) var isGathering = false
@@ -38,6 +39,8 @@ public final class LedgerStore {
     /// Hears what a change is waiting for, each time that moves on, and nil
     /// once the wait is over.
     public var waiting: ((OtherWriter?) -> Void)?
+    /// Seconds since 1970 that the undo history stamps a change with.
+    public var clock: () -> Int64 = { Int64(time(nil)) }
 
     /// Opens the ledger at `path`, brought up to the current schema. A file
     /// that is empty (or missing) becomes a new ledger, private to its owner,
@@ -192,7 +195,7 @@ public final class LedgerStore {
             return
         }
         let rows = try JournalCoding.encode(change.rows) { () throws(StoreError) in try connection.apply(change.rows, progress: progress) }
-        try connection.appendToJournal(change, encodedRows: rows, statement: statement, by: journal)
+        try connection.appendToJournal(change, encodedRows: rows, statement: statement, at: clock(), by: journal)
     }
 
     /// `progress`, also keeping the notice to other sessions up to date; a
@@ -261,6 +264,43 @@ public final class LedgerStore {
         case .othersOnly(let newest): return .othersOnly(newest: newest)
         case .entry(let entry): return try replay(entry, entry.change, in: ledger, undone: false)
         }
+    }
+
+    /// What `undo N` or `redo N` came to: every step taken, in order, or none
+    /// of them and why the first that could not be taken (from 1) was not.
+    public enum Steps: Sendable {
+        case taken([Step])
+        case stopped(step: Int, Replay)
+    }
+
+    /// One change taken back or made again; `applied` is what was written.
+    public struct Step: Sendable {
+        public let entry: JournalEntry
+        public let applied: ChangeSet
+    }
+
+    /// Takes back `count` changes, or makes them again, one after another as
+    /// `undo` or `redo` would one at a time, each its own step in the history
+    /// for redo to bring back alone; when one of them cannot be, none is.
+    /// Only inside `change`.
+    public func replay(undo: Bool, steps count: Int, in ledger: Ledger) throws(StoreError) -> Steps {
+        precondition(isChanging, "undo is written only under the write lock")
+        try connection.exec("SAVEPOINT steps")
+        var current = ledger
+        var taken: [Step] = []
+        for step in 1...max(1, count) {
+            let replay = undo ? try self.undo(in: current) : try redo(in: current)
+            guard case .replayed(let entry, let applied) = replay else {
+                try connection.exec("ROLLBACK TO steps")
+                try connection.exec("RELEASE steps")
+                return .stopped(step: step, replay)
+            }
+            // The next step is checked against the ledger as this one left it.
+            if step < count { current.apply(applied) }
+            taken.append(Step(entry: entry, applied: applied))
+        }
+        try connection.exec("RELEASE steps")
+        return .taken(taken)
     }
 
     /// What a whole check finds wrong with the file, or nothing when it is

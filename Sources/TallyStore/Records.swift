@@ -75,7 +75,9 @@ extension Connection {
         case .settings(let settings):
             try write(settings)
         case .savedQuery(let query):
-            try run("INSERT INTO saved_queries (key, name, statement) VALUES (?, ?, ?)", query.key, query.name, query.statement)
+            try run(
+                "INSERT INTO saved_queries (key, name, parameters, statement) VALUES (?, ?, ?, ?)",
+                query.key, query.name, query.parameters.joined(separator: "\n"), query.statement)
         case .budget(let budget):
             try run(
                 "INSERT INTO budgets (id, book_id, category_id, amount) VALUES (?, ?, ?, ?)",
@@ -156,8 +158,9 @@ extension Connection {
             return
         case (.savedQuery(let query), .savedQuery(let old)):
             try run(
-                "UPDATE saved_queries SET name = ?, statement = ? WHERE key = ? AND name = ? AND statement = ?",
-                query.name, query.statement, old.key, old.name, old.statement)
+                "UPDATE saved_queries SET name = ?, parameters = ?, statement = ? WHERE key = ? AND name = ? AND parameters = ? AND statement = ?",
+                query.name, query.parameters.joined(separator: "\n"), query.statement,
+                old.key, old.name, old.parameters.joined(separator: "\n"), old.statement)
         case (.budget(let budget), .budget(let old)):
             try run("UPDATE budgets SET amount = ? WHERE id = ? AND amount = ?", budget.amount, old.id, old.amount)
         case (.photo(let photo), .photo(let old)):
@@ -211,7 +214,9 @@ extension Connection {
         // A ledger always has its settings; a change can only replace them.
         case .settings: return
         case .savedQuery(let query):
-            try run("DELETE FROM saved_queries WHERE key = ? AND name = ? AND statement = ?", query.key, query.name, query.statement)
+            try run(
+                "DELETE FROM saved_queries WHERE key = ? AND name = ? AND parameters = ? AND statement = ?",
+                query.key, query.name, query.parameters.joined(separator: "\n"), query.statement)
         case .budget(let budget):
             try run("DELETE FROM budgets WHERE id = ? AND amount = ?", budget.id, budget.amount)
         case .photo(let photo):
@@ -354,8 +359,9 @@ extension Connection {
 
     func savedQueries() throws(StoreError) -> [SavedQuery] {
         var queries: [SavedQuery] = []
-        try forEachRow("SELECT name, statement FROM saved_queries ORDER BY key") { row in
-            queries.append(SavedQuery(name: row.text(0), statement: row.text(1)))
+        try forEachRow("SELECT name, parameters, statement FROM saved_queries ORDER BY key") { row in
+            let parameters = row.text(1).split(separator: "\n").map(String.init)
+            queries.append(SavedQuery(name: row.text(0), parameters: parameters, statement: row.text(2)))
         }
         return queries
     }

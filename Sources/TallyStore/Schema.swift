@@ -160,6 +160,11 @@ private let migrations: [StaticString] = [
     CREATE INDEX bills_by_book ON bills (book_id);
     CREATE INDEX bills_by_category ON bills (category_id);
     """,
+    """
+    -- The names a saved statement's values are given for, one a line, in
+    -- order; a statement saved before it could take any has none.
+    ALTER TABLE saved_queries ADD COLUMN parameters TEXT NOT NULL DEFAULT '';
+    """,
 ]
 
 /// `PRAGMA application_id` of a Tally ledger: "Taly" in ASCII, in the file's

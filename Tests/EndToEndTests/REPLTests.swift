@@ -210,6 +210,28 @@ struct REPLTests {
         }
     }
 
+    @Test("undo 2 names both changes in one question; Tab offers a saved statement's values and shows one's mistake under it")
+    func undoStepsAskAndSavedValuesComplete() async throws {
+        try await withSandbox { sandbox in
+            _ = try await sandbox.tally([
+                "-c", "-5 food on 2016-07-19", "-c", "-7.50 snacks",
+                "-c", "save spent(cat, month) sum expense where category = cat in month",
+            ])
+            let terminal = try repl(sandbox)
+            terminal.type("undo 2\r")
+            #expect(terminal.waitFor("undo 2 changes: saved 'spent' and added #2? [y/N] "), "\(terminal.screen)")
+            terminal.type("n\r")
+            #expect(terminal.waitFor("nothing undone"), "\(terminal.screen)")
+            terminal.type("spent sn\t")
+            #expect(terminal.waitFor("spent snacks "), "\(terminal.screen)")
+            terminal.type("2016-13\r")
+            #expect(terminal.waitFor("error: in month: no such month '2016-13'; months are 01 to 12"), "\(terminal.screen)")
+            #expect(terminal.screen.contains("  spent snacks 2016-13\n               ^~~~~~~"), "\(terminal.screen)")
+            terminal.type("spent snacks 2016-07\r")
+            #expect(terminal.waitFor("¥7.50"), "\(terminal.screen)")
+        }
+    }
+
     @Test("the start-up script runs before the first prompt")
     func startupScript() async throws {
         try await withSandbox { sandbox in

@@ -123,7 +123,7 @@ func evaluationError(_ text: String, in ledger: Ledger = Fixture.ledger(), today
     do throws(Diagnostic) {
         switch parsed.statement {
         case .ledger(let statement): _ = try evaluator.evaluate(statement, at: parsed.range)
-        case .session(.runSaved(let name, _)): _ = try evaluator.savedStatement(named: name)
+        case .session(.runSaved(let name, _, _)): _ = try evaluator.savedStatement(named: name)
         case .session(.importFile(let options)): try evaluator.checkImportTarget(options)
         case .session(.attach(let id, _)): _ = try evaluator.roomForAPhoto(id)
         case .session: break
@@ -211,13 +211,15 @@ func summary(_ statement: Statement) -> String {
 func summary(_ statement: SessionStatement) -> String {
     func name(_ located: Located<String>?) -> String { located?.value ?? "-" }
     switch statement {
-    case .undo: return "undo"
-    case .redo: return "redo"
+    case .undo(let steps): return "undo" + (steps.map { " \($0.value)" } ?? "")
+    case .redo(let steps): return "redo" + (steps.map { " \($0.value)" } ?? "")
+    case .changes(let limit): return "changes" + (limit.map { " \($0.value)" } ?? "")
     case .help(let topic): return "help \(topic?.value ?? "-")"
     case .quit: return "quit"
     case .guidedAdd: return "add"
     case .run(let target): return "run [\(target.value)]"
-    case .runSaved(let saved, let format): return "run saved \(name(saved))" + (format.map { " as \($0.rawValue)" } ?? "")
+    case .runSaved(let saved, let values, let format):
+        return "run saved \(name(saved))" + values.map { " [\($0.value)]" }.joined() + (format.map { " as \($0.rawValue)" } ?? "")
     case .about: return "about"
     case .check: return "check"
     case .attach(let id, let file): return "attach #\(id.value) [\(file.value)]"
@@ -299,7 +301,9 @@ func summary(_ statement: LedgerStatement) -> String {
     case .categoryPosition(let category, let place): return "category move \(name(category)) to \(place.value)"
     case .tagRename(let old, let new): return "tag rename #\(old.value) #\(new.value)"
     case .set(let setting, let value): return "set \(setting.value) \(value.value)"
-    case .save(let saved, let text): return "save \(name(saved)) [\(text)]"
+    case .save(let saved, let parameters, let text, _):
+        let declared = parameters.isEmpty ? "" : "(" + parameters.map(\.value).joined(separator: ", ") + ")"
+        return "save \(name(saved))\(declared) [\(text)]"
     case .saved: return "saved"
     case .forget(let saved): return "forget \(name(saved))"
     case .timeline(let period): return "timeline period \(period.map { render($0.value) } ?? "-")"

@@ -45,9 +45,9 @@ import TallyLanguage
     }
 
     @Test func keepsLineNumbersPastAShebang() throws {
-        let source = ScriptSource(origin: .file("s.tally"), text: "#!/usr/bin/env tally\nbogus stuff\n")
+        let source = ScriptSource(origin: .file("s.tally"), text: "#!/usr/bin/env tally\nsum by bogus\n")
         let diagnostic = try #require(firstError(source.text))
-        #expect(ErrorRenderer(style: Style(color: false)).render(diagnostic, in: source).hasPrefix("s.tally:2:1: error: unknown statement 'bogus'"))
+        #expect(ErrorRenderer(style: Style(color: false)).render(diagnostic, in: source).hasPrefix("s.tally:2:8: error: unknown dimension 'bogus'"))
     }
 
     @Test func showsALongLineAroundTheMistakeOnly() throws {

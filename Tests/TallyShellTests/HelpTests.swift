@@ -98,7 +98,18 @@ import TallyStore
 
     @Test func undoAndListShowProseAndExamplesBeforeAnyGrammar() throws {
         let undo = try #require(help("undo"))
-        #expect(undo.hasPrefix("Take back the newest change with undo; redo makes it again, even after a restart.\n\n  undo\n  redo\n\n"))
+        #expect(undo.hasPrefix("""
+            Take back the newest change with undo, or several with undo 3; redo makes them again, even after a restart; changes lists them.
+
+              undo
+              redo
+              undo 3
+              redo 2
+              changes
+              history 50
+
+
+            """))
         let list = try #require(help("list"))
         #expect(list.hasPrefix("Ask for totals, counts, averages, the smallest or largest bill, or the bills themselves.\n\n  sum expense"))
     }

@@ -49,6 +49,7 @@ struct MigrationTests {
             let path = folder + "/ledger.db"
             #expect(FileManager.default.createFile(atPath: path, contents: Data()))
             let connection = try Connection(path: path)
+            // Version 8 gave books and categories their accounts.
             try connection.createSchema(upTo: 7)
             try connection.run("INSERT INTO books (id, name, currency, icon, position) VALUES (1, 'daily', 'CNY', '', 1), (2, '日本', 'JPY', '', 2)")
             try connection.run(
@@ -76,7 +77,8 @@ struct MigrationTests {
             let path = folder + "/ledger.db"
             #expect(FileManager.default.createFile(atPath: path, contents: Data()))
             let connection = try Connection(path: path)
-            try connection.createSchema(upTo: Connection.currentVersion - 1)
+            // Version 9 let an amount be below zero.
+            try connection.createSchema(upTo: 8)
             try connection.run("INSERT INTO books (id, name, currency, icon, position) VALUES (1, 'daily', 'CNY', '', 1)")
             try connection.run("INSERT INTO categories (id, name, kind, icon, aliases, position, archived) VALUES (1, 'food', 'expense', '', '', 1, 0)")
             try connection.run("INSERT INTO settings (key, value) VALUES ('current_book', '1'), ('week_start', 'monday')")
