@@ -36,12 +36,19 @@ public struct Parser {
     let decimalMark: DecimalMark
     /// The parameters of the statement being saved, while it is read.
     var parameters: ParameterUses?
+    /// Whether a word names a saved statement, asked as each statement is
+    /// read: `lunch 12 2016-07-18` runs the saved `lunch` with two values,
+    /// where without one it would be a bill of the category lunch.
+    let isSaved: (String) -> Bool
 
-    public init(_ text: String, log: ExpectedInputLog? = nil, decimalMark: DecimalMark = .point) {
+    public init(
+        _ text: String, log: ExpectedInputLog? = nil, decimalMark: DecimalMark = .point, isSaved: @escaping (String) -> Bool = { _ in false }
+    ) {
         tokens = Lexer.tokens(text)
         characters = Lexer.characters(of: text)
         self.log = log
         self.decimalMark = decimalMark
+        self.isSaved = isSaved
     }
 
     // script = [ statement ] { separator [ statement ] }
@@ -92,7 +99,7 @@ public struct Parser {
     mutating func statement() throws(Diagnostic) -> Statement {
         if check(.minus) || check(.plus) || check(.number) || check(.currencySign) { return .ledger(try quickAdd()) }
         let word = check(.word) ? StatementWord(rawValue: peek.text.lowercased()) : nil
-        if word == nil, startsACategoryFirstBill() { return .ledger(try quickAdd()) }
+        if word == nil, startsACategoryFirstBill(), !isSaved(peek.text) { return .ledger(try quickAdd()) }
         guard check(.word) else { throw unexpected("a statement") }
         guard let word else { return .session(try savedCall()) }
         switch word {

@@ -21,8 +21,6 @@ public final class Session {
     var formatOfRun: OutputFormat?
     /// Whether the user has been told that the ledger is damaged.
     var toldOfDamage = false
-    /// The format a saved statement run with one (`weekly as csv`) shows its results in.
-    var formatOfRun: OutputFormat?
 
     public init(store: LedgerStore, options: SessionOptions, output: Output, prompter: Prompter? = nil) throws(StoreError) {
         self.options = options
@@ -44,7 +42,7 @@ public final class Session {
     /// failure unless `keepGoing` (the REPL always goes on), and after Ctrl-C.
     /// Changes may be left gathered: `run(_ input:)` commits them.
     func run(_ source: ScriptSource) -> RunStatus {
-        var parser = Parser(source.text, decimalMark: options.decimalMark)
+        var parser = Parser(source.text, decimalMark: options.decimalMark) { [unowned self] in ledger.savedQuery(named: $0) != nil }
         var status = RunStatus.success
         while !quitRequested, !nested.stopped, !interrupted, let next = parser.next() {
             if nested.depth == 0 { nested.startStatement() }

@@ -12,8 +12,12 @@ func saved(_ text: String) throws -> SavedQuery {
 
 /// `call` (such as `spent food 2016-07`) of the statement `save` keeps for `definition`.
 func call(_ call: String, of definition: String) throws -> SavedCall {
-    guard case .session(.runSaved(_, let values, _)) = try parseOne(call).statement else { throw TestFailure("not a call: \(call)") }
-    return try SavedCall(try saved(definition), values: values, calledAt: try parseOne(call).range)
+    let saved = try saved(definition)
+    var parser = Parser(call) { Names.key($0) == saved.key }
+    guard let parsed = try parser.next()?.get(), case .session(.runSaved(_, let values, _)) = parsed.statement else {
+        throw TestFailure("not a call: \(call)")
+    }
+    return try SavedCall(saved, values: values, calledAt: parsed.range)
 }
 
 /// The mistake of running `call`, as it is shown: on the value when it lies in one.
