@@ -53,6 +53,8 @@ let package = Package(
             // The store too, to hold a ledger's write lock, check its integrity
             // and read it back; the shell to measure text as a terminal does.
             dependencies: [.target(name: "tally"), "TallyStore", "TallyShell", "TallyRender"],
+            // The statements are read where they lie, by the tests' own path.
+            exclude: ["Statements"],
             resources: [.copy("Scripts"), .copy("Reports")]
         ),
     ]

@@ -5,8 +5,7 @@ import TallyCore
 
 /// `import` made into a change, as the session gets it after reading the file.
 func importing(_ csv: String, _ statement: String = "import bills.csv", in ledger: Ledger = Fixture.ledger()) throws -> Outcome {
-    guard case .session(.importFile(let options)) = try parseOne(statement).statement else { throw TestFailure("not an import: \(statement)") }
-    return try importing(Array(csv.utf8), statement, in: ledger)
+    try importing(Array(csv.utf8), statement, in: ledger)
 }
 
 /// `import` of a file's bytes, read with the ledger's profiles and those built in.
