@@ -44,9 +44,11 @@ extension Parser {
     }
 
     /// What may follow `text`, which ends where completion begins.
-    public static func expectations(after text: String, decimalMark: DecimalMark = .point) -> [ExpectedInput] {
+    public static func expectations(
+        after text: String, decimalMark: DecimalMark = .point, isSaved: @escaping (String) -> Bool = { _ in false }
+    ) -> [ExpectedInput] {
         let log = ExpectedInputLog()
-        var parser = Parser(text, log: log, decimalMark: decimalMark)
+        var parser = Parser(text, log: log, decimalMark: decimalMark, isSaved: isSaved)
         while parser.next() != nil {}
         return log.expectations
     }

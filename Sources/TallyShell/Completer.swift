@@ -30,15 +30,20 @@ public struct Completer: Sendable {
         if before.hasSuffix("#") {
             return .words(matching(partial, ledger.tags))
         }
-        let expectations = Parser.expectations(after: before, decimalMark: decimalMark)
+        let expectations = Parser.expectations(after: before, decimalMark: decimalMark, isSaved: isSaved)
         // A file's name runs back to an open quote, or else to the last space:
         // where the statement expects a file there, readline completes the name.
         let nameStart = String(line[..<Completer.fileNameStart(in: line)])
-        if (nameStart == before ? expectations : Parser.expectations(after: nameStart, decimalMark: decimalMark)).contains(.file) {
+        if (nameStart == before ? expectations : Parser.expectations(after: nameStart, decimalMark: decimalMark, isSaved: isSaved)).contains(.file) {
             return .files
         }
         guard let words = words(for: expectations) else { return .files }
         return .words(matching(partial, words))
+    }
+
+    /// Whether a word names a saved statement: then a number after it is its value, as the session reads it.
+    private func isSaved(_ word: String) -> Bool {
+        ledger.savedQuery(named: word) != nil
     }
 
     /// The words that meet `expectations`, or nil when a file's name is expected.

@@ -173,4 +173,14 @@ extension SessionTests {
         #expect(words("spent food 2016-07 ") == ["as"])
         #expect(words("spent food 2016-07 as c") == ["csv", "chart"])
     }
+
+    /// A number after a saved statement's name is its value, not a bill's
+    /// amount written category first, in completion as when it runs.
+    @Test func completionTakesANumberAfterASavedStatementForItsValue() throws {
+        var ledger = Fixture.ledger
+        let saved = SavedQuery(name: "lunch", parameters: ["amount", "month"], statement: "sum expense where amount > amount in month")
+        ledger.apply(ChangeSet(summary: "saved", rows: [RowChange(before: nil, after: .savedQuery(saved))]))
+        let completer = Completer(ledger: ledger, savedQueries: ["lunch"])
+        #expect(completer.complete("lunch 12 ju") == .words(["june", "july"]))
+    }
 }
