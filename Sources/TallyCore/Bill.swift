@@ -34,9 +34,4 @@ public struct Bill: Hashable, Sendable, Codable, Identifiable {
 
     /// Whether the bill is money back on an expense category.
     public var isRefund: Bool { amount < 0 }
-
-    /// Day order, then entry order: the order of the timeline and of `list`.
-    public static func chronological(_ a: Bill, _ b: Bill) -> Bool {
-        a.day != b.day ? a.day < b.day : a.id < b.id
-    }
 }

@@ -36,3 +36,11 @@ import Testing
         #expect(Array(columns) == bills.sorted(by: Bill.chronological))
     }
 }
+
+extension Bill {
+    /// Day order, then entry order, by comparing whole bills: the plain
+    /// order the ledger's counting sort must give.
+    static func chronological(_ a: Bill, _ b: Bill) -> Bool {
+        a.day != b.day ? a.day < b.day : a.id < b.id
+    }
+}
