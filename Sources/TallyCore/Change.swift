@@ -10,6 +10,8 @@ public enum Record: Hashable, Sendable, Codable {
     case importProfile(ImportProfile)
     case rule(Rule)
     case importSources(ImportSourceBatch)
+    case recurringRule(RecurringRule)
+    case occurrence(Occurrence)
 }
 
 /// One row before and after a change: nil before is an insert, nil after a delete.

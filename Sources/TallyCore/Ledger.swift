@@ -18,12 +18,19 @@ public struct Ledger: Equatable, Sendable {
     /// In the order they apply.
     public private(set) var rules: [Rule]
     public private(set) var importSources: ImportSources
+    /// By id.
+    public private(set) var recurringRules: [RecurringRule]
+    /// The days of recurring bills posted or skipped.
+    public private(set) var occurrences: [Occurrence.Key: Occurrence]
 
     public init(
         books: [Book], categories: [Category], bills: [Bill], settings: Settings, lastBillID: Int64 = 0,
         savedQueries: [SavedQuery] = [], budgets: [Budget] = [], photos: [Photo] = [],
-        importProfiles: [ImportProfile] = [], rules: [Rule] = [], importSources: [ImportSourceBatch] = []
+        importProfiles: [ImportProfile] = [], rules: [Rule] = [], importSources: [ImportSourceBatch] = [],
+        recurringRules: [RecurringRule] = [], occurrences: [Occurrence] = []
     ) {
+        self.recurringRules = recurringRules.sorted { $0.id < $1.id }
+        self.occurrences = Dictionary(occurrences.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         self.photos = photos.sorted { $0.id < $1.id }
         self.importProfiles = importProfiles.sorted { $0.key < $1.key }
         self.rules = rules.sorted(by: Rule.applyOrder)
@@ -43,11 +50,13 @@ public struct Ledger: Equatable, Sendable {
     public init(
         books: [Book], categories: [Category], columns: BillColumns, settings: Settings, lastBillID: Int64,
         savedQueries: [SavedQuery], budgets: [Budget], photos: [Photo],
-        importProfiles: [ImportProfile] = [], rules: [Rule] = [], importSources: [ImportSourceBatch] = []
+        importProfiles: [ImportProfile] = [], rules: [Rule] = [], importSources: [ImportSourceBatch] = [],
+        recurringRules: [RecurringRule] = [], occurrences: [Occurrence] = []
     ) {
         self.init(books: books, categories: categories, bills: [], settings: settings, lastBillID: lastBillID,
                   savedQueries: savedQueries, budgets: budgets, photos: photos,
-                  importProfiles: importProfiles, rules: rules, importSources: importSources)
+                  importProfiles: importProfiles, rules: rules, importSources: importSources,
+                  recurringRules: recurringRules, occurrences: occurrences)
         var columns = columns
         columns.sortChronologically()
         bills = columns
@@ -230,6 +239,15 @@ public struct Ledger: Equatable, Sendable {
             rules.sort(by: Rule.applyOrder)
         case .importSources(let batch):
             importSources.put(batch)
+        case .recurringRule(let rule):
+            if let index = recurringRules.firstIndex(where: { $0.id == rule.id }) {
+                recurringRules[index] = rule
+            } else {
+                recurringRules.append(rule)
+                recurringRules.sort { $0.id < $1.id }
+            }
+        case .occurrence(let occurrence):
+            occurrences[occurrence.key] = occurrence
         case .bill:
             preconditionFailure("bills are applied in one pass")
         }
@@ -246,6 +264,8 @@ public struct Ledger: Equatable, Sendable {
         case .importProfile(let profile): importProfiles.removeAll { $0.key == profile.key }
         case .rule(let rule): rules.removeAll { $0.id == rule.id }
         case .importSources(let batch): importSources.remove(batch)
+        case .recurringRule(let rule): recurringRules.removeAll { $0.id == rule.id }
+        case .occurrence(let occurrence): occurrences[occurrence.key] = nil
         case .bill: preconditionFailure("bills are applied in one pass")
         }
     }

@@ -10,6 +10,8 @@ public enum RecordIdentity: Hashable, Sendable {
     case importProfile(String)
     case rule(Int64)
     case importSources(Int64)
+    case recurringRule(Int64)
+    case occurrence(Occurrence.Key)
 }
 
 extension Record {
@@ -25,6 +27,8 @@ extension Record {
         case .importProfile(let profile): return .importProfile(profile.key)
         case .rule(let rule): return .rule(rule.id)
         case .importSources(let batch): return .importSources(batch.id)
+        case .recurringRule(let rule): return .recurringRule(rule.id)
+        case .occurrence(let occurrence): return .occurrence(occurrence.key)
         }
     }
 
@@ -41,6 +45,8 @@ extension Record {
         case .importProfile(let profile): return "import profile '\(profile.name)'"
         case .rule(let rule): return "rule #\(rule.id)"
         case .importSources(let batch): return "the source rows of import \(batch.id)"
+        case .recurringRule(let rule): return "recurring #\(rule.id)"
+        case .occurrence(let occurrence): return "the \(occurrence.day.iso) of recurring #\(occurrence.ruleID)"
         }
     }
 }
@@ -59,6 +65,8 @@ extension Ledger {
         case .importProfile(let key): return importProfiles.first { $0.key == key }.map(Record.importProfile)
         case .rule(let id): return rules.first { $0.id == id }.map(Record.rule)
         case .importSources(let id): return importSources.batch(id).map(Record.importSources)
+        case .recurringRule(let id): return recurringRule(id: id).map(Record.recurringRule)
+        case .occurrence(let key): return occurrences[key].map(Record.occurrence)
         }
     }
 }

@@ -345,7 +345,8 @@ public final class LedgerStore {
             savedQueries: try connection.savedQueries(), budgets: try connection.budgets(), photos: try connection.photos(),
             importProfiles: try connection.importProfiles(), rules: try connection.rules(),
             // Only an import reads them, and it reads the whole ledger.
-            importSources: days == nil && texts ? try connection.importSources() : [])
+            importSources: days == nil && texts ? try connection.importSources() : [],
+            recurringRules: try connection.recurringRules(), occurrences: try connection.occurrences())
     }
 
     /// Reads a ledger that can only be read. Its owner may write it meanwhile,

@@ -92,6 +92,10 @@ extension Connection {
             try run("INSERT INTO rules (id, position, text) VALUES (?, ?, ?)", rule.id, rule.position, rule.text)
         case .importSources(let batch):
             try run("INSERT INTO import_sources (batch, sources) VALUES (?, ?)", batch.id, ImportSourcePacking.pack(batch.sources))
+        case .recurringRule(let rule):
+            try insert(rule)
+        case .occurrence(let occurrence):
+            try insert(occurrence)
         }
     }
 
@@ -177,6 +181,8 @@ extension Connection {
             try run(
                 "UPDATE import_sources SET sources = ? WHERE batch = ? AND sources = ?",
                 ImportSourcePacking.pack(batch.sources), old.id, ImportSourcePacking.pack(old.sources))
+        case (.recurringRule(let rule), .recurringRule(let old)):
+            try update(rule, wasThere: old)
         default:
             preconditionFailure("a row changes into a row of its own kind")
         }
@@ -228,6 +234,10 @@ extension Connection {
             try run("DELETE FROM rules WHERE id = ? AND position = ? AND text = ?", rule.id, rule.position, rule.text)
         case .importSources(let batch):
             try run("DELETE FROM import_sources WHERE batch = ? AND sources = ?", batch.id, ImportSourcePacking.pack(batch.sources))
+        case .recurringRule(let rule):
+            try delete(rule)
+        case .occurrence(let occurrence):
+            try delete(occurrence)
         }
         try expectOneRow(changing: record)
     }

@@ -165,6 +165,44 @@ private let migrations: [StaticString] = [
     -- order; a statement saved before it could take any has none.
     ALTER TABLE saved_queries ADD COLUMN parameters TEXT NOT NULL DEFAULT '';
     """,
+    """
+    -- Bills that come on a schedule: the bill's fields as a bill holds them,
+    -- then when it falls. unit is day, weekday (days but Saturday and
+    -- Sunday), week, month or year, every "every" of them; day is the ISO
+    -- weekday of a week (NULL: the first day of the week) or the day of the
+    -- month of a month or year (0: its last), month a year's month. Days are
+    -- yyyymmdd, as the bills'.
+    CREATE TABLE recurring (
+        id INTEGER PRIMARY KEY,
+        book_id INTEGER NOT NULL REFERENCES books (id),
+        category_id INTEGER NOT NULL REFERENCES categories (id),
+        amount INTEGER NOT NULL CHECK (amount <> 0),
+        remark TEXT NOT NULL,
+        place TEXT,
+        tags TEXT NOT NULL,
+        unit TEXT NOT NULL CHECK (unit IN ('day', 'weekday', 'week', 'month', 'year')),
+        every INTEGER NOT NULL CHECK (every >= 1),
+        month INTEGER CHECK (month BETWEEN 1 AND 12),
+        day INTEGER CHECK (day BETWEEN 0 AND 31),
+        start INTEGER NOT NULL,
+        until INTEGER,
+        times INTEGER CHECK (times >= 1),
+        asks INTEGER NOT NULL,
+        paused_on INTEGER,
+        last_handled INTEGER,
+        created_at INTEGER NOT NULL
+    );
+    -- Each day of a recurring bill seen to: the bill posted for it, or NULL
+    -- when it was skipped. The key makes a day posted twice impossible,
+    -- whatever sessions post at once. A posted bill deleted since leaves its
+    -- day here, so it is not posted again.
+    CREATE TABLE occurrences (
+        rule_id INTEGER NOT NULL REFERENCES recurring (id),
+        day INTEGER NOT NULL,
+        bill_id INTEGER,
+        PRIMARY KEY (rule_id, day)
+    ) WITHOUT ROWID;
+    """,
 ]
 
 /// `PRAGMA application_id` of a Tally ledger: "Taly" in ASCII, in the file's
