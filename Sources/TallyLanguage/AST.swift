@@ -249,6 +249,9 @@ public enum PeriodSpec: Sendable, Equatable {
     case this(PeriodUnit)
     case last(PeriodUnit)
     case lastCount(Int, PeriodUnit)
+    case next(PeriodUnit)
+    /// So many units from tomorrow on: `next 30 days`.
+    case nextCount(Int, PeriodUnit)
     case between(DateSpec, DateSpec)
     case since(DateSpec)
     case until(DateSpec)

@@ -42,6 +42,16 @@ public enum Done: Sendable, Equatable {
     case ruleAdded(id: Int64, position: Int)
     case ruleDeleted(id: Int64)
     case ruleMoved(id: Int64, position: Int)
+    /// `every …`: the rule, the bills it posted at once for the days that had come, and its next day.
+    case recurringAdded(id: Int64, schedule: String, start: Day, posted: [Day], next: Day?, asks: Bool)
+    /// `edit`, `pause` or `resume recurring`, as `verb` says, and what else it did.
+    case recurringChanged(id: Int64, verb: String, note: String?)
+    /// `delete recurring`: the bills it posted that are still there stay.
+    case recurringDeleted(id: Int64, keptBills: Int)
+    /// `accept` (the bills it posted) or `skip`: the days of which rules.
+    case occurrencesHandled(accepted: Bool, ids: [Int64], rules: [Int64], days: [Day])
+    /// Bills recurring rules posted by themselves as their days came: what each is, and its day.
+    case posted(ids: [Int64], names: [String], days: [Day])
     case weekStart(WeekStart)
     case imported(ImportCounts, file: String)
     case exported(count: Int, file: String, format: String)
@@ -117,6 +127,26 @@ public enum Done: Sendable, Equatable {
         case .ruleAdded(let id, let position): return "added rule #\(id); it applies at place \(position) of the order 'rules' lists"
         case .ruleDeleted(let id): return "deleted rule #\(id)"
         case .ruleMoved(let id, let position): return "rule #\(id) now applies at place \(position)"
+        case .recurringAdded(let id, let schedule, let start, let posted, let next, let asks):
+            var text = "added recurring #\(id): \(schedule) from \(start.iso)"
+            if let first = posted.first, let last = posted.last {
+                text += first == last ? "; posted 1 bill, \(first.iso)" : "; posted \(posted.count) bills, \(first.iso) to \(last.iso)"
+            }
+            if asks { text += "; each day waits in 'due' to be accepted or skipped" }
+            return text + (next.map { "; next \($0.iso)" } ?? "")
+        case .recurringChanged(let id, "unchanged", _): return "recurring #\(id) has those values already; nothing changed"
+        case .recurringChanged(let id, let verb, let note): return "\(verb) recurring #\(id)" + (note.map { ", \($0)" } ?? "")
+        case .recurringDeleted(let id, let kept):
+            return "deleted recurring #\(id)" + (kept == 0 ? "" : "; the \(Literal.count(kept, "bill")) it posted stay")
+        case .occurrencesHandled(let accepted, let ids, let rules, let days):
+            let verb = accepted ? "accepted" : "skipped"
+            let each = zip(rules, days).enumerated().map { index, pair in
+                (accepted && index < ids.count ? "#\(ids[index]) " : "") + "recurring #\(pair.0) \(pair.1.iso)"
+            }
+            return "\(verb) " + Done.abbreviated(each)
+        case .posted(_, let names, let days):
+            let each = zip(names, days).map { "\($0) \($1.iso)" }
+            return "posted \(Literal.count(days.count, "recurring bill")): " + Done.abbreviated(each)
         case .weekStart(let start): return "weeks start on \(start.rawValue)"
         case .imported(let counts, let file): return counts.text(file: file)
         case .exported(let count, let file, let format): return "exported \(Literal.count(count, "bill")) to \(file) (\(format))"
@@ -193,6 +223,17 @@ public enum Done: Sendable, Equatable {
         case .ruleAdded(let id, let position): return [("report", .text("added rule")), ("id", .id(id)), ("position", .number(position))]
         case .ruleDeleted(let id): return [("report", .text("deleted rule")), ("id", .id(id))]
         case .ruleMoved(let id, let position): return [("report", .text("moved rule")), ("id", .id(id)), ("position", .number(position))]
+        case .recurringAdded(let id, let schedule, let start, let posted, let next, let asks):
+            return [("report", .text("added recurring")), ("id", .id(id)), ("schedule", .text(schedule)), ("start", .text(start.iso)),
+                    ("posted", .list(posted.map(\.iso))), ("next", Done.optional(next?.iso)), ("asks", .flag(asks))]
+        case .recurringChanged(let id, let verb, let note):
+            return [("report", .text(verb + " recurring")), ("id", .id(id)), ("note", Done.optional(note))]
+        case .recurringDeleted(let id, let kept): return [("report", .text("deleted recurring")), ("id", .id(id)), ("kept_bills", .number(kept))]
+        case .occurrencesHandled(let accepted, let ids, let rules, let days):
+            return [("report", .text(accepted ? "accepted" : "skipped")), ("ids", .ids(ids)), ("recurring", .ids(rules)),
+                    ("days", .list(days.map(\.iso)))]
+        case .posted(let ids, let names, let days):
+            return [("report", .text("posted")), ("ids", .ids(ids)), ("names", .list(names)), ("days", .list(days.map(\.iso)))]
         case .weekStart(let start): return [("report", .text("setting")), ("weekstart", .text(start.rawValue))]
         case .imported(let counts, let file):
             return [("report", .text("imported")), ("file", .text(file)), ("count", .number(counts.added)),
@@ -225,6 +266,11 @@ public enum Done: Sendable, Equatable {
             return [("report", .text(undo ? "undid" : "redid")), ("change", .text(change)), ("earlier_session", .flag(fromEarlierSession)),
                     ("statement", Done.optional(statement.isEmpty ? nil : statement)), ("book", Done.optional(nowUsing))]
         }
+    }
+
+    /// The first few of many, and how many more: a year of daily bills is one line.
+    private static func abbreviated(_ items: [String]) -> String {
+        items.count <= 6 ? items.joined(separator: ", ") : items.prefix(5).joined(separator: ", ") + " and \(items.count - 5) more"
     }
 
     private static func budgetTarget(_ category: String?) -> String {

@@ -2,6 +2,14 @@ import TallyCore
 
 extension Evaluator {
     func add(_ add: AddBill) throws(Diagnostic) -> Outcome {
+        let bill = try newBill(add)
+        return .change(
+            ChangeSet(summary: "added #\(bill.id)", rows: [RowChange(before: nil, after: .bill(bill))]),
+            done: .bill(verb: "added", BillRow(bill, in: ledger)), asking: nil, warnings: aheadNote(bill) + (try budgetWarnings(adding: bill)))
+    }
+
+    /// The bill quick entry or `add` writes, numbered next and dated today unless it says.
+    func newBill(_ add: AddBill) throws(Diagnostic) -> Bill {
         let book = try add.book.map { name throws(Diagnostic) in try ledger.book(named: name) } ?? ledger.currentBook
         let category: Category
         do throws(Diagnostic) {
@@ -11,14 +19,11 @@ extension Evaluator {
             throw ruleOffer(add, in: book).map { Diagnostic(error.problem, at: error.range, notes: [$0]) } ?? error
         }
         let amount = try self.amount(add.amount, in: book)
-        let bill = Bill(
+        return Bill(
             id: ledger.nextBillID, bookID: book.id, categoryID: category.id,
             amount: add.kind == .income && category.kind == .expense ? -amount : amount,
             day: add.date?.value.resolve(today: today) ?? today,
             remark: add.remark ?? "", place: add.place, tags: add.tags, created: now, updated: now)
-        return .change(
-            ChangeSet(summary: "added #\(bill.id)", rows: [RowChange(before: nil, after: .bill(bill))]),
-            done: .bill(verb: "added", BillRow(bill, in: ledger)), asking: nil, warnings: aheadNote(bill) + (try budgetWarnings(adding: bill)))
     }
 
     /// A bill dated after today is taken as written, and said to be: a

@@ -126,6 +126,8 @@ public struct Evaluator: Sendable {
             return try ruleDelete(id)
         case .ruleMove(let id, let place):
             return try ruleMove(id, to: place)
+        case .recurring(let statement):
+            return try recurring(statement, at: range)
         }
     }
 

@@ -15,6 +15,8 @@ public enum ExpectedInput: Hashable, Sendable {
     /// A value for the next parameter of the saved statement `name`, after the values `given`.
     case savedValue(name: String, given: [String])
     case profile
+    /// A recurring bill's id: `#1`.
+    case recurringRule
     case helpTopic
     case file
     /// A year or month that holds bills: `2016`, `2016-07`.

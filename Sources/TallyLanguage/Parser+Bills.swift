@@ -13,13 +13,18 @@ extension Parser {
     /// as on Timi's keypad: `25 food lunch`, `200 salary`. The keypad asks
     /// for the category first, and so may the entry: `food 25 lunch`.
     mutating func quickAdd() throws(Diagnostic) -> LedgerStatement {
+        .add(try quickBill())
+    }
+
+    /// A bill as quick entry writes one, amount or category first.
+    mutating func quickBill() throws(Diagnostic) -> AddBill {
         if check(.word) || check(.string) {
             let category = try categoryName()
             let amount = try self.amount()
-            return .add(try billRest(AddBill(kind: nil, amount: amount, category: category)))
+            return try billRest(AddBill(kind: nil, amount: amount, category: category))
         }
         let kind: Kind? = match(.plus) ? .income : match(.minus) ? .expense : nil
-        return .add(try billBody(kind: kind))
+        return try billBody(kind: kind)
     }
 
     /// Whether a bill written category first starts here: a name, then an amount (`food 25`, `food ¥25`).
@@ -46,7 +51,9 @@ extension Parser {
         while true {
             offer(keywords: BillClauseWord.words)
             offer([.tag])
+            if recurrence != nil { offer(keywords: RecurrenceClauseWord.words) }
             if atStatementEnd { break }
+            if try recurrenceClause() { continue }
             if matchWord("on") {
                 guard bill.date == nil else { throw Diagnostic(.duplicateClause("on", statement: "bill"), at: previous.range) }
                 bill.date = try date()
@@ -90,7 +97,7 @@ extension Parser {
     private mutating func bareWords() -> String? {
         var words: [String] = []
         while check(.word) || check(.number) || check(.currencySign) {
-            if startsAClause() || mightStartADate() && endsWithADate() { break }
+            if startsAClause() || startsARecurrenceClause() || mightStartADate() && endsWithADate() { break }
             valueMayBeAParameter(.name)
             let word = advance()
             if let last = words.last, word.kind == .currencySign || tokens[position - 2].kind == .currencySign,
@@ -106,7 +113,7 @@ extension Parser {
     /// Whether the word here is `on DATE`, `at PLACE` or `book NAME` and not
     /// part of a text. At the end of the statement each is a clause, so that
     /// a value left out is an error that says so.
-    private func startsAClause() -> Bool {
+    func startsAClause() -> Bool {
         guard check(.word) else { return false }
         var lookahead = self
         lookahead.advance()
@@ -123,7 +130,7 @@ extension Parser {
             // A book's name is one word, after which the statement goes on with a clause or ends.
             guard lookahead.check(.word) || lookahead.check(.string) else { return false }
             lookahead.advance()
-            return lookahead.atStatementEnd || lookahead.check(.tag) || lookahead.startsAClause()
+            return lookahead.atStatementEnd || lookahead.check(.tag) || lookahead.startsAClause() || lookahead.startsARecurrenceClause()
         }
     }
 
@@ -150,7 +157,7 @@ extension Parser {
     private func endsWithADate() -> Bool {
         var lookahead = self
         guard (try? lookahead.date()) != nil else { return false }
-        return lookahead.atStatementEnd || lookahead.check(.tag) || lookahead.startsAClause()
+        return lookahead.atStatementEnd || lookahead.check(.tag) || lookahead.startsAClause() || lookahead.startsARecurrenceClause()
     }
 
     /// The date here, when one starts here and ends the statement or comes before its clauses.
@@ -217,8 +224,12 @@ extension Parser {
         return Located(Character(token.text), token.range)
     }
 
-    // edit = "edit" ( BILL_ID assignments | bill_selection "set" assignments )
+    // edit = "edit" ( BILL_ID assignments | bill_selection "set" assignments | "recurring" BILL_ID assignments )
     mutating func edit() throws(Diagnostic) -> LedgerStatement {
+        offer(keywords: ["where", "recurring"])
+        if matchWord("recurring") {
+            return .recurring(.edit(id: try recurringID(), assignments: try assignments()))
+        }
         if check(.billID) {
             let id = try billID()
             return .edit(id: id, assignments: try assignments())
@@ -321,8 +332,10 @@ extension Parser {
         return advance().text
     }
 
-    // delete = "delete" ( BILL_ID { [ "," ] BILL_ID } | bill_selection )
+    // delete = "delete" ( BILL_ID { [ "," ] BILL_ID } | bill_selection | "recurring" BILL_ID )
     mutating func delete() throws(Diagnostic) -> LedgerStatement {
+        offer(keywords: ["where", "recurring"])
+        if matchWord("recurring") { return .recurring(.delete(id: try recurringID())) }
         if check(.billID) {
             var ids = [try billID()]
             while !atStatementEnd {

@@ -59,10 +59,11 @@ extension Parser {
         return Located(spec, start.through(previous.range))
     }
 
-    // relative_period = DAY_WORD | ( "this" | "last" ) UNIT
-    //                 | "last" INTEGER UNITS
+    // relative_period = DAY_WORD | ( "this" | "last" | "next" ) UNIT
+    //                 | ( "last" | "next" ) INTEGER UNITS
     mutating func relativePeriod() throws(Diagnostic) -> PeriodSpec? {
         if let days = matchDayWord() { return .date(.fromToday(days: days)) }
+        if checkWord("next") { return try nextPeriod() }
         let isThis = checkWord("this")
         guard isThis || checkWord("last") else { return nil }
         advance()
@@ -86,6 +87,28 @@ extension Parser {
         }
         advance()
         return isThis ? .this(unit) : .last(unit)
+    }
+
+    /// `next month`, `next 30 days`: the unit after this one, or so many days
+    /// (weeks, months) from tomorrow on.
+    private mutating func nextPeriod() throws(Diagnostic) -> PeriodSpec {
+        advance()
+        if check(.number) {
+            let count = try self.count("how many, such as 30")
+            offer(keywords: ["days", "weeks", "months", "quarters", "years"])
+            guard check(.word), let unit = unit(peek.text, plural: true) else {
+                throw unexpected("'days', 'weeks', 'months' or 'years'")
+            }
+            advance()
+            return .nextCount(count, unit)
+        }
+        offer(keywords: ["week", "month", "quarter", "year"])
+        guard check(.word), let unit = unit(peek.text, plural: false), unit != .day else {
+            throw unexpected("'week', 'month', 'quarter' or 'year', or how many, such as 'next 30 days'", suggestion: check(.word)
+                ? Suggestion.nearest(to: peek.text, among: ["week", "month", "quarter", "year"]) : nil)
+        }
+        advance()
+        return .next(unit)
     }
 
     // calendar_period = YEAR [ "-" ( MONTH [ "-" DAY ] | "q" QUARTER | "w" WEEK ) | "/" MONTH [ "/" DAY ] ]
@@ -238,7 +261,7 @@ extension Parser {
     }
 
     /// The `-` or `/` here when it joins the number before it to what follows: `2016-07`, not `2016 - 07`.
-    private func dateSeparator() -> TokenKind? {
+    func dateSeparator() -> TokenKind? {
         guard check(.minus) || check(.slash), previous.range.end.offset == peek.range.start.offset, nextIsAdjacent() else {
             return nil
         }

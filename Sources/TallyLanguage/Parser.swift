@@ -40,6 +40,8 @@ public struct Parser {
     /// read: `lunch 12 2016-07-18` runs the saved `lunch` with two values,
     /// where without one it would be a bill of the category lunch.
     let isSaved: (String) -> Bool
+    /// The clauses of the recurring bill being read, while one is.
+    var recurrence: RecurrenceClauses?
 
     public init(
         _ text: String, log: ExpectedInputLog? = nil, decimalMark: DecimalMark = .point, isSaved: @escaping (String) -> Bool = { _ in false }
@@ -95,7 +97,8 @@ public struct Parser {
     //           | book_statement | "use" name | category_statement | category_list | tag_statement
     //           | "books" [ format_clause ] | set | help | "about" | "check" | "quit" | "exit"
     //           | save | "saved" | "forget" NAME | run | view | budget | photo | import | export | report | backup
-    //           | "profiles" | profile | "rules" | rule | saved_call
+    //           | "profiles" | profile | "rules" | rule | recurring_add | recurring_statement
+    //           | pause | accept | "due" [ format_clause ] | upcoming | saved_call
     mutating func statement() throws(Diagnostic) -> Statement {
         if check(.minus) || check(.plus) || check(.number) || check(.currencySign) { return .ledger(try quickAdd()) }
         let word = check(.word) ? StatementWord(rawValue: peek.text.lowercased()) : nil
@@ -160,6 +163,12 @@ public struct Parser {
         case .profile: advance(); return .ledger(try profileStatement())
         case .rules: advance(); return .ledger(.rules)
         case .rule: advance(); return .ledger(try ruleStatement())
+        case .every: return .ledger(try recurringAdd())
+        case .recurring: return .ledger(try recurringStatement())
+        case .pause, .resume: return .ledger(try pauseStatement(pausing: word == .pause))
+        case .due: advance(); return .ledger(try formatted(.recurring(.due)))
+        case .accept, .skip: return .ledger(try acceptStatement(accepting: word == .accept))
+        case .upcoming: return .ledger(try upcomingStatement())
         }
     }
 

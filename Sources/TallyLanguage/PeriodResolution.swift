@@ -19,6 +19,11 @@ extension PeriodSpec {
             let start = PeriodSpec.reachesBeforeCalendar(today, unit, count)
                 ? Day.first : PeriodSpec.step(today, unit, by: -count).adding(days: 1)
             return DateRange(start: start, end: today)
+        case .next(let unit):
+            return PeriodSpec.unit(unit, containing: PeriodSpec.step(today, unit, by: 1), weekStart: weekStart)
+        case .nextCount(let count, let unit):
+            let start = today.adding(days: 1)
+            return DateRange(start: start, end: max(start, PeriodSpec.step(today, unit, by: count)))
         case .between(let from, let to):
             let start = from.resolve(today: today)
             return DateRange(start: start, end: to.resolve(today: today, from: start))
@@ -60,10 +65,10 @@ extension PeriodSpec {
     private static func step(_ day: Day, _ unit: PeriodUnit, by count: Int) -> Day {
         switch unit {
         case .day: return day.adding(days: count)
-        case .week: return day.adding(days: count.multipliedReportingOverflow(by: 7).overflow ? Int.min : 7 * count)
+        case .week: return day.adding(days: count.multipliedReportingOverflow(by: 7).overflow ? (count < 0 ? Int.min : Int.max) : 7 * count)
         case .month: return day.adding(months: count)
-        case .quarter: return day.adding(months: count.multipliedReportingOverflow(by: 3).overflow ? Int.min : 3 * count)
-        case .year: return day.adding(months: count.multipliedReportingOverflow(by: 12).overflow ? Int.min : 12 * count)
+        case .quarter: return day.adding(months: count.multipliedReportingOverflow(by: 3).overflow ? (count < 0 ? Int.min : Int.max) : 3 * count)
+        case .year: return day.adding(months: count.multipliedReportingOverflow(by: 12).overflow ? (count < 0 ? Int.min : Int.max) : 12 * count)
         }
     }
 }

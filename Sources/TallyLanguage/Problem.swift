@@ -55,6 +55,15 @@ public enum Problem: Sendable, Equatable {
 
     case noSuchBill(String)
     case unknownRule(String)
+    case noSuchRecurring(String)
+    /// `on DATE` or a date in a recurring bill, whose days its schedule gives.
+    case recurringBillDated
+    case recurringEndsBeforeStart(start: Day, end: Day)
+    /// `on weekdays` after a schedule that is not by the day.
+    case weekdaysOnlyByTheDay
+    case recurringPaused(id: Int64, paused: Bool)
+    /// `accept` or `skip` with nothing waiting that it could mean.
+    case nothingDue(rule: Int64?, day: Day?)
     case unreadableRule(id: Int64, reason: String)
     case builtInProfile(String)
     case kindMismatch(category: String, kind: Kind, wanted: Kind)
@@ -217,6 +226,17 @@ public enum Problem: Sendable, Equatable {
         case .mappedTwice(let field): return "'\(field)' is mapped twice"
         case .noSuchBill(let id): return "there is no bill #\(Diagnostic.clipped(id))"
         case .unknownRule(let id): return "there is no rule #\(Diagnostic.clipped(id)); 'rules' lists them"
+        case .noSuchRecurring(let id): return "there is no recurring bill #\(Diagnostic.clipped(id)); 'recurring' lists them"
+        case .recurringBillDated:
+            return "a recurring bill falls on the days of its schedule; write its first day with 'from', such as from 2026-01-01"
+        case .recurringEndsBeforeStart(let start, let end):
+            return "it would end on \(end.iso), before it starts on \(start.iso); it starts today unless 'from' says otherwise"
+        case .weekdaysOnlyByTheDay: return "'on weekdays' goes with a schedule by the day: every day … on weekdays, or every weekday"
+        case .recurringPaused(let id, true): return "recurring #\(id) is paused already; 'resume recurring #\(id)' goes on with it"
+        case .recurringPaused(let id, false): return "recurring #\(id) is not paused"
+        case .nothingDue(nil, _): return "nothing is due; 'upcoming' shows what comes next"
+        case .nothingDue(let rule?, nil): return "nothing of recurring #\(rule) is due; 'due' lists what waits"
+        case .nothingDue(let rule?, let day?): return "recurring #\(rule) is not due on \(day.iso); 'due' lists what waits"
         case .unreadableRule(let id, let reason): return "rule #\(id) no longer applies: \(reason); change it or 'rule delete #\(id)'"
         case .builtInProfile(let name): return "'\(name)' is built into Tally and cannot be deleted; a profile of yours of that name is used instead of it"
         case .kindMismatch(let category, let kind, let wanted):

@@ -83,6 +83,7 @@ public enum LedgerStatement: Sendable {
     case ruleDelete(id: Located<Int64>)
     /// `rule move #R to N`: the rule becomes the Nth to apply.
     case ruleMove(id: Located<Int64>, to: Located<Int>)
+    case recurring(RecurringStatement)
     /// A view shown as `as FORMAT` says: `pie as json`.
     indirect case formatted(LedgerStatement, as: OutputFormat)
 
@@ -97,6 +98,8 @@ public enum LedgerStatement: Sendable {
             return true
         case .formatted(let view, _):
             return view.changesLedger
+        case .recurring(let statement):
+            return statement.changesLedger
         case .set(let name, _):
             // Only the week's start is the ledger's; the output format, colour and echo are the session's.
             return Setting(named: name.value) == .weekstart

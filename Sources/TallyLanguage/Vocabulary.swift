@@ -13,13 +13,14 @@ public enum StatementWord: String, CaseIterable, Sendable {
     case timeline, pie, months, detail, show, search, budget
     case attach, attachments, extract, detach
     case `import`, export, report, backup, profiles, profile, rules, rule
+    case every, recurring, pause, resume, due, accept, skip, upcoming
 
     public static let words = allCases.map(\.rawValue)
 }
 
 /// The words that start a period; those that name a day are dates too.
 public enum PeriodWord: String, CaseIterable, Sendable {
-    case `in`, on, from, since, until, today, yesterday, this, last
+    case `in`, on, from, since, until, today, yesterday, this, last, next
     case tomorrow, jintian = "今天", zuotian = "昨天", qiantian = "前天", mingtian = "明天", houtian = "后天"
 
     public static let words = allCases.map(\.rawValue)
@@ -35,7 +36,7 @@ public enum PeriodWord: String, CaseIterable, Sendable {
         case .qiantian: -2
         case .tomorrow, .mingtian: 1
         case .houtian: 2
-        case .in, .on, .from, .since, .until, .this, .last: nil
+        case .in, .on, .from, .since, .until, .this, .last, .next: nil
         }
     }
 

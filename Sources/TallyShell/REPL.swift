@@ -26,6 +26,11 @@ public final class REPL {
     /// `quit` or Ctrl-D on an empty line.
     public func run(startupScript: String?) {
         greet()
+        do {
+            try session.postRecurring()
+        } catch {
+            session.complain(.ledgerFailed(error.failure, unsaved: 0))
+        }
         if let startupScript, Files.exists(startupScript) {
             do {
                 _ = session.run(ScriptSource(origin: .file(startupScript), text: try Files.readScript(startupScript)))

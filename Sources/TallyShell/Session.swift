@@ -83,6 +83,7 @@ public final class Session {
             try runner.refresh(for: parsed.statement.billsRead(today: today, weekStart: ledger.settings.weekStart))
             // `check` says what it finds itself.
             if case .session(.check) = parsed.statement {} else { tellOfDamage() }
+            try postRecurring()
             // A change in a script may be gathered with those before it; anything
             // else comes after them, so they are committed first.
             if case .ledger(let statement) = parsed.statement, statement.changesLedger {} else {
