@@ -1,7 +1,7 @@
 import TallyCore
 
 extension Parser {
-    // recurring_add = "every" schedule bill_entry { recurrence_clause } ;
+    // recurring_add = "every" schedule quick_add
     /// The bill reads as quick entry writes one, and its clauses may come
     /// among the bill's: `every day -15 food lunch on weekdays`.
     mutating func recurringAdd() throws(Diagnostic) -> LedgerStatement {
@@ -21,9 +21,9 @@ extension Parser {
             schedule: schedule, bill: bill, from: clauses.from, end: clauses.end, weekdaysOnly: clauses.weekdaysOnly, asks: clauses.asks)))
     }
 
-    // schedule = "day" | "weekday" | WEEKDAY | [ INTEGER ] schedule_unit [ "on" schedule_day ] ;
-    // schedule_unit = "days" | "weeks" | "months" | "years" (or each in the singular) ;
-    // schedule_day = WEEKDAY | INTEGER | "last" | MONTH "-" DAY | MONTH_NAME DAY ;
+    // schedule = WEEKDAY | [ INTEGER ] schedule_unit [ "on" schedule_day ]
+    // schedule_unit = "day" | "days" | "weekday" | "weekdays" | "week" | "weeks" | "month" | "months" | "year" | "years"
+    // schedule_day = WEEKDAY | INTEGER | "last" | MONTH "-" DAY | MONTH_NAME DAY
     mutating func schedule() throws(Diagnostic) -> Located<Schedule> {
         let start = peek.range
         offer(keywords: ScheduleUnit.words + Weekday.longNames)
@@ -120,7 +120,7 @@ extension Parser {
         }
     }
 
-    // recurrence_clause = "from" period_value | "until" period_value | INTEGER "times" | "on" "weekdays" | "ask" ;
+    // recurrence_clause = "from" period_value | "until" period_value | INTEGER "times" | "on" "weekdays" | "ask"
     /// Reads one clause of a recurring bill into `recurrence`; false when none starts here.
     mutating func recurrenceClause() throws(Diagnostic) -> Bool {
         guard var clauses = recurrence, startsARecurrenceClause() else { return false }
@@ -174,7 +174,7 @@ extension Parser {
         return .recurring(.pause(id: try recurringID(), pausing: pausing))
     }
 
-    // accept = ( "accept" [ BILL_ID [ "on" date ] ] [ amount ] ) | ( "skip" [ BILL_ID [ "on" date ] ] )
+    // accept = "accept" [ BILL_ID [ "on" date ] ] [ amount ] | "skip" [ BILL_ID [ "on" date ] ]
     mutating func acceptStatement(accepting: Bool) throws(Diagnostic) -> LedgerStatement {
         advance()
         var pick = OccurrencePick()
@@ -186,7 +186,7 @@ extension Parser {
         return .recurring(.handle(pick, accepting: accepting))
     }
 
-    // upcoming = "upcoming" [ period ] [ format_clause ]
+    // upcoming = "upcoming" [ period | period_value ] [ format_clause ]
     mutating func upcomingStatement() throws(Diagnostic) -> LedgerStatement {
         advance()
         offer(keywords: PeriodWord.words)

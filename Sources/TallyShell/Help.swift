@@ -35,6 +35,8 @@ enum Help {
               productions: ["profile", "statement"], exampleWords: ["profile", "profiles"]),
         Topic(name: "rules", summary: "Give imported rows their category, tags or place by what they say: remark ~ starbucks => category drinks.",
               productions: ["rule", "rule_action"]),
+        Topic(name: "recurring", summary: "Bills that come on a schedule, such as rent, salary or a subscription: each posted on its day, once; what is due and what is coming.",
+              productions: ["recurring_add", "schedule", "schedule_unit", "schedule_day", "recurrence_clause", "recurring_statement", "pause", "accept", "upcoming"]),
         Topic(name: "export", summary: "Write bills to a CSV file, a journal for hledger and ledger, or a beancount file.",
               productions: ["export"]),
         Topic(name: "report", summary: "Write a period as one HTML page of charts to open in a browser: months, the pies, budgets, the latest month's days.",
@@ -74,6 +76,8 @@ enum Help {
         "detach": "photos", "photo": "photos", "csv": "import", "hledger": "export", "ledger": "export",
         "beancount": "export", "journal": "export", "html": "report", "reports": "report",
         "profile": "profiles", "rule": "rules", "tag": "tags",
+        "every": "recurring", "due": "recurring", "accept": "recurring", "skip": "recurring", "upcoming": "recurring",
+        "pause": "recurring", "resume": "recurring", "schedule": "recurring", "forecast": "recurring",
     ]
 
     /// The text of `help TOPIC`, or the overview; examples are dated around `today`.
@@ -108,6 +112,7 @@ enum Help {
               edit where remark ~ starbucks set category=drinks, tags=+#coffee
               timeline    pie \(dates.month)    months    detail food    show #12    search coffee
               budget food 1500    budget total 5000    budget
+              every month on 1 -3000 housing rent    recurring    upcoming    due    accept
               attach #12 receipt.jpg    attachments #12    extract #12 1 copy.jpg    detach #12 1
               import bank.csv    import alipay.csv dry run    profiles    rule remark ~ starbucks => category drinks
               export \(dates.year).journal in \(dates.year)    export all.beancount    backup copy.tally
