@@ -95,6 +95,8 @@ public struct Query: Sendable {
     public var limit: Int?
     public var top: Int?
     public var format: OutputFormat?
+    /// `with forecast`: the bills recurring rules will post in the period are counted as if posted.
+    public var withForecast = false
     /// Set by statements that read every book whatever the query says, as `export` does.
     var readsEveryBook = false
 

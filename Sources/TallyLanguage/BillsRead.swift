@@ -39,7 +39,8 @@ extension Statement {
         }
         switch self {
         case .ledger(.query(let query)):
-            return BillsRead(days: query.period.flatMap { days(of: $0.value) }, texts: query.readsTexts)
+            // A forecast's bills are put among those held, which takes them whole.
+            return BillsRead(days: query.period.flatMap { days(of: $0.value) }, texts: query.readsTexts || query.withForecast)
         case .ledger(.report(let options)):
             return BillsRead(days: days(of: options.period?.value ?? ReportOptions.defaultPeriod), texts: true)
         case .ledger(.formatted(let view, _)):

@@ -2,6 +2,11 @@ import TallyCore
 
 extension Evaluator {
     func run(_ query: Query) throws(Diagnostic) -> QueryResult {
+        if query.withForecast {
+            var plain = query
+            plain.withForecast = false
+            return try forecasting(through: query.period.map(resolve)).run(plain)
+        }
         let selection = try Selection(
             evaluator: self, condition: query.condition, period: query.period,
             kind: query.kind?.kind, allBooks: query.coversAllBooks)

@@ -65,16 +65,19 @@ extension Evaluator {
         return nil
     }
 
+    /// Every rule; the book and end columns only when some rule has another book or an end.
     private func recurringTable() -> RecordTable {
-        let columns = ["id", "schedule", "next", "amount", "category", "remark", "book", "ends", "state"]
+        let showsBook = ledger.books.count > 1
+        let showsEnd = ledger.recurringRules.contains { $0.end != .never }
+        let columns = ["id", "schedule", "next", "amount", "category", "remark"] + (showsBook ? ["book"] : []) + (showsEnd ? ["ends"] : []) + ["state"]
         let rows: [[RecordTable.Cell]] = ledger.recurringRules.map { rule in
             let bill = BillRow(rule.bill(id: 0, on: rule.start, at: rule.created), in: ledger)
             let state = rule.pausedOn.map { "paused since \($0.iso)" } ?? (rule.asks ? "asks" : "posts")
             return [
                 .id(rule.id), .text(rule.schedule.written(weekStart: ledger.settings.weekStart)),
                 nextDay(of: rule).map { .text($0.iso) } ?? .null, .money(Int128(bill.signedAmount), bill.currency),
-                .text(bill.category), .text(bill.remark), .text(bill.book), .text(rule.writtenEnd), .text(state),
-            ]
+                .text(bill.category), .text(bill.remark),
+            ] + (showsBook ? [.text(bill.book)] : []) + (showsEnd ? [.text(rule.writtenEnd)] : []) + [.text(state)]
         }
         return RecordTable(columns: columns, rows: rows)
     }
@@ -226,5 +229,22 @@ extension Evaluator {
                 .filter { range.contains($0) && ledger.occurrences[Occurrence.Key(ruleID: rule.id, day: $0)] == nil }
                 .map { (rule, $0) }
         }.sorted { ($0.day, $0.rule.id) < ($1.day, $1.rule.id) }
+    }
+
+    /// This evaluator over the ledger with what recurring rules will post
+    /// counted as posted: the days not seen to yet up to the period's end,
+    /// and at most a year ahead, so a period without an end has one.
+    func forecasting(through period: DateRange?) -> Evaluator {
+        let horizon = today.adding(days: 366)
+        let range = DateRange(start: .first, end: min(period?.end ?? horizon, horizon))
+        var forecast = ledger
+        var rows: [RowChange] = []
+        for (index, (rule, day)) in upcoming(in: range).enumerated() {
+            rows.append(RowChange(before: nil, after: .bill(rule.bill(id: ledger.nextBillID + Int64(index), on: day, at: now))))
+        }
+        forecast.apply(ChangeSet(summary: "forecast", rows: rows, undoable: false))
+        var evaluator = Evaluator(ledger: forecast, today: today, now: now, defaultCurrency: defaultCurrency)
+        evaluator.interruption = interruption
+        return evaluator
     }
 }

@@ -4,7 +4,7 @@ extension Parser {
     static let listOrderKeys = ["date", "amount", "id", "category", "book", "place", "remark", "kind"]
 
     // query = AGGREGATE [ kind_selector ] { where_clause | period | by_clause | order_clause
-    //                                      | limit_clause | top_clause | format_clause | TAG }
+    //                                      | limit_clause | top_clause | "with" "forecast" | format_clause | TAG }
     mutating func query(_ aggregate: Aggregate) throws(Diagnostic) -> Query {
         var query = Query(aggregate: aggregate)
         query.kind = kindSelector()
@@ -56,6 +56,11 @@ extension Parser {
                 query.limit = try limitClause()
             case .top:
                 query.top = try topClause()
+            case .with:
+                advance()
+                offer(keywords: ["forecast"])
+                try expectWord("forecast")
+                query.withForecast = true
             case .as:
                 advance()
                 query.format = try format()

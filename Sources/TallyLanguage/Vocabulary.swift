@@ -49,7 +49,7 @@ public enum PeriodWord: String, CaseIterable, Sendable {
 /// The clauses of a query after its aggregate and kind; a period is one clause
 /// however it starts.
 public enum ClauseWord: String, CaseIterable, Sendable {
-    case `where`, period, by, order, limit, top, `as`
+    case `where`, period, by, order, limit, top, with, `as`
 
     /// The clause `word` starts, if any.
     public init?(starting word: String) {

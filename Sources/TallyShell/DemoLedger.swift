@@ -1,9 +1,10 @@
 import TallyCore
 import TallyLanguage
 
-/// Two years of someone's bills up to `today`, for `tally --demo`: salary and
-/// rent each month, meals and rides most days, a trip in a book of its own,
-/// budgets, and photos of two receipts. The same day gives the same ledger.
+/// Two years of someone's bills up to `today`, for `tally --demo`: rent,
+/// salary and a phone plan as recurring bills posted each month, meals and
+/// rides most days, a trip in a book of its own, budgets, and photos of two
+/// receipts. The same day gives the same ledger.
 struct DemoLedger {
     let today: Day
     let now: Int64
@@ -17,7 +18,14 @@ struct DemoLedger {
         let remark: String
         var place: String? = nil
         var tags: [String] = []
+        /// The recurring bill that posts it.
+        var rule: Int64? = nil
     }
+
+    /// The bills that come each month, as recurring bills: category, amount, day of the month, remark.
+    private static let monthly: [(category: String, amount: Int64, day: Int, remark: String)] = [
+        ("housing", 350_000, 1, "rent"), ("salary", 1_280_000, 10, "monthly pay"), ("topup", 5_900, 15, "phone plan"),
+    ]
 
     /// The change that fills `ledger`, and the photos' bytes it names.
     func change(for ledger: Ledger) -> (ChangeSet, photos: [(bytes: [UInt8], sha256: String)]) {
@@ -25,16 +33,33 @@ struct DemoLedger {
         let travel = Book(id: ledger.nextBookID, name: "travel", currency: daily.currency, icon: "✈️",
                           position: (ledger.books.map(\.position).max() ?? 0) + 1, account: ledger.bookAccount("travel"))
         var rows = [RowChange(before: nil, after: .book(travel))]
-        var entries = everyDay(book: daily.id) + trip(book: travel.id)
+        let rules = DemoLedger.monthly.enumerated().compactMap { index, bill -> RecurringRule? in
+            guard let category = ledger.category(named: bill.category) else { return nil }
+            return RecurringRule(
+                id: ledger.nextRecurringID + Int64(index), bookID: daily.id, categoryID: category.id, amount: bill.amount,
+                remark: bill.remark, schedule: .months(every: 1, on: .day(bill.day)), start: firstDay, lastHandled: today, created: now)
+        }
+        rows += rules.map { RowChange(before: nil, after: .recurringRule($0)) }
+        let posted = rules.flatMap { rule in
+            rule.days(through: today, weekStart: ledger.settings.weekStart).map { day in
+                Entry(book: daily.id, category: ledger.category(id: rule.categoryID)!.name, amount: rule.amount, day: day,
+                      remark: rule.remark, rule: rule.id)
+            }
+        }
+        var entries = everyDay(book: daily.id) + trip(book: travel.id) + posted
         entries.sort { $0.day != $1.day ? $0.day < $1.day : $0.category < $1.category }
         var bills: [Bill] = []
+        var occurrences: [Occurrence] = []
         for entry in entries {
             guard let category = ledger.category(named: entry.category) else { continue }
-            bills.append(Bill(
+            let bill = Bill(
                 id: ledger.nextBillID + Int64(bills.count), bookID: entry.book, categoryID: category.id, amount: entry.amount,
-                day: entry.day, remark: entry.remark, place: entry.place, tags: entry.tags, created: now, updated: now))
+                day: entry.day, remark: entry.remark, place: entry.place, tags: entry.tags, created: now, updated: now)
+            bills.append(bill)
+            if let rule = entry.rule { occurrences.append(Occurrence(ruleID: rule, day: bill.day, billID: bill.id)) }
         }
         rows += bills.map { RowChange(before: nil, after: .bill($0)) }
+        rows += occurrences.map { RowChange(before: nil, after: .occurrence($0)) }
         let limits: [(Int64?, Int64)] = [(ledger.category(named: "food")?.id, 180_000), (ledger.category(named: "transport")?.id, 60_000),
                                          (nil, 900_000)]
         rows += limits.enumerated().map { index, limit in
@@ -54,13 +79,16 @@ struct DemoLedger {
         return (ChangeSet(summary: "filled the demo ledger", rows: rows, undoable: false), photos)
     }
 
-    /// Salary, rent and the bills of every day, in the everyday book.
+    /// The first day of the two years.
+    private var firstDay: Day { today.adding(months: -24).adding(days: 1) }
+
+    /// The bills of every day but those that recur, in the everyday book.
     private func everyDay(book: Int64) -> [Entry] {
         var random = SeededRandom(seed: UInt64(bitPattern: Int64(today.ordinal)))
         func below(_ bound: Int) -> Int { Int(random.next(upTo: UInt64(bound))) }
         func between(_ low: Int, _ high: Int) -> Int { low + below(high - low + 1) }
         var entries: [Entry] = []
-        let first = today.adding(months: -24).adding(days: 1)
+        let first = firstDay
         // By ordinal: adding a day stops at the calendar's last, where a loop on days would never end.
         for ordinal in first.ordinal...today.ordinal {
             let day = Day(ordinal: ordinal)
@@ -70,9 +98,6 @@ struct DemoLedger {
                                      day: day, remark: remark, place: place, tags: tags))
             }
             let weekend = day.isoWeekday >= 6
-            if day.dayOfMonth == 1 { add("housing", 350_000, 350_000, "rent") }
-            if day.dayOfMonth == 10 { add("salary", 1_250_000, 1_300_000, "monthly pay") }
-            if day.dayOfMonth == 15 { add("topup", 5_000, 10_000, "phone plan") }
             if day.dayOfMonth == 20 { add("household", 8_000, 30_000, "groceries and soap", place: "supermarket") }
             if day.month == 1 && day.dayOfMonth == 25 { add("bonus", 2_000_000, 3_000_000, "year-end bonus") }
             if day.month == 2 && day.dayOfMonth == 5 { add("redpacket", 50_000, 200_000, "new year red packets", tags: ["family"]) }

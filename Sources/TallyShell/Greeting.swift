@@ -47,8 +47,8 @@ enum Greeting {
 
     static let whatsNew = """
         What's new in Tally \(Tally.version):
-          - import bills from CSV, all or nothing and never twice (import bank.csv)
-          - export to CSV, JSON, hledger/ledger and beancount (export 2016.journal in 2016)
-          - 'list as csv' has the columns import reads; see 'help import'
+          - recurring bills, posted on their days, once: every month on 1 -3000 housing rent
+          - what comes next and what it comes to: upcoming, due, accept; sum expense next month with forecast
+          - see 'help recurring'
         """
 }

@@ -1,4 +1,4 @@
 /// Facts about this build of Tally.
 public enum Tally {
-    public static let version = "0.3.0"
+    public static let version = "0.4.0"
 }
