@@ -1,7 +1,7 @@
 import TallyCore
 
 extension Parser {
-    // recurring_add = "every" schedule quick_add
+    // recurring_add = "every" schedule quick_add { recurrence_clause }
     /// The bill reads as quick entry writes one, and its clauses may come
     /// among the bill's: `every day -15 food lunch on weekdays`.
     mutating func recurringAdd() throws(Diagnostic) -> LedgerStatement {

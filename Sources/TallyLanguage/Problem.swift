@@ -340,6 +340,9 @@ public enum Problem: Sendable, Equatable {
         case .runsTooDeep(let depth): return "scripts run each other more than \(depth) deep"
         case .tooManyRuns(let runs, let mebibytes):
             return "one statement may run at most \(runs) scripts and saved statements, of \(mebibytes) MiB in all; stopped"
+        case .undoConflict(let verb, let change, let row, _) where row.hasPrefix("recurring #"):
+            // Only posting changes a rule behind the statements that made it.
+            return "cannot \(verb) '\(change)': \(row) has posted or been seen to since; nothing was changed ('delete \(row)' keeps the bills it posted)"
         case .undoConflict(let verb, let change, let row, let since):
             return "cannot \(verb) '\(change)': \(row) has been changed \(since), by another session; nothing was changed"
         case .undoDependedOn(let verb, let change):

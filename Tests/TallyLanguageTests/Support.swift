@@ -333,6 +333,7 @@ func summary(_ statement: LedgerStatement) -> String {
     case .ruleAdd(let spec, let text): return "rule \(render(spec.condition)) => \(spec.actions.map(summary).joined(separator: ", ")) [\(text)]"
     case .ruleDelete(let id): return "rule delete #\(id.value)"
     case .ruleMove(let id, let place): return "rule move #\(id.value) to \(place.value)"
+    case .recurring(let recurring): return "recurring \(recurring)"
     }
 }
 
@@ -396,6 +397,8 @@ func render(_ period: PeriodSpec) -> String {
     case .this(let unit): return "this \(unit.rawValue)"
     case .last(let unit): return "last \(unit.rawValue)"
     case .lastCount(let count, let unit): return "last \(count) \(unit.rawValue)"
+    case .next(let unit): return "next \(unit.rawValue)"
+    case .nextCount(let count, let unit): return "next \(count) \(unit.rawValue)"
     case .between(let from, let to): return "\(render(from))..\(render(to))"
     case .since(let from): return "since \(render(from))"
     case .until(let to): return "until \(render(to))"

@@ -32,7 +32,7 @@ struct VocabularyTests {
         #expect(ClauseWord(starting: "last") == .period)
         #expect(ClauseWord(starting: "period") == nil)
         #expect(ClauseWord.words.count == Set(ClauseWord.words).count)
-        #expect(Set(ClauseWord.words) == Set(["where", "by", "order", "limit", "top", "as"] + PeriodWord.words))
+        #expect(Set(ClauseWord.words) == Set(["where", "by", "order", "limit", "top", "with", "as"] + PeriodWord.words))
     }
 
     @Test func catMeansCategoryInConditionsDimensionsOrderEditsAndImports() throws {
