@@ -46,11 +46,13 @@ public struct ScheduleDays: Sequence, IteratorProtocol, Sendable {
     init(schedule: Schedule, start: Day, weekStart: WeekStart) {
         self.schedule = schedule
         switch schedule {
-        case .days:
-            upcoming = start
+        case .days(_, let weekdaysOnly):
+            // Weekdays are counted from the first weekday on or after the
+            // start: from a Sunday, every other weekday begins on Monday.
+            upcoming = weekdaysOnly && start.isoWeekday > 5 ? Self.later(start, by: 8 - start.isoWeekday) : start
         case .weeks(_, let weekday):
             let target = weekday ?? (weekStart == .monday ? 1 : 7)
-            upcoming = start.adding(days: (target - start.isoWeekday + 7) % 7)
+            upcoming = Self.later(start, by: (target - start.isoWeekday + 7) % 7)
         case .months(_, let monthDay):
             monthIndex = start.year * 12 + start.month - 1
             if let first = Self.day(monthIndex: monthIndex, monthDay), first < start { monthIndex += 1 }
@@ -88,9 +90,9 @@ public struct ScheduleDays: Sequence, IteratorProtocol, Sendable {
         }
     }
 
+    /// Nil past the calendar's end, where `adding` would stop instead and give a day off the schedule.
     private static func later(_ day: Day, by days: Int) -> Day? {
-        let later = day.adding(days: days)
-        return later == day ? nil : later
+        days > Int(Day.last.ordinal) - Int(day.ordinal) ? nil : day.adding(days: days)
     }
 
     private static func day(monthIndex: Int, _ monthDay: MonthDay) -> Day? {

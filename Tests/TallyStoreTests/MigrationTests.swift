@@ -70,18 +70,24 @@ struct MigrationTests {
         }
     }
 
+    /// A ledger at an older schema `version`: one book, one category, its settings.
+    static func oldLedger(at path: String, version: Int, weekStart: WeekStart = .monday) throws -> Connection {
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        let connection = try Connection(path: path)
+        try connection.createSchema(upTo: version)
+        try connection.run("INSERT INTO books (id, name, currency, icon, position) VALUES (1, 'daily', 'CNY', '', 1)")
+        try connection.run("INSERT INTO categories (id, name, kind, icon, aliases, position, archived) VALUES (1, 'food', 'expense', '', '', 1, 0)")
+        try connection.run("INSERT INTO settings (key, value) VALUES ('current_book', '1'), ('week_start', ?)", weekStart.rawValue)
+        return connection
+    }
+
     /// The schema before refunds refused an amount below zero, and SQLite
     /// changes no CHECK in place: the bills table is made anew.
     @Test func aLedgerFromBeforeRefundsKeepsItsBillsPhotosAndHighestIDAndThenTakesARefund() throws {
         try withTemporaryFolder { folder in
             let path = folder + "/ledger.db"
-            #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-            let connection = try Connection(path: path)
             // Version 9 let an amount be below zero.
-            try connection.createSchema(upTo: 8)
-            try connection.run("INSERT INTO books (id, name, currency, icon, position) VALUES (1, 'daily', 'CNY', '', 1)")
-            try connection.run("INSERT INTO categories (id, name, kind, icon, aliases, position, archived) VALUES (1, 'food', 'expense', '', '', 1, 0)")
-            try connection.run("INSERT INTO settings (key, value) VALUES ('current_book', '1'), ('week_start', 'monday')")
+            let connection = try Self.oldLedger(at: path, version: 8)
             try connection.apply([bill(1), bill(2), bill(3)].map { insert(.bill($0)) })
             try connection.run("DELETE FROM bills WHERE id = 3")
             try connection.run("INSERT INTO photo_data (sha256, data) VALUES ('ab', x'00')")
@@ -112,6 +118,38 @@ struct MigrationTests {
                 try migrated.run(
                     "INSERT INTO bills (book_id, category_id, amount, day, remark, tags, created_at, updated_at) VALUES (1, 1, 0, 20160701, '', '', 0, 0)")
             }
+        }
+    }
+
+    @Test func aLedgerFromBeforeRecurringBillsKeepsItsBillsAndThenTakesARule() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/ledger.db"
+            // Version 11 kept recurring bills and the days they were posted.
+            let connection = try Self.oldLedger(at: path, version: 10, weekStart: .sunday)
+            var refund = bill(2)
+            refund.amount = -900
+            try connection.apply([bill(1), refund].map { insert(.bill($0)) })
+            #expect(try connection.userVersion() == 10)
+            connection.close()
+
+            let store = try LedgerStore(path: path, seed: .english)
+            let ledger = try store.load()
+            #expect(try Connection(path: path).userVersion() == Connection.currentVersion)
+            #expect(Array(ledger.bills) == [bill(1), refund])
+            #expect(ledger.settings.weekStart == .sunday)
+            #expect(ledger.recurringRules.isEmpty)
+            #expect(ledger.occurrences.isEmpty)
+
+            let rule = RecurringRule(id: 1, bookID: 1, categoryID: 1, amount: 2550, schedule: .weeks(every: 1, on: nil), start: day("2016-07-01"))
+            let added = ChangeSet(summary: "added recurring", rows: [insert(.recurringRule(rule))])
+            var withRule = ledger
+            withRule.apply(added)
+            let posting = try #require(withRule.posting(through: day("2016-07-10"), at: 0))
+            try store.commit(ChangeSet(summary: "added recurring", rows: added.rows + posting.rows))
+            let reloaded = try LedgerStore(path: path, seed: .english).load()
+            #expect(reloaded.bills.map(\.id) == [1, 2, 3, 4], "numbered on from the bills the old file held")
+            #expect(reloaded.bills.suffix(2).map(\.day) == [day("2016-07-03"), day("2016-07-10")], "Sundays, as the old file's week starts")
+            #expect(reloaded.occurrences(of: rule).map(\.billID) == [3, 4])
         }
     }
 
