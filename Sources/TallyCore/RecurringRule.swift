@@ -69,7 +69,7 @@ public enum RecurrenceEnd: Hashable, Sendable, Codable {
     case times(Int)
 
     /// Whether a day may still come when `count` days came before it.
-    func admits(_ day: Day, after count: Int) -> Bool {
+    public func admits(_ day: Day, after count: Int) -> Bool {
         switch self {
         case .never: return true
         case .until(let last): return day <= last

@@ -35,7 +35,7 @@ enum Help {
               productions: ["profile", "statement"], exampleWords: ["profile", "profiles"]),
         Topic(name: "rules", summary: "Give imported rows their category, tags or place by what they say: remark ~ starbucks => category drinks.",
               productions: ["rule", "rule_action"]),
-        Topic(name: "export", summary: "Write bills to a CSV file, a journal for hledger and ledger, or a beancount file.",
+        Topic(name: "export", summary: "Write bills to a CSV file, a journal for hledger and ledger (.hledger: with recurring rules as periodic transactions), or a beancount file.",
               productions: ["export"]),
         Topic(name: "report", summary: "Write a period as one HTML page of charts to open in a browser: months, the pies, budgets, the latest month's days.",
               productions: ["report"]),
