@@ -2,15 +2,21 @@ import TallyCore
 import TallyLanguage
 
 /// Bills as a beancount file: the operating currencies, an `open` for every
-/// account on the day before the first bill, then one transaction per bill,
-/// `Expenses:Category` or `Income:Category` against `Assets:Book`, each
-/// account as the ledger keeps it.
+/// account on the day before the first bill or rule, then one transaction
+/// per bill, `Expenses:Category` or `Income:Category` against `Assets:Book`,
+/// each account as the ledger keeps it. Each recurring rule follows as a
+/// `custom "recurring"` directive dated its start: its schedule in words, the
+/// amount of the bill it posts, the account that amount goes to and the one
+/// it comes from (as the bill's first and second postings), and its remark,
+/// with the rule's number, place and tags as metadata.
 public struct BeancountFile {
     let bills: [BillRow]
+    let rules: [RecurringRow]
     let accounts: ExportAccounts
 
-    public init(bills: [BillRow], accounts: ExportAccounts) {
+    public init(bills: [BillRow], rules: [RecurringRow] = [], accounts: ExportAccounts) {
         self.bills = bills
+        self.rules = rules
         self.accounts = accounts
     }
 
@@ -19,14 +25,18 @@ public struct BeancountFile {
         var bookCurrencies: [String: String] = [:]
         var categoryAccounts: Set<String> = []
         var currencyUse: [String: Int] = [:]
-        for bill in bills {
+        /// The accounts money goes to and comes from in `bill`, each opened.
+        func postings(_ bill: BillRow) -> (into: String, from: String) {
             let categoryAccount = (bill.kind == .expense ? "Expenses:" : "Income:") + accounts.category(bill.category).beancount
             let bookAccount = "Assets:" + accounts.book(bill.book).beancount
             categoryAccounts.insert(categoryAccount)
             bookCurrencies[bookAccount] = bill.currency.code
-            currencyUse[bill.currency.code, default: 0] += 1
             // A refund posts a negative expense: the money goes back into the book's account.
-            let (into, from) = bill.kind == .expense ? (categoryAccount, bookAccount) : (bookAccount, categoryAccount)
+            return bill.kind == .expense ? (categoryAccount, bookAccount) : (bookAccount, categoryAccount)
+        }
+        for bill in bills {
+            currencyUse[bill.currency.code, default: 0] += 1
+            let (into, from) = postings(bill)
             let (tags, otherTags) = bill.tags.reduce(into: ([String](), [String]())) { split, tag in
                 if BeancountFile.isTag(tag) { split.0.append("#" + tag) } else { split.1.append(tag) }
             }
@@ -36,10 +46,19 @@ public struct BeancountFile {
             transactions += "  \(into)  \(MoneyFormat.plain(bill.amount, bill.currency)) \(bill.currency.code)\n"
             transactions += "  \(from)  \(MoneyFormat.plain(-bill.amount, bill.currency)) \(bill.currency.code)\n"
         }
+        for row in rules {
+            let bill = row.bill
+            let (into, from) = postings(bill)
+            transactions += "\n\(row.rule.start.iso) custom \"recurring\" \(BeancountFile.string(RecurringWording.rule(row, from: false))) "
+                + "\(MoneyFormat.plain(bill.amount, bill.currency)) \(bill.currency.code) \(into) \(from) \(BeancountFile.string(bill.remark))\n"
+            transactions += "  rule: \(row.rule.id)\n"
+            if let place = bill.place { transactions += "  place: \(BeancountFile.string(place))\n" }
+            if !bill.tags.isEmpty { transactions += "  tags: \(BeancountFile.string(bill.tags.joined(separator: " ")))\n" }
+        }
         var out = "; Tally bills for beancount: Expenses:Category or Income:Category against Assets:Book.\n"
         let currencies = currencyUse.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
         for currency in currencies { out += "option \"operating_currency\" \"\(currency)\"\n" }
-        if let first = bills.map(\.day).min() {
+        if let first = (bills.map(\.day) + rules.map(\.rule.start)).min() {
             // The day before, but never before the first day beancount and Tally both know.
             let opening = first.adding(days: -1).iso
             out += "\n"

@@ -1,10 +1,12 @@
 /// The formats `export` writes, chosen by the file's extension.
 public enum ExportFormat: String, CaseIterable, Sendable {
-    case csv, json, journal, beancount
+    /// `journal` is read by hledger and ledger alike; `hledger` is the same
+    /// journal with recurring rules as hledger's periodic transactions, which ledger cannot read.
+    case csv, json, journal, hledger, beancount
 
     /// Extensions each format answers to; hledger and ledger users name journals several ways.
     public static let extensions: [String: ExportFormat] = [
-        "csv": .csv, "json": .json, "journal": .journal, "ledger": .journal, "hledger": .journal, "beancount": .beancount, "bean": .beancount,
+        "csv": .csv, "json": .json, "journal": .journal, "ledger": .journal, "hledger": .hledger, "beancount": .beancount, "bean": .beancount,
     ]
 
     public init?(path: String) {
@@ -15,12 +17,15 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         self = format
     }
 
+    /// Whether the file holds recurring rules: CSV and JSON hold only bills, as `list` shows them.
+    public var holdsRules: Bool { self != .csv && self != .json }
+
     /// The kind of file, as a name says it: "a JSON file".
     public var kind: String {
         switch self {
         case .csv: return "CSV"
         case .json: return "JSON"
-        case .journal: return "journal"
+        case .journal, .hledger: return "journal"
         case .beancount: return "beancount"
         }
     }
@@ -31,6 +36,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .csv: return "CSV"
         case .json: return "JSON"
         case .journal: return "hledger/ledger journal"
+        case .hledger: return "hledger journal"
         case .beancount: return "beancount file"
         }
     }

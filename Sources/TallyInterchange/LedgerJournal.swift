@@ -6,14 +6,20 @@ import TallyLanguage
 /// bill, the remark as its description, the category's account against the
 /// book's (each as the ledger keeps it), amounts in the book's currency,
 /// tags as hledger's tags, and the place, and a remark the description cannot
-/// hold exactly, in comments.
+/// hold exactly, in comments. Recurring rules follow, each as the bill it
+/// posts: where `periodic`, as hledger's periodic transactions (which ledger
+/// cannot read) when hledger can say its days, and otherwise as comments.
 public struct LedgerJournal {
     let bills: [BillRow]
+    let rules: [RecurringRow]
     let accounts: ExportAccounts
+    let periodic: Bool
 
-    public init(bills: [BillRow], accounts: ExportAccounts) {
+    public init(bills: [BillRow], rules: [RecurringRow] = [], accounts: ExportAccounts, periodic: Bool = false) {
         self.bills = bills
+        self.rules = rules
         self.accounts = accounts
+        self.periodic = periodic
     }
 
     /// The first day ledger reads: it refuses a whole file with a year before 1400.
@@ -26,48 +32,78 @@ public struct LedgerJournal {
     static let longestCommentValue = 4000
 
     public var text: String {
-        var commodities: [String: Currency] = [:]
-        var declared: Set<String> = []
-        var payees: Set<String> = []
-        var tags: Set<String> = []
+        var declarations = Declarations()
         var transactions = ""
         for bill in bills {
-            let category = (bill.kind == .expense ? "expenses:" : "income:") + accounts.category(bill.category).journal
-            let book = "assets:" + accounts.book(bill.book).journal
-            commodities[bill.currency.code] = bill.currency
-            declared.formUnion([category, book])
-            let description = LedgerJournal.description(of: bill)
-            payees.insert(LedgerJournal.payee(of: description))
-            // A refund posts a negative expense: the money goes back into the book's account.
-            let (into, from) = bill.kind == .expense ? (category, book) : (book, category)
-            let code = description.first.map { "*!(".contains($0) } == true ? "() " : ""
-            let tagNames = bill.tags.map(LedgerJournal.tagName)
-            tags.formUnion(tagNames)
-            transactions += "\n\(bill.day.iso) \(code)\(description)" + (tagNames.isEmpty ? "" : "  ; " + tagNames.map { $0 + ":" }.joined(separator: ", ")) + "\n"
-            if !bill.remark.trimmingSpaces.isEmpty && description != bill.remark {
-                tags.insert("remark")
-                transactions += LedgerJournal.comment("remark", bill.remark)
-            }
-            if let place = bill.place, !place.trimmingSpaces.isEmpty {
-                tags.insert("place")
-                transactions += LedgerJournal.comment("place", place)
-            }
-            transactions += "    \(into)  \(MoneyFormat.plain(bill.amount, bill.currency)) \(bill.currency.code)\n"
-            transactions += "    \(from)  \(MoneyFormat.plain(-bill.amount, bill.currency)) \(bill.currency.code)\n"
+            transactions += "\n" + entry(bill, after: bill.day.iso, declaring: &declarations)
         }
-        let declarations = [
-            commodities.values.sorted { $0.code < $1.code }.map { currency in
-                // hledger reads `1,000 JPY` as three decimals after a comma, and ledger refuses `1,000. JPY`:
-                // a currency without decimals is shown as its amounts are written.
-                "commodity \(currency.code)\n"
-                    + (currency.decimals > 0 ? "    format \(MoneyFormat.grouped(1000 * currency.scale, currency)) \(currency.code)\n" : "")
-            },
-            declared.sorted().map { "account \($0)\n" },
-            tags.sorted().map { "tag \($0)\n" },
-            payees.sorted().map { "payee \($0)\n" },
-        ]
-        let header = "; Tally bills as an hledger/ledger journal: expenses:CATEGORY or income:CATEGORY against assets:BOOK.\n"
-        return header + declarations.filter { !$0.isEmpty }.map { "\n" + $0.joined() }.joined() + transactions
+        if !rules.isEmpty {
+            transactions += periodic
+                ? "\n; Recurring rules, as periodic transactions where hledger can say their days.\n"
+                : "\n; Recurring rules, as comments: ledger reads no hledger periodic transaction (a .hledger export writes them).\n"
+        }
+        for row in rules {
+            transactions += "\n; recurring #\(row.rule.id): \(RecurringWording.rule(row, from: true))"
+            if periodic, let expressions = PeriodicExpression.hledger(row) {
+                transactions += "\n" + expressions.map { entry(row.bill, after: "~ \($0) ", declaring: &declarations) }.joined(separator: "\n")
+            } else {
+                var unused = Declarations()
+                let bill = entry(row.bill, after: row.bill.day.iso, declaring: &unused)
+                transactions += (periodic ? ", which hledger's periodic transactions cannot say" : "") + "; it posts:\n"
+                    + bill.split(separator: "\n").map { "; " + $0 + "\n" }.joined()
+            }
+        }
+        let header = "; Tally bills as an \(periodic ? "hledger" : "hledger/ledger") journal: expenses:CATEGORY or income:CATEGORY against assets:BOOK.\n"
+        return header + declarations.text + transactions
+    }
+
+    /// What a strict reading needs declared before the transactions.
+    private struct Declarations {
+        var commodities: [String: Currency] = [:]
+        var accounts: Set<String> = []
+        var payees: Set<String> = []
+        var tags: Set<String> = []
+
+        var text: String {
+            [
+                commodities.values.sorted { $0.code < $1.code }.map { currency in
+                    // hledger reads `1,000 JPY` as three decimals after a comma, and ledger refuses `1,000. JPY`:
+                    // a currency without decimals is shown as its amounts are written.
+                    "commodity \(currency.code)\n"
+                        + (currency.decimals > 0 ? "    format \(MoneyFormat.grouped(1000 * currency.scale, currency)) \(currency.code)\n" : "")
+                },
+                accounts.sorted().map { "account \($0)\n" },
+                tags.sorted().map { "tag \($0)\n" },
+                payees.sorted().map { "payee \($0)\n" },
+            ].filter { !$0.isEmpty }.map { "\n" + $0.joined() }.joined()
+        }
+    }
+
+    /// The transaction of `bill`, its first line beginning with `head` (its date, or `~ PERIOD `).
+    private func entry(_ bill: BillRow, after head: String, declaring declarations: inout Declarations) -> String {
+        let category = (bill.kind == .expense ? "expenses:" : "income:") + accounts.category(bill.category).journal
+        let book = "assets:" + accounts.book(bill.book).journal
+        declarations.commodities[bill.currency.code] = bill.currency
+        declarations.accounts.formUnion([category, book])
+        let description = LedgerJournal.description(of: bill)
+        declarations.payees.insert(LedgerJournal.payee(of: description))
+        // A refund posts a negative expense: the money goes back into the book's account.
+        let (into, from) = bill.kind == .expense ? (category, book) : (book, category)
+        let code = description.first.map { "*!(".contains($0) } == true ? "() " : ""
+        let tagNames = bill.tags.map(LedgerJournal.tagName)
+        declarations.tags.formUnion(tagNames)
+        var text = "\(head) \(code)\(description)" + (tagNames.isEmpty ? "" : "  ; " + tagNames.map { $0 + ":" }.joined(separator: ", ")) + "\n"
+        if !bill.remark.trimmingSpaces.isEmpty && description != bill.remark {
+            declarations.tags.insert("remark")
+            text += LedgerJournal.comment("remark", bill.remark)
+        }
+        if let place = bill.place, !place.trimmingSpaces.isEmpty {
+            declarations.tags.insert("place")
+            text += LedgerJournal.comment("place", place)
+        }
+        text += "    \(into)  \(MoneyFormat.plain(bill.amount, bill.currency)) \(bill.currency.code)\n"
+        text += "    \(from)  \(MoneyFormat.plain(-bill.amount, bill.currency)) \(bill.currency.code)\n"
+        return text
     }
 
     /// The remark (the category's name when there is none) as the

@@ -54,7 +54,8 @@ public enum Done: Sendable, Equatable {
     case posted(ids: [Int64], names: [String], days: [Day])
     case weekStart(WeekStart)
     case imported(ImportCounts, file: String)
-    case exported(count: Int, file: String, format: String)
+    /// `export`: `count` bills, and `rules` recurring rules where the format holds them.
+    case exported(count: Int, rules: Int, file: String, format: String)
     /// `report`: the page of `period` (as a view names it), of `count` bills, written to `file`.
     case reportWritten(period: String, count: Int, file: String, size: Int)
     case photoAttached(number: Int, bill: Int64, file: String, type: String, size: Int)
@@ -149,7 +150,9 @@ public enum Done: Sendable, Equatable {
             return "posted \(Literal.count(days.count, "recurring bill")): " + Done.abbreviated(each)
         case .weekStart(let start): return "weeks start on \(start.rawValue)"
         case .imported(let counts, let file): return counts.text(file: file)
-        case .exported(let count, let file, let format): return "exported \(Literal.count(count, "bill")) to \(file) (\(format))"
+        case .exported(let count, let rules, let file, let format):
+            let what = Literal.count(count, "bill") + (rules > 0 ? " and \(Literal.count(rules, "recurring rule"))" : "")
+            return "exported \(what) to \(file) (\(format))"
         case .reportWritten(let period, let count, let file, let size):
             return "wrote the report of \(period) (\(Literal.count(count, "bill"))) to \(file) (\(PhotoList.size(size)))"
         case .photoAttached(let number, let bill, let file, let type, let size):
@@ -240,8 +243,9 @@ public enum Done: Sendable, Equatable {
                     ("skipped", .number(counts.alreadyThere)), ("new_categories", .list(counts.newCategories)),
                     ("passed_over", .number(counts.passedOver)), ("changed", .number(counts.changed)), ("updated", .number(counts.updated)),
                     ("profile", Done.optional(counts.profile))]
-        case .exported(let count, let file, let format):
-            return [("report", .text("exported")), ("file", .text(file)), ("count", .number(count)), ("format", .text(format))]
+        case .exported(let count, let rules, let file, let format):
+            return [("report", .text("exported")), ("file", .text(file)), ("count", .number(count)), ("rules", .number(rules)),
+                    ("format", .text(format))]
         case .reportWritten(let period, let count, let file, let size):
             return [("report", .text("report written")), ("period", .text(period)), ("count", .number(count)), ("file", .text(file)),
                     ("bytes", .number(size))]

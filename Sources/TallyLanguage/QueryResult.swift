@@ -208,8 +208,8 @@ public enum Outcome: Sendable {
     case sessionSetting(SessionSetting)
     /// Write the photo's bytes, which only the store holds, to `file`.
     case extractPhoto(Photo, file: Located<String>, overwrites: Bool)
-    /// Write `bills` to the file, in the format its extension names.
-    case exportFile(ExportOptions, bills: BillList)
+    /// Write `bills`, and the recurring rules the format holds, to the file, in the format its extension names.
+    case exportFile(ExportOptions, bills: BillList, rules: [RecurringRow])
     /// Draw the report as a page and write it to the file.
     case reportFile(ReportOptions, PeriodReport)
 }

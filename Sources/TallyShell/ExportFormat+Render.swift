@@ -4,15 +4,16 @@ import TallyRender
 import TallyInterchange
 
 extension ExportFormat {
-    /// The file's content: CSV and JSON exactly as `list` gives them, drawn
-    /// here because TallyInterchange does not reach the renderers; journals
-    /// by its writers.
-    func render(_ bills: BillList, accounts: ExportAccounts) -> String {
+    /// The file's content: CSV and JSON exactly as `list` gives them (bills
+    /// only), drawn here because TallyInterchange does not reach the
+    /// renderers; journals, with the recurring rules, by its writers.
+    func render(_ bills: BillList, rules: [RecurringRow], accounts: ExportAccounts) -> String {
         switch self {
         case .csv: return CSVRenderer().render(.bills(bills)) + "\n"
         case .json: return JSONRenderer().render(.bills(bills)) + "\n"
-        case .journal: return LedgerJournal(bills: bills.rows, accounts: accounts).text
-        case .beancount: return BeancountFile(bills: bills.rows, accounts: accounts).text
+        case .journal: return LedgerJournal(bills: bills.rows, rules: rules, accounts: accounts).text
+        case .hledger: return LedgerJournal(bills: bills.rows, rules: rules, accounts: accounts, periodic: true).text
+        case .beancount: return BeancountFile(bills: bills.rows, rules: rules, accounts: accounts).text
         }
     }
 }

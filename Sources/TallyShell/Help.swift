@@ -37,7 +37,7 @@ enum Help {
               productions: ["rule", "rule_action"]),
         Topic(name: "recurring", summary: "Bills that come on a schedule, such as rent, salary or a subscription: each posted on its day, once; what is due and what is coming.",
               productions: ["recurring_add", "schedule", "schedule_unit", "schedule_day", "recurrence_clause", "recurring_statement", "pause", "accept", "upcoming"]),
-        Topic(name: "export", summary: "Write bills to a CSV file, a journal for hledger and ledger, or a beancount file.",
+        Topic(name: "export", summary: "Write bills to a CSV file, a journal for hledger and ledger (.hledger: with recurring rules as periodic transactions), or a beancount file.",
               productions: ["export"]),
         Topic(name: "report", summary: "Write a period as one HTML page of charts to open in a browser: months, the pies, budgets, the latest month's days.",
               productions: ["report"]),

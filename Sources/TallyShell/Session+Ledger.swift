@@ -123,8 +123,8 @@ extension Session {
             return try change(statement, parsed, source, asConfirmed: nil)
         case .sessionSetting(let setting):
             apply(setting)
-        case .exportFile(let options, let bills):
-            return export(bills, options, source)
+        case .exportFile(let options, let bills, let rules):
+            return export(bills, rules: rules, options, source)
         case .reportFile(let options, let report):
             return writeReport(report, options, source)
         case .extractPhoto(let photo, let file, let overwrites):
