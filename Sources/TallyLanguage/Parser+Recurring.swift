@@ -142,8 +142,12 @@ extension Parser {
                 clauses.end = Located(.until(period.value), period.range)
             case .on?:
                 advance()
+                guard clauses.weekdaysOnly == nil else {
+                    throw Diagnostic(.duplicateClause("on weekdays", statement: "recurring bill"), at: start.through(previous.range))
+                }
                 clauses.weekdaysOnly = start.through(previous.range)
             default:
+                guard !clauses.asks else { throw Diagnostic(.duplicateClause("ask", statement: "recurring bill"), at: start) }
                 clauses.asks = true
             }
         }

@@ -250,6 +250,9 @@ struct ParserErrorTests {
         #expect(try #require(parseError("add 5 food on 2016-07-01 on 2016-07-02")).message == "'on' may appear only once in a bill")
         #expect(try #require(parseError("sum in 2016 in 2017")).message == "a query takes only one period")
         #expect(try #require(parseError("export a.csv where id = 1 where id = 2")).message == "'where' may appear only once in an export")
+        #expect(try #require(parseError("every day -15 food ask ask")).message == "'ask' may appear only once in a recurring bill")
+        #expect(try #require(parseError("every day -15 food lunch on weekdays ask on weekdays")).message
+            == "'on weekdays' may appear only once in a recurring bill")
     }
 
     @Test func theFirstLineSaysTheFixAndTheNextWhatWasExpected() {

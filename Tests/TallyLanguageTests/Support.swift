@@ -273,6 +273,7 @@ func summary(_ statement: LedgerStatement) -> String {
     switch statement {
     case .query(let query): return summary(query)
     case .add(let add): return summary(add)
+    case .recurring(let recurring): return "recurring \(recurring)"
     case .edit(let id, let assignments):
         return "edit #\(id.value) " + assignments.map(summary).joined(separator: " ")
     case .editWhere(let condition, let period, let assignments):
@@ -396,6 +397,8 @@ func render(_ period: PeriodSpec) -> String {
     case .this(let unit): return "this \(unit.rawValue)"
     case .last(let unit): return "last \(unit.rawValue)"
     case .lastCount(let count, let unit): return "last \(count) \(unit.rawValue)"
+    case .next(let unit): return "next \(unit.rawValue)"
+    case .nextCount(let count, let unit): return "next \(count) \(unit.rawValue)"
     case .between(let from, let to): return "\(render(from))..\(render(to))"
     case .since(let from): return "since \(render(from))"
     case .until(let to): return "until \(render(to))"
