@@ -42,8 +42,9 @@ public enum Done: Sendable, Equatable {
     case ruleAdded(id: Int64, position: Int)
     case ruleDeleted(id: Int64)
     case ruleMoved(id: Int64, position: Int)
-    /// `every …`: the rule, the bills it posted at once for the days that had come, and its next day.
-    case recurringAdded(id: Int64, schedule: String, start: Day, posted: [Day], next: Day?, asks: Bool)
+    /// `every …`: the rule, the days that had come (posted at once, or due
+    /// when it asks first), and the next day it falls on.
+    case recurringAdded(id: Int64, schedule: String, start: Day, come: [Day], next: Day?, asks: Bool)
     /// `edit`, `pause` or `resume recurring`, as `verb` says, and what else it did.
     case recurringChanged(id: Int64, verb: String, note: String?)
     /// `delete recurring`: the bills it posted that are still there stay.
@@ -128,12 +129,13 @@ public enum Done: Sendable, Equatable {
         case .ruleAdded(let id, let position): return "added rule #\(id); it applies at place \(position) of the order 'rules' lists"
         case .ruleDeleted(let id): return "deleted rule #\(id)"
         case .ruleMoved(let id, let position): return "rule #\(id) now applies at place \(position)"
-        case .recurringAdded(let id, let schedule, let start, let posted, let next, let asks):
+        case .recurringAdded(let id, let schedule, let start, let come, let next, let asks):
             var text = "added recurring #\(id): \(schedule) from \(start.iso)"
-            if let first = posted.first, let last = posted.last {
-                text += first == last ? "; posted 1 bill, \(first.iso)" : "; posted \(posted.count) bills, \(first.iso) to \(last.iso)"
-            }
             if asks { text += "; each day waits in 'due' to be accepted or skipped" }
+            if let first = come.first, let last = come.last {
+                let days = first == last ? first.iso : "\(first.iso) to \(last.iso)"
+                text += asks ? "; \(come.count) due now, \(days)" : "; posted \(Literal.count(come.count, "bill")), \(days)"
+            }
             return text + (next.map { "; next \($0.iso)" } ?? "")
         case .recurringChanged(let id, "unchanged", _): return "recurring #\(id) has those values already; nothing changed"
         case .recurringChanged(let id, let verb, let note): return "\(verb) recurring #\(id)" + (note.map { ", \($0)" } ?? "")
@@ -226,9 +228,10 @@ public enum Done: Sendable, Equatable {
         case .ruleAdded(let id, let position): return [("report", .text("added rule")), ("id", .id(id)), ("position", .number(position))]
         case .ruleDeleted(let id): return [("report", .text("deleted rule")), ("id", .id(id))]
         case .ruleMoved(let id, let position): return [("report", .text("moved rule")), ("id", .id(id)), ("position", .number(position))]
-        case .recurringAdded(let id, let schedule, let start, let posted, let next, let asks):
+        case .recurringAdded(let id, let schedule, let start, let come, let next, let asks):
             return [("report", .text("added recurring")), ("id", .id(id)), ("schedule", .text(schedule)), ("start", .text(start.iso)),
-                    ("posted", .list(posted.map(\.iso))), ("next", Done.optional(next?.iso)), ("asks", .flag(asks))]
+                    ("posted", .list(asks ? [] : come.map(\.iso))), ("due", .list(asks ? come.map(\.iso) : [])),
+                    ("next", Done.optional(next?.iso)), ("asks", .flag(asks))]
         case .recurringChanged(let id, let verb, let note):
             return [("report", .text(verb + " recurring")), ("id", .id(id)), ("note", Done.optional(note))]
         case .recurringDeleted(let id, let kept): return [("report", .text("deleted recurring")), ("id", .id(id)), ("kept_bills", .number(kept))]

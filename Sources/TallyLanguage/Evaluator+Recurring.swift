@@ -35,14 +35,15 @@ extension Evaluator {
         let rule = RecurringRule(
             id: ledger.nextRecurringID, bookID: bill.bookID, categoryID: bill.categoryID, amount: bill.amount, remark: bill.remark,
             place: bill.place, tags: bill.tags, schedule: schedule, start: start, end: end, asks: spec.asks, created: now)
+        let come = rule.days(through: today, weekStart: ledger.settings.weekStart)
         var posting = RecurringPosting(ledger: ledger)
         if !rule.asks {
-            posting.post(rule, on: rule.days(through: today, weekStart: ledger.settings.weekStart), at: now)
+            posting.post(rule, on: come, at: now)
         }
         let rows = [RowChange(before: nil, after: .recurringRule(rule))] + posting.rows
         let done = Done.recurringAdded(
             id: rule.id, schedule: rule.schedule.written(weekStart: ledger.settings.weekStart), start: start,
-            posted: posting.bills.map(\.bill.day), next: nextDay(of: rule, handledThrough: rule.asks ? nil : today), asks: rule.asks)
+            come: come, next: nextDay(of: rule), asks: rule.asks)
         return .change(ChangeSet(summary: "added recurring #\(rule.id)", rows: rows), done: .done(done), asking: nil)
     }
 
@@ -51,16 +52,16 @@ extension Evaluator {
         return rule
     }
 
-    /// The first day of the rule nothing has seen to, counting those through
-    /// `handledThrough` as seen to; nil once it has ended, or while it is paused.
-    func nextDay(of rule: RecurringRule, handledThrough: Day? = nil) -> Day? {
+    /// The next day the rule falls on after today that nothing has seen to
+    /// (days come and waiting are due, not next); nil once it has ended, or
+    /// while it is paused.
+    func nextDay(of rule: RecurringRule) -> Day? {
         guard rule.pausedOn == nil else { return nil }
         var count = 0
         for day in rule.schedule.days(from: rule.start, weekStart: ledger.settings.weekStart) {
             guard rule.end.admits(day, after: count) else { return nil }
             count += 1
-            let handled = handledThrough.map { day <= $0 } ?? false || ledger.occurrences[Occurrence.Key(ruleID: rule.id, day: day)] != nil
-            if !handled { return day }
+            if day > today && ledger.occurrences[Occurrence.Key(ruleID: rule.id, day: day)] == nil { return day }
         }
         return nil
     }
@@ -102,7 +103,7 @@ extension Evaluator {
         for day in ledger.unhandledDays(of: rule, through: today) {
             rows.append([.text(day.iso), .null, .money(Int128(sign * rule.amount), currency), .text("due")])
         }
-        if let next = nextDay(of: rule), next > today {
+        if let next = nextDay(of: rule) {
             rows.append([.text(next.iso), .null, .money(Int128(sign * rule.amount), currency), .text("next")])
         }
         rows.sort { $0[0].text < $1[0].text }

@@ -77,6 +77,7 @@ extension Parser {
     /// `03-15` or `mar 15`: a day of the year, February 29 among them (in a
     /// year without one, February 28).
     private mutating func yearDay() throws(Diagnostic) -> (Int, MonthDay) {
+        let first = position
         let start = peek.range
         var month: Int?
         var day: Int?
@@ -94,8 +95,11 @@ extension Parser {
             throw unexpected("a day of the year, such as 03-15 or mar 15 (the last of the year is 12-31)")
         }
         guard let month, let day, (1...12).contains(month), (1...Day.daysIn(month: month, year: 2000)).contains(day) else {
-            throw Diagnostic(.unexpected(found: "'\(String(characters[start.start.offset..<max(start.end.offset, previous.range.end.offset)]))'",
-                                         expected: "a day of the year, such as 03-15 or mar 15"), at: start.through(previous.range))
+            let expected = "a day of the year, such as 03-15 or mar 15"
+            // Nothing of it read: what stands where it should begin, or the statement's end.
+            guard position > first else { throw unexpected(expected) }
+            throw Diagnostic(.unexpected(found: "'\(String(characters[start.start.offset..<previous.range.end.offset]))'", expected: expected),
+                             at: start.through(previous.range))
         }
         return (month, .day(day))
     }
@@ -142,8 +146,12 @@ extension Parser {
                 clauses.end = Located(.until(period.value), period.range)
             case .on?:
                 advance()
+                guard clauses.weekdaysOnly == nil else {
+                    throw Diagnostic(.duplicateClause("on weekdays", statement: "recurring bill"), at: start.through(previous.range))
+                }
                 clauses.weekdaysOnly = start.through(previous.range)
             default:
+                guard !clauses.asks else { throw Diagnostic(.duplicateClause("ask", statement: "recurring bill"), at: start) }
                 clauses.asks = true
             }
         }

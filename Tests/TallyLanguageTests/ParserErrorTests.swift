@@ -36,6 +36,9 @@ struct ParserErrorTests {
         ErrorCase("sum where category=", .unexpected(found: "end of input", expected: "a value for category"), Span(1, 20, 20)),
         ErrorCase("count\nsum where category=", .unexpected(found: "end of input", expected: "a value for category"), Span(2, 20, 20)),
         ErrorCase("sum where category= ; count", .unexpected(found: "';'", expected: "a value for category"), Span(1, 21, 22)),
+        ErrorCase("every year on", .unexpected(found: "end of input", expected: "a day of the year, such as 03-15 or mar 15"), Span(1, 14, 14)),
+        ErrorCase("every year on 03n -9 study", .unexpected(found: "'03n'", expected: "a day of the year, such as 03-15 or mar 15"), Span(1, 15, 18)),
+        ErrorCase("every year on feb 30 -9 study", .unexpected(found: "'feb 30'", expected: "a day of the year, such as 03-15 or mar 15"), Span(1, 15, 21)),
         ErrorCase("count in 2016-13-01", .noSuchDate("2016-13-01"), Span(1, 10, 20)),
         ErrorCase("count in 2016-02-30", .noSuchDate("2016-02-30"), Span(1, 10, 20)),
         ErrorCase("count in 2015-02-29", .noSuchDate("2015-02-29"), Span(1, 10, 20)),
@@ -250,6 +253,9 @@ struct ParserErrorTests {
         #expect(try #require(parseError("add 5 food on 2016-07-01 on 2016-07-02")).message == "'on' may appear only once in a bill")
         #expect(try #require(parseError("sum in 2016 in 2017")).message == "a query takes only one period")
         #expect(try #require(parseError("export a.csv where id = 1 where id = 2")).message == "'where' may appear only once in an export")
+        #expect(try #require(parseError("every day -15 food ask ask")).message == "'ask' may appear only once in a recurring bill")
+        #expect(try #require(parseError("every day -15 food lunch on weekdays ask on weekdays")).message
+            == "'on weekdays' may appear only once in a recurring bill")
     }
 
     @Test func theFirstLineSaysTheFixAndTheNextWhatWasExpected() {
