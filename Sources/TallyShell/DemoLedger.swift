@@ -98,6 +98,9 @@ struct DemoLedger {
                                      day: day, remark: remark, place: place, tags: tags))
             }
             let weekend = day.isoWeekday >= 6
+            // A recurring bill's day draws one number, as a bill written here
+            // would: the other bills stay those the demo's pages were made from.
+            if DemoLedger.monthly.contains(where: { $0.day == day.dayOfMonth }) { _ = below(1) }
             if day.dayOfMonth == 20 { add("household", 8_000, 30_000, "groceries and soap", place: "supermarket") }
             if day.month == 1 && day.dayOfMonth == 25 { add("bonus", 2_000_000, 3_000_000, "year-end bonus") }
             if day.month == 2 && day.dayOfMonth == 5 { add("redpacket", 50_000, 200_000, "new year red packets", tags: ["family"]) }

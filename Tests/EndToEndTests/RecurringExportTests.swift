@@ -42,7 +42,7 @@ struct RecurringExportTests {
             RecurringRule(
                 id: Int64(index + 1), bookID: ledger.book(named: rule.0 == "bonus" ? "travel" : "daily")!.id,
                 categoryID: ledger.category(named: rule.4)!.id, amount: rule.5, remark: rule.0, schedule: rule.1, start: Day(iso: rule.2)!,
-                end: rule.3, pausedOn: rule.0 == "paused" ? Day(iso: "2016-01-01") : nil)
+                end: rule.3, pausedOn: rule.0 == "paused" ? Day(iso: "2015-12-31") : nil)
         }
         let added = ChangeSet(summary: "added rules", rows: rules.map { RowChange(before: nil, after: .recurringRule($0)) })
         try store.change { _ throws(StoreError) in try store.write(added, statement: "rules") }

@@ -273,7 +273,6 @@ func summary(_ statement: LedgerStatement) -> String {
     switch statement {
     case .query(let query): return summary(query)
     case .add(let add): return summary(add)
-    case .recurring(let recurring): return "recurring \(recurring)"
     case .edit(let id, let assignments):
         return "edit #\(id.value) " + assignments.map(summary).joined(separator: " ")
     case .editWhere(let condition, let period, let assignments):
