@@ -44,7 +44,7 @@ public enum Done: Sendable, Equatable {
     case ruleMoved(id: Int64, position: Int)
     /// `every …`: the rule, the days that had come (posted at once, or due
     /// when it asks first), and the next day it falls on.
-    case recurringAdded(id: Int64, schedule: String, start: Day, come: [Day], next: Day?, asks: Bool)
+    case recurringAdded(id: Int64, schedule: String, start: Day, end: String, come: [Day], next: Day?, asks: Bool)
     /// `edit`, `pause` or `resume recurring`, as `verb` says, and what else it did.
     case recurringChanged(id: Int64, verb: String, note: String?)
     /// `delete recurring`: the bills it posted that are still there stay.
@@ -129,8 +129,8 @@ public enum Done: Sendable, Equatable {
         case .ruleAdded(let id, let position): return "added rule #\(id); it applies at place \(position) of the order 'rules' lists"
         case .ruleDeleted(let id): return "deleted rule #\(id)"
         case .ruleMoved(let id, let position): return "rule #\(id) now applies at place \(position)"
-        case .recurringAdded(let id, let schedule, let start, let come, let next, let asks):
-            var text = "added recurring #\(id): \(schedule) from \(start.iso)"
+        case .recurringAdded(let id, let schedule, let start, let end, let come, let next, let asks):
+            var text = "added recurring #\(id): \(schedule) from \(start.iso)" + (end.isEmpty ? "" : " " + end)
             if asks { text += "; each day waits in 'due' to be accepted or skipped" }
             if let first = come.first, let last = come.last {
                 let days = first == last ? first.iso : "\(first.iso) to \(last.iso)"
@@ -144,7 +144,7 @@ public enum Done: Sendable, Equatable {
         case .occurrencesHandled(let accepted, let ids, let rules, let days):
             let verb = accepted ? "accepted" : "skipped"
             let each = zip(rules, days).enumerated().map { index, pair in
-                (accepted && index < ids.count ? "#\(ids[index]) " : "") + "recurring #\(pair.0) \(pair.1.iso)"
+                "recurring #\(pair.0) \(pair.1.iso)" + (accepted && index < ids.count ? " as #\(ids[index])" : "")
             }
             return "\(verb) " + Done.abbreviated(each)
         case .posted(_, let names, let days):
@@ -228,8 +228,9 @@ public enum Done: Sendable, Equatable {
         case .ruleAdded(let id, let position): return [("report", .text("added rule")), ("id", .id(id)), ("position", .number(position))]
         case .ruleDeleted(let id): return [("report", .text("deleted rule")), ("id", .id(id))]
         case .ruleMoved(let id, let position): return [("report", .text("moved rule")), ("id", .id(id)), ("position", .number(position))]
-        case .recurringAdded(let id, let schedule, let start, let come, let next, let asks):
+        case .recurringAdded(let id, let schedule, let start, let end, let come, let next, let asks):
             return [("report", .text("added recurring")), ("id", .id(id)), ("schedule", .text(schedule)), ("start", .text(start.iso)),
+                    ("ends", Done.optional(end.isEmpty ? nil : end)),
                     ("posted", .list(asks ? [] : come.map(\.iso))), ("due", .list(asks ? come.map(\.iso) : [])),
                     ("next", Done.optional(next?.iso)), ("asks", .flag(asks))]
         case .recurringChanged(let id, let verb, let note):

@@ -38,15 +38,19 @@ extension Evaluator {
         let inBook = book.id == ledger.currentBook.id ? nil : Condition.naming(.book, book.name)
         let spent = try grouped(Query.view(.sum, .expense, period: period, where: inBook, by: .category, at: range))
         let budgets = ledger.budgets.filter { $0.bookID == book.id }
+        let ahead = days.contains(today) ? BudgetLookAhead(evaluator: self, book: book, month: days) : nil
         var lines: [BudgetLine] = []
         for category in ledger.categories {
             guard let budget = budgets.first(where: { $0.categoryID == category.id }) else { continue }
+            let spent = spent[category.name].map(money) ?? 0
             lines.append(BudgetLine(
-                category: category.name, icon: category.icon, budget: Int128(budget.amount), spent: spent[category.name].map(money) ?? 0))
+                category: category.name, icon: category.icon, budget: Int128(budget.amount), spent: spent,
+                outlook: ahead?.outlook(spent: spent, category: category.id)))
         }
         if let total = budgets.first(where: { $0.categoryID == nil }) {
+            let spent = try self.total(Query.view(.sum, .expense, period: period, where: inBook))
             lines.append(BudgetLine(
-                category: nil, icon: "", budget: Int128(total.amount), spent: try self.total(Query.view(.sum, .expense, period: period, where: inBook))))
+                category: nil, icon: "", budget: Int128(total.amount), spent: spent, outlook: ahead?.outlook(spent: spent, category: nil)))
         }
         return BudgetReport(month: String(days.start.iso.prefix(7)), currency: book.currency, lines: lines)
     }

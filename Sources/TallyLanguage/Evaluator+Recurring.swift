@@ -27,7 +27,9 @@ extension Evaluator {
         switch spec.end?.value {
         case .until(let period)?:
             let last = period.resolve(today: today, weekStart: ledger.settings.weekStart).end
-            guard last >= start else { throw Diagnostic(.recurringEndsBeforeStart(start: start, end: last), at: spec.end!.range) }
+            guard last >= start else {
+                throw Diagnostic(.recurringEndsBeforeStart(start: start, end: last, fromGiven: spec.from != nil), at: spec.end!.range)
+            }
             end = .until(last)
         case .times(let times)?: end = .times(times)
         case nil: break
@@ -42,7 +44,7 @@ extension Evaluator {
         }
         let rows = [RowChange(before: nil, after: .recurringRule(rule))] + posting.rows
         let done = Done.recurringAdded(
-            id: rule.id, schedule: rule.schedule.written(weekStart: ledger.settings.weekStart), start: start,
+            id: rule.id, schedule: rule.schedule.written(weekStart: ledger.settings.weekStart), start: start, end: rule.writtenEnd,
             come: come, next: nextDay(of: rule), asks: rule.asks)
         return .change(ChangeSet(summary: "added recurring #\(rule.id)", rows: rows), done: .done(done), asking: nil)
     }
@@ -66,21 +68,26 @@ extension Evaluator {
         return nil
     }
 
-    /// Every rule; the book and end columns only when some rule has another book or an end.
+    /// Every rule, its end written with its schedule as `every` takes
+    /// them; the book column only when the rules are in more than one book.
     private func recurringTable() -> RecordTable {
-        let showsBook = ledger.books.count > 1
-        let showsEnd = ledger.recurringRules.contains { $0.end != .never }
-        let columns = ["id", "schedule", "next", "amount", "category", "remark"] + (showsBook ? ["book"] : []) + (showsEnd ? ["ends"] : []) + ["state"]
+        let showsBook = Set(ledger.recurringRules.map(\.bookID)).count > 1
+        let columns = ["id", "schedule", "next", "amount", "category", "remark"] + (showsBook ? ["book"] : []) + ["state"]
         let rows: [[RecordTable.Cell]] = ledger.recurringRules.map { rule in
             let bill = BillRow(rule.bill(id: 0, on: rule.start, at: rule.created), in: ledger)
-            let state = rule.pausedOn.map { "paused since \($0.iso)" } ?? (rule.asks ? "asks" : "posts")
+            let state = rule.pausedOn != nil ? "paused" : !hasDaysLeft(rule) ? "ended" : rule.asks ? "asks" : "posts"
+            let schedule = rule.schedule.written(weekStart: ledger.settings.weekStart) + (rule.writtenEnd.isEmpty ? "" : " " + rule.writtenEnd)
             return [
-                .id(rule.id), .text(rule.schedule.written(weekStart: ledger.settings.weekStart)),
-                nextDay(of: rule).map { .text($0.iso) } ?? .null, .money(Int128(bill.signedAmount), bill.currency),
-                .text(bill.category), .text(bill.remark),
-            ] + (showsBook ? [.text(bill.book)] : []) + (showsEnd ? [.text(rule.writtenEnd)] : []) + [.text(state)]
+                .id(rule.id), .text(schedule), nextDay(of: rule).map { .text($0.iso) } ?? .null,
+                .money(Int128(bill.signedAmount), bill.currency), .text(bill.category), bill.remark.isEmpty ? .null : .text(bill.remark),
+            ] + (showsBook ? [.text(bill.book)] : []) + [.text(state)]
         }
         return RecordTable(columns: columns, rows: rows)
+    }
+
+    /// Whether the rule has a day still to come or waiting.
+    private func hasDaysLeft(_ rule: RecurringRule) -> Bool {
+        nextDay(of: rule) != nil || !ledger.unhandledDays(of: rule, through: today).isEmpty
     }
 
     /// One rule's days: each posted (with its bill, or that it was deleted
@@ -106,13 +113,16 @@ extension Evaluator {
         if let next = nextDay(of: rule) {
             rows.append([.text(next.iso), .null, .money(Int128(sign * rule.amount), currency), .text("next")])
         }
+        if let pausedOn = rule.pausedOn {
+            rows.append([.text(pausedOn.iso), .null, .null, .text("paused")])
+        }
         rows.sort { $0[0].text < $1[0].text }
         return RecordTable(columns: ["day", "bill", "amount", "state"], rows: rows)
     }
 
     private func recurringEdit(_ id: Located<Int64>, _ assignments: [Assignment]) throws(Diagnostic) -> Outcome {
         let rule = try recurringRule(id)
-        for case .date(let date) in assignments { throw Diagnostic(.recurringBillDated, at: date.range) }
+        for case .date(let date) in assignments { throw Diagnostic(.recurringEditDated(id: rule.id), at: date.range) }
         let template = rule.bill(id: 0, on: rule.start, at: rule.created)
         let edited = try BillEdit(assignments, evaluator: self).applied(to: template, keepingKind: false)
         var changed = rule
@@ -137,7 +147,7 @@ extension Evaluator {
         var rows = [RowChange(before: .recurringRule(rule), after: .recurringRule(changed))]
         var skipped: [Day] = []
         if let pausedOn = rule.pausedOn {
-            skipped = ledger.unhandledDays(of: changed, through: today).filter { $0 > pausedOn }
+            skipped = ledger.unhandledDays(of: changed, through: today).filter { $0 > pausedOn && $0 < today }
             var posting = RecurringPosting(ledger: ledger)
             posting.post(changed, on: skipped, skipping: true, at: now)
             rows += posting.rows
@@ -175,7 +185,10 @@ extension Evaluator {
     /// `accept` posts the waiting days it picks, at the amount given if the
     /// real bill differed; `skip` records them as passed over.
     private func handle(_ pick: OccurrencePick, accepting: Bool, at range: SourceRange) throws(Diagnostic) -> Outcome {
-        if let id = pick.rule { _ = try recurringRule(id) }
+        if let id = pick.rule {
+            let rule = try recurringRule(id)
+            guard rule.asks else { throw Diagnostic(.recurringPostsItself(id: rule.id), at: id.range) }
+        }
         let day = pick.day.map { $0.value.resolve(today: today) }
         let picked = ledger.dueOccurrences(through: today).filter { rule, due in
             (pick.rule == nil || rule.id == pick.rule!.value) && (day == nil || due == day)
@@ -217,7 +230,8 @@ extension Evaluator {
             [
                 [.text("income"), .null, .money(total.income, currency), .null, .null, .null],
                 [.text("expense"), .null, .money(-total.expense, currency), .null, .null, .null],
-                [.text("balance"), .null, .money(total.income - total.expense, currency), .null, .null, .null],
+                [.text("balance"), .null, .money(total.income - total.expense, currency), .null,
+                 .text("\(range.start.iso) to \(range.end.iso)"), .null],
             ]
         }
         return RecordTable(columns: ["day", "recurring", "amount", "category", "remark", "book"], rows: rows, totals: coming.isEmpty ? [] : totalRows)
@@ -235,9 +249,9 @@ extension Evaluator {
     /// This evaluator over the ledger with what recurring rules will post
     /// counted as posted: the days not seen to yet up to the period's end,
     /// and at most a year ahead, so a period without an end has one.
-    func forecasting(through period: DateRange?) -> Evaluator {
+    func forecasting(through period: DateRange?, after first: Day = .first) -> Evaluator {
         let horizon = today.adding(days: 366)
-        let range = DateRange(start: .first, end: min(period?.end ?? horizon, horizon))
+        let range = DateRange(start: first, end: min(period?.end ?? horizon, horizon))
         var forecast = ledger
         var rows: [RowChange] = []
         for (index, (rule, day)) in upcoming(in: range).enumerated() {
@@ -247,5 +261,13 @@ extension Evaluator {
         var evaluator = Evaluator(ledger: forecast, today: today, now: now, defaultCurrency: defaultCurrency)
         evaluator.interruption = interruption
         return evaluator
+    }
+
+    /// What a view of the period shows as expected: the bills recurring rules
+    /// will post after today, as the view's query picks them, each marked.
+    func expected(_ query: Query) throws(Diagnostic) -> [BillRow] {
+        guard let period = query.period.map(resolve), period.end > today, !ledger.recurringRules.isEmpty else { return [] }
+        return try forecasting(through: period, after: today.adding(days: 1)).listed(query)
+            .filter { $0.id > ledger.lastBillID }.map { $0.asForecast() }
     }
 }

@@ -8,7 +8,9 @@ extension Evaluator {
         _ period: Located<PeriodSpec>?, where condition: Condition? = nil, in currency: Currency? = nil, at range: SourceRange
     ) throws(Diagnostic) -> Timeline {
         let period = period ?? Located(.this(.month), range)
-        let rows = try listed(Query.view(.list, period: period, where: condition))
+        // Expected bills take their days among the bills written, marked, and count in no total.
+        let rows = try (listed(Query.view(.list, period: period, where: condition)) + expected(Query.view(.list, period: period, where: condition)))
+            .sorted { ($0.day, $0.isForecast ? 1 : 0, $0.id) < ($1.day, $1.isForecast ? 1 : 0, $1.id) }
         let income = try grouped(Query.view(.sum, .income, period: period, where: condition, by: .day, at: range))
         let expense = try grouped(Query.view(.sum, .expense, period: period, where: condition, by: .day, at: range))
         // The rows come in day order, so each day's bills are one run of them.
@@ -54,10 +56,23 @@ extension Evaluator {
         let income = try grouped(Query.view(.sum, .income, period: period, by: .month, at: range))
         let expense = try grouped(Query.view(.sum, .expense, period: period, by: .month, at: range))
         let counts = try groupRows(Query.view(.count, period: period, by: .month, at: range))
-        let months = counts.compactMap { row -> MonthLine? in
+        var months = counts.compactMap { row -> MonthLine? in
             guard let label = row.labels[0], let month = Int(label.suffix(2)) else { return nil }
             return MonthLine(month: month, summary: balance(income[label], expense[label]), count: count(row.measure))
         }
+        // What recurring rules will post after today, beside each month's own bills and in none of its totals.
+        let currency = ledger.currentBook.currency
+        for (month, bills) in Dictionary(grouping: try expected(Query.view(.list, period: period)), by: \.day.month) {
+            let income = bills.filter { $0.kind == .income }.reduce(Int128(0)) { $0 + Int128($1.amount) }
+            let expense = bills.filter { $0.kind == .expense }.reduce(Int128(0)) { $0 + Int128($1.amount) }
+            let expected = Balance(income: income, expense: expense, currency: currency)
+            if let index = months.firstIndex(where: { $0.month == month }) {
+                months[index].expected = expected
+            } else {
+                months.append(MonthLine(month: month, summary: Balance(income: 0, expense: 0, currency: currency), count: 0, expected: expected))
+            }
+        }
+        months.sort { $0.month < $1.month }
         return MonthTable(
             year: year, months: months, total: try balance(over: period),
             count: count(try measure(Query.view(.count, period: period))))

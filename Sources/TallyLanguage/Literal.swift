@@ -13,6 +13,12 @@ public enum Literal {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
+    /// `1st`, `2nd`, `3rd`, `11th`, `31st`: a day of the month as English writes it.
+    public static func ordinal(_ number: Int) -> String {
+        let suffix = (11...13).contains(number % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"
+        return "\(number)\(suffix)"
+    }
+
     /// A string literal holding `text` exactly.
     public static func string(_ text: String) -> String {
         var literal = "\""

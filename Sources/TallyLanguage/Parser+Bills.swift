@@ -69,6 +69,9 @@ extension Parser {
                 bill.book = try bookName()
             } else if bill.date == nil, let date = dateEndingTheStatement() {
                 bill.date = date
+            } else if recurrence != nil {
+                throw unexpected("'at PLACE', a #tag, 'book NAME', 'from PERIOD', 'until PERIOD', 'N times', 'on weekdays', 'ask' or end of statement",
+                                 suggestion: check(.word) ? Suggestion.nearest(to: peek.text, among: ["at", "book"] + RecurrenceClauseWord.words) : nil)
             } else {
                 throw unexpected("'on DATE', 'at PLACE', a #tag, 'book NAME' or end of statement",
                                  suggestion: check(.word) ? Suggestion.nearest(to: peek.text, among: BillClauseWord.words) : nil)

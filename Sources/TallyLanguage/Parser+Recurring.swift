@@ -190,7 +190,14 @@ extension Parser {
             pick.rule = try recurringID()
             if matchWord("on") { pick.day = try date() }
         }
-        if accepting, !atStatementEnd { pick.amount = try amount() }
+        if accepting, !atStatementEnd {
+            // `accept 2016-07-15` would read as an amount of 1,994.00.
+            var lookahead = self
+            if pick.rule == nil, (try? lookahead.date()) != nil, lookahead.atStatementEnd {
+                throw Diagnostic(.dayNeedsItsRule, at: peek.range.through(lookahead.previous.range))
+            }
+            pick.amount = try amount()
+        }
         return .recurring(.handle(pick, accepting: accepting))
     }
 

@@ -58,7 +58,13 @@ public enum Problem: Sendable, Equatable {
     case noSuchRecurring(String)
     /// `on DATE` or a date in a recurring bill, whose days its schedule gives.
     case recurringBillDated
-    case recurringEndsBeforeStart(start: Day, end: Day)
+    case recurringEndsBeforeStart(start: Day, end: Day, fromGiven: Bool)
+    /// `date=` in `edit recurring`, whose days its schedule gives.
+    case recurringEditDated(id: Int64)
+    /// `accept` or `skip` naming a rule that posts without asking.
+    case recurringPostsItself(id: Int64)
+    /// A day after `accept` or `skip` without the rule it is a day of.
+    case dayNeedsItsRule
     /// `on weekdays` after a schedule that is not by the day.
     case weekdaysOnlyByTheDay
     case recurringPaused(id: Int64, paused: Bool)
@@ -228,9 +234,14 @@ public enum Problem: Sendable, Equatable {
         case .unknownRule(let id): return "there is no rule #\(Diagnostic.clipped(id)); 'rules' lists them"
         case .noSuchRecurring(let id): return "there is no recurring bill #\(Diagnostic.clipped(id)); 'recurring' lists them"
         case .recurringBillDated:
-            return "a recurring bill falls on the days of its schedule; write its first day with 'from', such as from 2026-01-01"
-        case .recurringEndsBeforeStart(let start, let end):
-            return "it would end on \(end.iso), before it starts on \(start.iso); it starts today unless 'from' says otherwise"
+            return "a recurring bill falls on the days of its schedule; write its first day with 'from DATE'"
+        case .recurringEndsBeforeStart(let start, let end, let fromGiven):
+            return "it would end on \(end.iso), before it starts on \(start.iso)" + (fromGiven ? "" : "; it starts today unless 'from' says otherwise")
+        case .recurringEditDated(let id):
+            return "recurring #\(id) falls on the days of its schedule; to change them, 'delete recurring #\(id)' and write it again with 'every'"
+        case .dayNeedsItsRule: return "a day goes with its rule: accept #1 on 07-15 ('due' lists the rules and days waiting)"
+        case .recurringPostsItself(let id):
+            return "recurring #\(id) posts its days by itself; only a rule written with 'ask' waits to be accepted or skipped"
         case .weekdaysOnlyByTheDay: return "'on weekdays' goes with a schedule by the day: every day … on weekdays, or every weekday"
         case .recurringPaused(let id, true): return "recurring #\(id) is paused already; 'resume recurring #\(id)' goes on with it"
         case .recurringPaused(let id, false): return "recurring #\(id) is not paused"

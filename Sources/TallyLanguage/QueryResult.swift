@@ -73,6 +73,15 @@ public struct BillRow: Sendable, Equatable {
     public let remark: String
     public let place: String?
     public let tags: [String]
+    /// A bill a recurring rule is expected to post, not one written: it has no id.
+    public private(set) var isForecast = false
+
+    /// The same bill as one a recurring rule is expected to post.
+    public func asForecast() -> BillRow {
+        var row = self
+        row.isForecast = true
+        return row
+    }
 
     /// Money received above zero, money spent below: a refund, money back, is above zero.
     public var signedAmount: Int64 { kind.signed(amount) }

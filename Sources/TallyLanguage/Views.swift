@@ -30,8 +30,13 @@ extension Timeline {
         return Int(last.ordinal - first.ordinal) + 1
     }
 
+    /// The bills written, not those expected.
     public var billCount: Int {
-        days.reduce(0) { $0 + $1.bills.count }
+        days.reduce(0) { $0 + $1.bills.count { !$0.isForecast } }
+    }
+
+    public var expectedCount: Int {
+        days.reduce(0) { $0 + $1.bills.count(where: \.isForecast) }
     }
 }
 
@@ -75,6 +80,15 @@ public struct MonthLine: Sendable, Equatable {
     public let month: Int
     public let summary: Balance
     public let count: Int
+    /// What recurring rules will post in the month after today; nil when nothing.
+    public var expected: Balance?
+
+    public init(month: Int, summary: Balance, count: Int, expected: Balance? = nil) {
+        self.month = month
+        self.summary = summary
+        self.count = count
+        self.expected = expected
+    }
 }
 
 extension MonthTable {
@@ -159,7 +173,22 @@ public struct BudgetLine: Sendable, Equatable {
     public let icon: String
     public let budget: Int128
     public let spent: Int128
+    /// In the month under way, how it looks ahead; nil for a month before or after.
+    public var outlook: BudgetOutlook? = nil
 
     /// Below zero when over budget.
     public var left: Int128 { budget - spent }
+}
+
+/// A budget of the month under way, looked at ahead: what recurring bills
+/// will still post in it, and what the month comes to when the rest of the
+/// spending goes on at its pace so far.
+public struct BudgetOutlook: Sendable, Equatable {
+    /// Still to be posted this month by recurring bills.
+    public let scheduled: Int128
+    /// The spending not posted by recurring bills, carried to the month's end
+    /// at its pace so far, plus every recurring bill of the month.
+    public let projected: Int128
+    /// The month's last day.
+    public let end: Day
 }

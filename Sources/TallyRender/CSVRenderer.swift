@@ -42,7 +42,8 @@ public struct CSVRenderer {
         case .importPreview(let preview):
             return lines([preview.rows.columns] + preview.rows.rows.map { $0.map(\.text) })
         case .timeline(let timeline):
-            return lines([BillRow.columns] + timeline.days.flatMap(\.bills).map(stoppingAt: interruption, cells))
+            // The bills written: a CSV of them imports back, which expected bills must not.
+            return lines([BillRow.columns] + timeline.days.flatMap(\.bills).filter { !$0.isForecast }.map(stoppingAt: interruption, cells))
         case .pie(let pie):
             return lines([["category", "amount", "share", "bills"]] + pie.slices.map { slice in
                 [slice.category, MoneyFormat.plain(slice.amount, pie.currency), slice.share, String(slice.count)]

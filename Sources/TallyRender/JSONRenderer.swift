@@ -61,7 +61,8 @@ public struct JSONRenderer {
                 ("bills", String(months.count)),
                 ("months", array(months.months.map { line in
                     object([("month", string(months.label(line)))]
-                        + balance(line.summary).filter { $0.0 != "currency" } + [("bills", String(line.count))])
+                        + balance(line.summary).filter { $0.0 != "currency" } + [("bills", String(line.count))]
+                        + (line.expected.map { [("forecast", object(balance($0).filter { $0.0 != "currency" }))] } ?? []))
                 })),
             ])
         case .detail(let detail):
@@ -85,7 +86,8 @@ public struct JSONRenderer {
             return object([("month", string(report.month)), ("currency", string(report.currency.code)),
                            ("budgets", array(report.lines.map { line in
                                object([("category", line.category.map(string) ?? "null")]
-                                   + [("budget", line.budget), ("spent", line.spent), ("left", line.left)].map {
+                                   + ([("budget", line.budget), ("spent", line.spent), ("left", line.left)]
+                                       + (line.outlook.map { [("scheduled", $0.scheduled), ("projected", $0.projected)] } ?? [])).map {
                                        ($0.0, string(MoneyFormat.plain($0.1, report.currency)))
                                    })
                            }))])
@@ -110,9 +112,10 @@ public struct JSONRenderer {
          ("currency", string(balance.currency.code))]
     }
 
+    /// A bill expected of a recurring rule has no id, and says it is a forecast.
     private func bill(_ bill: BillRow) -> String {
         object([
-            ("id", String(bill.id)),
+            ("id", bill.isForecast ? "null" : String(bill.id)),
             ("date", string(bill.day.iso)),
             ("kind", string(bill.kind.rawValue)),
             ("amount", string(MoneyFormat.plain(bill.amount, bill.currency))),
@@ -121,7 +124,7 @@ public struct JSONRenderer {
             ("remark", text(bill.remark)),
             ("place", text(bill.place ?? "")),
             ("tags", "[" + bill.tags.map(string).joined(separator: ", ") + "]"),
-        ])
+        ] + (bill.isForecast ? [("forecast", "true")] : []))
     }
 
     private func value(_ cell: RecordTable.Cell) -> String {

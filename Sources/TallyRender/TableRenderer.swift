@@ -36,8 +36,9 @@ struct TableRenderer {
             } }
             table.rightAligned = Set(records.columns.indices.filter { column in all.contains { $0[column].isNumeric } })
             // Free text gives up width first, so that names, times and numbers stay whole.
-            table.shrinkFirst = records.columns.indices.filter { ["aliases", "change", "statement"].contains(records.columns[$0]) }
+            table.shrinkFirst = records.columns.indices.filter { ["aliases", "change", "statement", "remark"].contains(records.columns[$0]) }
             table.droppable = table.shrinkFirst.filter { records.columns[$0] == "aliases" }
+            table.uncut = Set(records.columns.indices.filter { ["id", "day", "next"].contains(records.columns[$0]) })
             return table.render(style: style, width: width)
         case .done(let done):
             return TerminalText.safe(done.text)

@@ -16,7 +16,8 @@ struct ViewRenderer {
     /// its income right of it.
     func render(_ timeline: Timeline) -> String {
         let currency = timeline.summary.currency
-        let bills = timeline.billCount == 0 ? "no bills" : Literal.count(timeline.billCount, "bill")
+        let written = timeline.billCount == 0 ? "no bills" : Literal.count(timeline.billCount, "bill")
+        let bills = written + (timeline.expectedCount == 0 ? "" : ", \(timeline.expectedCount) expected (~)")
         let size = timeline.dayCount.map { Literal.count($0, "day") + ", " + bills } ?? bills
         let heading = "timeline of \(timeline.period.label):"
         // Too narrow for both, the size goes on a line of its own rather than be cut.
@@ -50,10 +51,13 @@ struct ViewRenderer {
             let roomy = TerminalText.width(day.day.iso + weekday) + TerminalText.width(expense) + 1 <= half
             lines.append(row(day.day.iso + (roomy ? weekday : ""), expense: expense, flow: -day.summary.expense, income: income, ""))
             for bill in day.bills {
-                let amount = MoneyFormat.grouped(bill.amount, bill.currency)
-                lines.append(bill.kind == .expense
+                // An expected bill is marked, and dimmed where colour is on.
+                let mark = bill.isForecast ? "~" : ""
+                let amount = mark + MoneyFormat.grouped(bill.amount, bill.currency)
+                let line = bill.kind == .expense
                     ? row("  " + describe(bill), expense: amount, flow: Int128(bill.signedAmount), income: "", "")
-                    : row("", expense: "", income: amount, describe(bill)))
+                    : row("", expense: "", income: amount, describe(bill))
+                lines.append(bill.isForecast ? style.dim(line) : line)
             }
         }
         return lines.joined(separator: "\n")
@@ -87,12 +91,28 @@ struct ViewRenderer {
         var table = TextTable(headers: [months.yearText, "income", "expense", "balance", "bills"])
         table.uncut = [0]
         table.rightAligned = [1, 2, 3, 4]
-        table.rows = months.months.map { line in
-            [Day.shortMonthNames[line.month - 1]] + amounts(line.summary, currency) + [String(line.count)]
+        var balances: [Int128] = []
+        var expectedRows: Set<Int> = []
+        var spending: [UInt128] = []
+        for line in months.months {
+            if line.count > 0 || line.expected == nil {
+                table.rows.append([Day.shortMonthNames[line.month - 1]] + amounts(line.summary, currency) + [String(line.count)])
+                balances.append(line.summary.balance)
+                spending.append(max(0, line.summary.expense).magnitude)
+            }
+            // What recurring bills will post after today, on a line of its own, in no total.
+            if let expected = line.expected {
+                expectedRows.insert(table.rows.count)
+                let name = line.count > 0 ? "~" : "~" + Day.shortMonthNames[line.month - 1]
+                table.rows.append([name] + amounts(expected, currency).map { "~" + $0 } + [""])
+                balances.append(expected.balance)
+                spending.append(0)
+            }
         }
         table.rows.append(["total"] + amounts(months.total, currency) + [String(months.count)])
-        let balances = months.months.map(\.summary.balance) + [months.total.balance]
+        balances.append(months.total.balance)
         table.paint = { row, column, text in
+            if expectedRows.contains(row) { return style.dim(text) }
             switch column {
             case 1: return style.income(text)
             case 2: return style.expense(text)
@@ -100,7 +120,7 @@ struct ViewRenderer {
             default: return text
             }
         }
-        return withBars(table, scaling: months.months.map { max(0, $0.summary.expense).magnitude })
+        return withBars(table, scaling: spending)
     }
 
     // MARK: detail
@@ -153,12 +173,24 @@ struct ViewRenderer {
         table.paint = { row, column, text in
             column == 3 && report.lines[row].left < 0 ? style.expense(text) : text
         }
-        return withBars(table, maximum: 30) { row, room in
+        let drawn = withBars(table, maximum: 30) { row, room in
             let line = report.lines[row]
             let filled = line.left <= 0 ? room : ChartRenderer.barLength(max(0, line.spent).magnitude, largest: line.budget.magnitude, columns: room)
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: room - filled)
             return line.left < 0 ? style.expense(bar) : style.dim(bar)
         }
+        let ahead = report.lines.compactMap { line in line.outlook.map { outlook(line, $0, report.currency) } }
+        return ([drawn] + ahead).joined(separator: "\n")
+    }
+
+    /// `total: 59.00 still scheduled; at this pace 6,629.24 by the 31st, on track`.
+    private func outlook(_ line: BudgetLine, _ outlook: BudgetOutlook, _ currency: Currency) -> String {
+        let name = line.category.map(TerminalText.safe) ?? "total"
+        let scheduled = outlook.scheduled == 0 ? "" : "\(MoneyFormat.grouped(outlook.scheduled, currency)) still scheduled; "
+        let over = outlook.projected - line.budget
+        let verdict = over > 0 ? style.expense("over the budget by \(MoneyFormat.withSymbol(over, currency))") : "on track"
+        let end = Literal.ordinal(outlook.end.dayOfMonth)
+        return "\(name): \(scheduled)at this pace \(MoneyFormat.grouped(outlook.projected, currency)) by the \(end), \(verdict)"
     }
 
     // MARK: show
