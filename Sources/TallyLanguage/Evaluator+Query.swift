@@ -5,7 +5,11 @@ extension Evaluator {
         if query.withForecast {
             var plain = query
             plain.withForecast = false
-            return try forecasting(through: query.period.map(resolve)).run(plain)
+            let result = try forecasting(through: query.period.map(resolve)).run(plain)
+            // The bills a forecast lists that no one wrote are marked as expected.
+            guard case .bills(let list) = result else { return result }
+            return .bills(BillList(
+                rows: list.rows.map { $0.id > ledger.lastBillID ? $0.asForecast() : $0 }, totals: list.totals, net: list.net))
         }
         let selection = try Selection(
             evaluator: self, condition: query.condition, period: query.period,

@@ -28,6 +28,7 @@ extension Evaluator {
             let later = DateRange(start: today.adding(days: 1), end: min(whole.end, days.end))
             if count(try measure(Query.view(.count, period: Located(.range(later), range), where: condition))) == 0 { underWay = whole }
         }
+        let expected = try self.expected(Query.view(.list, period: period, where: condition))
         return (step, wholes.map { whole in
             let label = switch step {
             case .quarter: "\(whole.start.yearText)-Q\(whole.start.quarter)"
@@ -35,9 +36,13 @@ extension Evaluator {
             default: String(whole.start.iso.prefix(7))
             }
             let end = whole == underWay ? min(whole.end, days.end, today) : min(whole.end, days.end)
+            let coming = expected.filter { whole.contains($0.day) && days.contains($0.day) }
             return ReportSpan(
                 label: label, summary: balance(income[label], expense[label], in: currency), count: count(counts[label]),
-                range: whole, covered: DateRange(start: max(whole.start, days.start), end: end))
+                range: whole, covered: DateRange(start: max(whole.start, days.start), end: end),
+                expected: coming.isEmpty ? nil : Balance(
+                    income: coming.filter { $0.kind == .income }.reduce(0) { $0 + Int128($1.amount) },
+                    expense: coming.filter { $0.kind == .expense }.reduce(0) { $0 + Int128($1.amount) }, currency: currency))
         })
     }
 }

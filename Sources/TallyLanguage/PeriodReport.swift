@@ -66,6 +66,8 @@ public struct ReportSpan: Sendable, Equatable {
     /// period begins or ends inside it, or where it is under way (up to
     /// today, when no bill of it is dated later).
     public let covered: DateRange
+    /// What recurring bills will post in it after today, in none of its numbers; nil when nothing.
+    public var expected: Balance? = nil
 
     /// Whether its numbers are of fewer days than the whole, and so not to be
     /// read against those of the others.

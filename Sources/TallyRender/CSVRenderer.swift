@@ -72,7 +72,7 @@ public struct CSVRenderer {
     }
 
     private func cells(_ bill: BillRow) -> [String] {
-        [String(bill.id), bill.day.iso, bill.kind.rawValue, MoneyFormat.plain(bill.amount, bill.currency),
+        [bill.isForecast ? "" : String(bill.id), bill.day.iso, bill.kind.rawValue, MoneyFormat.plain(bill.amount, bill.currency),
          bill.category, bill.remark, bill.book, bill.place ?? "", bill.tags.joined(separator: " ")]
     }
 

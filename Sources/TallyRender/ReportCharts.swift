@@ -11,6 +11,8 @@ import TallyLanguage
 /// Income and expense bars for each month, quarter or year, and each one's
 /// net as a line. A span the report has only some days of is drawn paler, its
 /// net a mark the line does not join: it is not to be read against the others.
+/// What recurring bills will post after today stands hatched on top of a
+/// span's bars, in none of its numbers.
 struct SpanChart {
     let spans: [ReportSpan]
     let step: Dimension
@@ -24,13 +26,21 @@ struct SpanChart {
     private let bottom = 2480
 
     var svg: String {
-        let values = spans.flatMap { [$0.summary.income, $0.summary.expense, $0.summary.balance] }
+        let values = spans.flatMap { span in
+            [span.summary.income + (span.expected?.income ?? 0), span.summary.expense + (span.expected?.expense ?? 0), span.summary.balance]
+        }
         let axis = ChartAxis(values: values, unit: Int128(currency.scale))
         let plot = bottom - top
         func y(_ value: Int128) -> Int { top + axis.offset(value, height: plot) }
         let band = (width - left - right) / max(spans.count, 1)
         var svg = "<svg class=\"chart months\" viewBox=\"0 0 \(HTML.pixels(width)) \(HTML.pixels(height))\" role=\"img\" "
             + "aria-label=\"Income, expense and net by \(step.rawValue)\">\n"
+        if spans.contains(where: { $0.expected != nil }) {
+            svg += "<defs>" + ["income", "expense"].map { kind in
+                "<pattern id=\"hatch-\(kind)\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\">"
+                    + "<path class=\"hatch \(kind)\" d=\"M-1.5,1.5 l3,-3 M0,6 l6,-6 M4.5,7.5 l3,-3\"/></pattern>"
+            }.joined() + "</defs>\n"
+        }
         for tick in axis.ticks {
             let position = HTML.pixels(y(tick))
             svg += "<line class=\"\(tick == 0 ? "zero" : "grid")\" x1=\"\(HTML.pixels(left))\" x2=\"\(HTML.pixels(width - right))\" "
@@ -41,11 +51,18 @@ struct SpanChart {
         var points: [(x: Int, y: Int)] = []
         for (index, span) in spans.enumerated() {
             let start = left + band * index
-            for (kind, amount, offset) in [("income", span.summary.income, 12), ("expense", span.summary.expense, 52)] {
+            let expected = [span.expected?.income ?? 0, span.expected?.expense ?? 0]
+            for (index, (kind, amount, offset)) in [("income", span.summary.income, 12), ("expense", span.summary.expense, 52)].enumerated() {
                 let barTop = y(max(amount, 0))
-                svg += "<rect class=\"\(kind)\(span.isPartial ? " partial" : "")\" x=\"\(HTML.pixels(start + band * offset / 100))\" "
-                    + "y=\"\(HTML.pixels(barTop))\" width=\"\(HTML.pixels(band * 36 / 100))\" height=\"\(HTML.pixels(y(0) - barTop))\">"
+                let x = "x=\"\(HTML.pixels(start + band * offset / 100))\" width=\"\(HTML.pixels(band * 36 / 100))\""
+                svg += "<rect class=\"\(kind)\(span.isPartial ? " partial" : "")\" \(x) "
+                    + "y=\"\(HTML.pixels(barTop))\" height=\"\(HTML.pixels(y(0) - barTop))\">"
                     + "<title>\(span.label) \(kind) \(money(amount))\(SpanChart.note(span))</title></rect>"
+                if expected[index] > 0 {
+                    let expectedTop = y(max(amount, 0) + expected[index])
+                    svg += "<rect class=\"\(kind) forecast\" \(x) y=\"\(HTML.pixels(expectedTop))\" height=\"\(HTML.pixels(barTop - expectedTop))\">"
+                        + "<title>\(span.label) \(kind) expected of recurring bills ~\(money(expected[index]))</title></rect>"
+                }
             }
             svg += "\n"
             let centre = start + band / 2

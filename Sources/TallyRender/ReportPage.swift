@@ -61,6 +61,9 @@ public struct ReportPage {
         for span in report.spans where span.isPartial {
             section += " <span class=\"part\"><span class=\"swatch partial\"></span>\(span.label): \(SpanChart.covered(span))</span>"
         }
+        if report.spans.contains(where: { $0.expected != nil }) {
+            section += " <span class=\"part\"><span class=\"swatch forecast\"></span>hatched: what recurring bills will post, in no total</span>"
+        }
         section += "</p>\n"
         // On a narrow screen the chart keeps a readable size and scrolls.
         section += "<div class=\"scroll\">" + SpanChart(spans: report.spans, step: report.step, currency: report.currency).svg + "</div>\n"
@@ -68,8 +71,14 @@ public struct ReportPage {
             + "<th>net</th><th>bills</th></tr></thead>\n<tbody>\n"
         for span in report.spans {
             let days = span.isPartial ? " <span class=\"days\">\(SpanChart.covered(span))</span>" : ""
+            // What recurring bills will post, under the span's own numbers and in none of them.
+            func coming(_ amount: Int128?) -> String {
+                guard let amount, amount > 0 else { return "" }
+                return " <span class=\"days forecast\">~\(grouped(amount)) to come</span>"
+            }
             section += "<tr data-\(step)=\"\(span.label)\"\(span.isPartial ? " class=\"partial\"" : "")><th>\(span.label)\(days)</th>"
-                + "<td class=\"income\">\(grouped(span.summary.income))</td><td class=\"expense\">\(grouped(span.summary.expense))</td>"
+                + "<td class=\"income\">\(grouped(span.summary.income))\(coming(span.expected?.income))</td>"
+                + "<td class=\"expense\">\(grouped(span.summary.expense))\(coming(span.expected?.expense))</td>"
                 + "<td class=\"balance\">\(grouped(span.summary.balance))</td><td class=\"count\">\(span.count)</td></tr>\n"
         }
         section += "</tbody>\n<tfoot><tr><th>total</th><td class=\"income\">\(grouped(report.summary.income))</td>"

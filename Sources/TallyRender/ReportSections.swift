@@ -90,9 +90,13 @@ struct ReportSections {
         guard !bills.isEmpty else { return "<div class=\"\(side)\"></div>" }
         // A day refunded more than was spent on it has money back on the expense side.
         let shownSign = total < 0 ? (sign == "+" ? "−" : "+") : sign
-        var html = "<div class=\"\(side)\"><p class=\"subtotal\">\(shownSign)\(grouped(Int128(total.magnitude)))</p><ul>"
+        // A day of expected bills alone has no total of its own: they count in none.
+        let subtotal = bills.allSatisfy(\.isForecast) ? "" : shownSign + grouped(Int128(total.magnitude))
+        var html = "<div class=\"\(side)\"><p class=\"subtotal\">\(subtotal)</p><ul>"
         for bill in bills.prefix(ReportSections.billsPerDay) {
-            html += "<li><span class=\"what\">\(describe(bill))</span> <span class=\"amount\">\(grouped(Int128(bill.amount)))</span></li>"
+            let mark = bill.isForecast ? "~" : ""
+            html += "<li\(bill.isForecast ? " class=\"forecast\"" : "")><span class=\"what\">\(describe(bill))</span> "
+                + "<span class=\"amount\">\(mark)\(grouped(Int128(bill.amount)))</span></li>"
         }
         if bills.count > ReportSections.billsPerDay {
             let rest = bills.dropFirst(ReportSections.billsPerDay)

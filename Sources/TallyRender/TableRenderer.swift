@@ -95,7 +95,8 @@ struct TableRenderer {
         table.droppable = columns(["tags", "place", "book"])
         table.uncut = Set(columns(["date"]))
         table.rows = bills.map(stoppingAt: interruption) { bill in
-            var row = ["#\(bill.id)", bill.day.iso, bill.kind.rawValue, MoneyFormat.grouped(bill.amount, bill.currency), bill.category]
+            // An expected bill has no id yet: `~` marks it.
+            var row = [bill.isForecast ? "~" : "#\(bill.id)", bill.day.iso, bill.kind.rawValue, MoneyFormat.grouped(bill.amount, bill.currency), bill.category]
             if showBook { row.append(bill.book) }
             row += [bill.remark, bill.place ?? "", bill.tags.map { "#" + $0 }.joined(separator: " ")]
             return row
