@@ -230,8 +230,7 @@ extension Evaluator {
             [
                 [.text("income"), .null, .money(total.income, currency), .null, .null, .null],
                 [.text("expense"), .null, .money(-total.expense, currency), .null, .null, .null],
-                [.text("balance"), .null, .money(total.income - total.expense, currency), .null,
-                 .text("\(range.start.iso) to \(range.end.iso)"), .null],
+                [.text("balance"), .null, .money(total.income - total.expense, currency), .null, .null, .null],
             ]
         }
         return RecordTable(columns: ["day", "recurring", "amount", "category", "remark", "book"], rows: rows, totals: coming.isEmpty ? [] : totalRows)

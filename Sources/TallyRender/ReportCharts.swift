@@ -35,12 +35,6 @@ struct SpanChart {
         let band = (width - left - right) / max(spans.count, 1)
         var svg = "<svg class=\"chart months\" viewBox=\"0 0 \(HTML.pixels(width)) \(HTML.pixels(height))\" role=\"img\" "
             + "aria-label=\"Income, expense and net by \(step.rawValue)\">\n"
-        if spans.contains(where: { $0.expected != nil }) {
-            svg += "<defs>" + ["income", "expense"].map { kind in
-                "<pattern id=\"hatch-\(kind)\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\">"
-                    + "<path class=\"hatch \(kind)\" d=\"M-1.5,1.5 l3,-3 M0,6 l6,-6 M4.5,7.5 l3,-3\"/></pattern>"
-            }.joined() + "</defs>\n"
-        }
         for tick in axis.ticks {
             let position = HTML.pixels(y(tick))
             svg += "<line class=\"\(tick == 0 ? "zero" : "grid")\" x1=\"\(HTML.pixels(left))\" x2=\"\(HTML.pixels(width - right))\" "
@@ -54,14 +48,17 @@ struct SpanChart {
             let expected = [span.expected?.income ?? 0, span.expected?.expense ?? 0]
             for (index, (kind, amount, offset)) in [("income", span.summary.income, 12), ("expense", span.summary.expense, 52)].enumerated() {
                 let barTop = y(max(amount, 0))
-                let x = "x=\"\(HTML.pixels(start + band * offset / 100))\" width=\"\(HTML.pixels(band * 36 / 100))\""
+                let x = "x=\"\(HTML.pixels(start + band * offset / 100))\""
+                let width = "width=\"\(HTML.pixels(band * 36 / 100))\""
                 svg += "<rect class=\"\(kind)\(span.isPartial ? " partial" : "")\" \(x) "
-                    + "y=\"\(HTML.pixels(barTop))\" height=\"\(HTML.pixels(y(0) - barTop))\">"
+                    + "y=\"\(HTML.pixels(barTop))\" \(width) height=\"\(HTML.pixels(y(0) - barTop))\">"
                     + "<title>\(span.label) \(kind) \(money(amount))\(SpanChart.note(span))</title></rect>"
                 if expected[index] > 0 {
                     let expectedTop = y(max(amount, 0) + expected[index])
-                    svg += "<rect class=\"\(kind) forecast\" \(x) y=\"\(HTML.pixels(expectedTop))\" height=\"\(HTML.pixels(barTop - expectedTop))\">"
-                        + "<title>\(span.label) \(kind) expected of recurring bills ~\(money(expected[index]))</title></rect>"
+                    let box = (x: start + band * offset / 100, y: expectedTop, width: band * 36 / 100, height: barTop - expectedTop)
+                    svg += "<g class=\"\(kind) forecast\"><title>\(span.label) \(kind) expected of recurring bills ~\(money(expected[index]))</title>"
+                        + "<rect class=\"\(kind) forecast\" \(x) y=\"\(HTML.pixels(box.y))\" \(width) height=\"\(HTML.pixels(box.height))\"/>"
+                        + SpanChart.hatching(box) + "</g>"
                 }
             }
             svg += "\n"
@@ -82,6 +79,21 @@ struct SpanChart {
                 + "<title>\(span.label) net \(money(span.summary.balance))\(SpanChart.note(span))</title></circle>\n"
         }
         return svg + "</svg>"
+    }
+
+    /// Lines rising to the right across a box, every six pixels, cut at its
+    /// edges: drawn, since a page that fetches nothing has no `url()` to fill by.
+    static func hatching(_ box: (x: Int, y: Int, width: Int, height: Int)) -> String {
+        var lines = ""
+        // Each line is x + y = sum, in the chart's tenths of a pixel.
+        for sum in stride(from: box.x + box.y + 30, to: box.x + box.width + box.y + box.height, by: 60) {
+            let first = max(box.x, sum - box.y - box.height)
+            let last = min(box.x + box.width, sum - box.y)
+            guard first < last else { continue }
+            lines += "<line class=\"hatch\" x1=\"\(HTML.pixels(first))\" y1=\"\(HTML.pixels(sum - first))\" "
+                + "x2=\"\(HTML.pixels(last))\" y2=\"\(HTML.pixels(sum - last))\"/>"
+        }
+        return lines
     }
 
     private func money(_ amount: Int128) -> String {

@@ -74,7 +74,7 @@ public struct ReportPage {
             // What recurring bills will post, under the span's own numbers and in none of them.
             func coming(_ amount: Int128?) -> String {
                 guard let amount, amount > 0 else { return "" }
-                return " <span class=\"days forecast\">~\(grouped(amount)) to come</span>"
+                return " <span class=\"days forecast\" title=\"to come from recurring bills\">~\(grouped(amount))</span>"
             }
             section += "<tr data-\(step)=\"\(span.label)\"\(span.isPartial ? " class=\"partial\"" : "")><th>\(span.label)\(days)</th>"
                 + "<td class=\"income\">\(grouped(span.summary.income))\(coming(span.expected?.income))</td>"

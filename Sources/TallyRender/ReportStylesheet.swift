@@ -60,12 +60,11 @@ enum ReportStylesheet {
     polyline.balance { fill: none; stroke: var(--balance); stroke-width: 2.5; stroke-dasharray: 8 5; }
     circle.balance { fill: var(--card); stroke: var(--balance); stroke-width: 2; }
     rect.partial { fill-opacity: 0.35; }
-    rect.forecast.income { fill: url(#hatch-income); }
-    rect.forecast.expense { fill: url(#hatch-expense); }
-    path.hatch { stroke-width: 1.6; }
+    rect.income.forecast, rect.expense.forecast { fill: none; stroke-width: 1; }
+    g.income.forecast { stroke: var(--income); }
+    g.expense.forecast { stroke: var(--expense); }
+    line.hatch { stroke-width: 1.6; }
     .timeline li.forecast { opacity: 0.6; font-style: italic; }
-    path.hatch.income { stroke: var(--income); }
-    path.hatch.expense { stroke: var(--expense); }
     .swatch.forecast { background: repeating-linear-gradient(45deg, var(--expense) 0 3px, transparent 3px 6px); }
     circle.balance.partial { stroke-dasharray: 2 2; }
     .swatch { display: inline-block; width: 11px; height: 11px; border-radius: 3px; margin: 0 5px 0 8px; vertical-align: -1px; }

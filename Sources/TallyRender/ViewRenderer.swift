@@ -183,14 +183,15 @@ struct ViewRenderer {
         return ([drawn] + ahead).joined(separator: "\n")
     }
 
-    /// `total: 59.00 still scheduled; at this pace 6,629.24 by the 31st, on track`.
+    /// `total: 59.00 still scheduled; at this pace 6,629.24 by the 31st, on track`,
+    /// broken between its parts where the width asks.
     private func outlook(_ line: BudgetLine, _ outlook: BudgetOutlook, _ currency: Currency) -> String {
-        let name = line.category.map(TerminalText.safe) ?? "total"
-        let scheduled = outlook.scheduled == 0 ? "" : "\(MoneyFormat.grouped(outlook.scheduled, currency)) still scheduled; "
+        let name = (line.category.map(TerminalText.safe) ?? "total") + ":"
+        let scheduled = outlook.scheduled == 0 ? [] : ["\(MoneyFormat.grouped(outlook.scheduled, currency)) still scheduled;"]
         let over = outlook.projected - line.budget
-        let verdict = over > 0 ? style.expense("over the budget by \(MoneyFormat.withSymbol(over, currency))") : "on track"
-        let end = Literal.ordinal(outlook.end.dayOfMonth)
-        return "\(name): \(scheduled)at this pace \(MoneyFormat.grouped(outlook.projected, currency)) by the \(end), \(verdict)"
+        let pace = "at this pace \(MoneyFormat.grouped(outlook.projected, currency)) by the \(Literal.ordinal(outlook.end.dayOfMonth)),"
+        let verdict = over > 0 ? "over the budget by \(MoneyFormat.withSymbol(over, currency))" : "on track"
+        return flow([name] + scheduled + [pace, verdict], separator: " ")
     }
 
     // MARK: show
@@ -241,11 +242,11 @@ struct ViewRenderer {
 
     /// `pieces` two spaces apart, going on to a new line rather than past the
     /// width: an amount is never cut. A piece wider than a whole line is cut.
-    private func flow(_ pieces: [String]) -> String {
+    private func flow(_ pieces: [String], separator: String = "  ") -> String {
         var lines: [String] = []
         for piece in pieces.map({ TerminalText.cut($0, to: width) }) {
-            if let last = lines.last, TerminalText.width(last) + 2 + TerminalText.width(piece) <= width {
-                lines[lines.count - 1] = last + "  " + piece
+            if let last = lines.last, TerminalText.width(last) + separator.count + TerminalText.width(piece) <= width {
+                lines[lines.count - 1] = last + separator + piece
             } else {
                 lines.append(piece)
             }

@@ -256,11 +256,11 @@ struct RecurringPostingTests {
             let handled = try await tally(
                 ["accept #1 on 2016-06-15 125.40", "skip #1 on 2016-05-15", "due", "accept", "due"], today: "2016-07-20", in: sandbox)
             #expect(handled.stdout == """
-                accepted #1 recurring #1 2016-06-15
+                accepted recurring #1 2016-06-15 as #1
                 skipped recurring #1 2016-05-15
                 day         recurring   amount  category   remark      book
                 2016-07-15  #1         -120.00  household  water bill  daily
-                accepted #2 recurring #1 2016-07-15
+                accepted recurring #1 2016-07-15 as #2
                 day  recurring  amount  category  remark  book
 
                 """, "\(handled)")

@@ -20,7 +20,7 @@ struct ReportTests {
             let script = Self.reports.appendingPathComponent("small.tally").path
             let run = try await sandbox.tally([script], in: sandbox.url)
             #expect(run.status == 0, "\(run)")
-            #expect(run.stdout.hasSuffix("wrote the report of 2016 (26 bills) to small.html (34 KiB)\n"), "\(run)")
+            #expect(run.stdout.hasSuffix("wrote the report of 2016 (26 bills) to small.html (35 KiB)\n"), "\(run)")
             let page = try String(contentsOfFile: sandbox.path("small.html"), encoding: .utf8)
             let golden = try String(contentsOf: Self.reports.appendingPathComponent("small.html"), encoding: .utf8)
             #expect(page == golden, "\(firstDifference(page, golden))")

@@ -136,4 +136,51 @@ struct RecurringEvaluationTests {
         #expect(Schedule.months(every: 1, on: .last).written(weekStart: .monday) == "every month on last")
         #expect(Schedule.years(every: 1, month: 3, on: .day(15)).written(weekStart: .monday) == "every year on 03-15")
     }
+
+    @Test func aTimelinePastTodayShowsTheExpectedBillsMarkedAndInNoTotal() throws {
+        let ledger = try applying("every month on 1 -3000 housing rent from 2016-12", to: Fixture.ledger())
+        guard case .timeline(let timeline) = try result("timeline next month", in: ledger) else { throw TestFailure("no timeline") }
+        #expect(timeline.days.flatMap(\.bills).map { "\($0.day.iso) \($0.isForecast)" } == ["2017-02-01 true"])
+        #expect(timeline.billCount == 0 && timeline.expectedCount == 1 && timeline.summary.expense == 0)
+        guard case .timeline(let now) = try result("timeline", in: ledger) else { throw TestFailure("no timeline") }
+        #expect(now.expectedCount == 0, "nothing falls after today in January")
+    }
+
+    @Test func monthsShowWhatEachMonthExpectsBesideItsOwnNumbers() throws {
+        let ledger = try applying("every month on 1 -3000 housing rent from 2016-12", to: Fixture.ledger())
+        guard case .months(let months) = try result("months 2017", in: ledger) else { throw TestFailure("no months") }
+        #expect(months.months.map(\.month) == Array(1...12))
+        #expect(months.months[0].expected == nil)
+        #expect(months.months[1...].allSatisfy { $0.expected?.expense == 300_000 && $0.count == 0 })
+        #expect(try measure("sum expense in 2017", in: ledger) == cny(months.total.expense))
+    }
+
+    @Test func aForecastListsTheExpectedBillsMarked() throws {
+        let ledger = try applying("every 2 weeks on fri +4200 salary from 2017-01-01", to: Fixture.ledger())
+        guard case .bills(let list) = try result("list income in 2017-01 with forecast", in: ledger) else { throw TestFailure("no list") }
+        #expect(list.rows.filter(\.isForecast).map(\.day.iso) == ["2017-01-20"])
+        #expect(list.rows.filter { !$0.isForecast }.contains { $0.day.iso == "2017-01-06" && $0.category == "salary" })
+    }
+
+    @Test func aBudgetOfTheMonthUnderWayCountsRecurringBillsAsTheyFallAndTheRestAtItsPace() throws {
+        var ledger = try applying("budget food 500", to: Fixture.ledger())
+        ledger = try applying("every month on 5 -200 food canteen card from 2017-01", to: ledger)
+        ledger = try applying("every month on 20 -100 food lunch from 2017-01", to: ledger)
+        guard case .budgets(let report) = try result("budget", in: ledger) else { throw TestFailure("no report") }
+        let food = try #require(report.lines.first { $0.category == "food" })
+        let spent = try #require({ if case .money(let amount, _) = try measure("sum expense where category=food in 2017-01", in: ledger) { amount } else { nil } }())
+        #expect(food.spent == spent)
+        let outlook = try #require(food.outlook)
+        #expect(outlook.scheduled == 10_000)
+        // The canteen card of the 5th counts once, as it fell; the rest goes on at 31 days for 15.
+        #expect(outlook.projected == (spent - 20_000) * 31 / 15 + 20_000 + 10_000)
+        #expect(outlook.end == day("2017-01-31"))
+        guard case .budgets(let december) = try result("budget 2016-12", in: ledger) else { throw TestFailure("no report") }
+        #expect(december.lines.allSatisfy { $0.outlook == nil })
+    }
+
+    @Test func daysOfTheMonthAreWrittenAsEnglishWritesThem() {
+        #expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 30, 31].map(Literal.ordinal)
+            == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "30th", "31st"])
+    }
 }

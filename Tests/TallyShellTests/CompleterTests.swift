@@ -178,4 +178,21 @@ import TallyLanguage
         #expect(words("category unarchive ") == ["tobacco", "香烟"])
         #expect(words("category unarchive to") == ["tobacco"])
     }
+
+    @Test func offersWhatRecurringBillsTake() {
+        var ledger = Fixture.ledger
+        let rule = RecurringRule(id: 7, bookID: ledger.currentBook.id, categoryID: ledger.categories[0].id, amount: 3_000,
+                                 schedule: .months(every: 1, on: .day(1)), start: Day(iso: "2016-01-01")!)
+        ledger.apply(ChangeSet(summary: "added recurring #7", rows: [RowChange(before: nil, after: .recurringRule(rule))]))
+        let completer = Completer(ledger: ledger)
+        #expect(completer.complete("every mon") == .words(["monday", "month", "months"]))
+        #expect(completer.complete("every month on la") == .words(["last"]))
+        #expect(completer.complete("every month on 1 -30 food rent fr") == .words(["from"]))
+        #expect(completer.complete("every month on 1 -30 food rent a") == .words(["at", "ask"]))
+        #expect(completer.complete("pause recurring #") == .words(["#7"]))
+        #expect(completer.complete("edit rec") == .words(["recurring"]))
+        #expect(completer.complete("upc") == .words(["upcoming"]))
+        #expect(completer.complete("sum expense next month w") == .words(["where", "with"]))
+        #expect(completer.complete("sum expense next month with f") == .words(["forecast"]))
+    }
 }
