@@ -28,7 +28,9 @@ public struct Completer: Sendable {
         let partial = String(line[partialStart...])
         let before = String(line[..<partialStart])
         if before.hasSuffix("#") {
-            return .words(matching(partial, ledger.tags))
+            // After `#`, a recurring bill's number where the statement takes one, else a tag.
+            let ids = Parser.expectations(after: String(before.dropLast()), decimalMark: decimalMark, isSaved: isSaved).contains(.recurringRule)
+            return .words(matching(partial, ids ? ledger.recurringRules.map { String($0.id) } : ledger.tags))
         }
         let expectations = Parser.expectations(after: before, decimalMark: decimalMark, isSaved: isSaved)
         // A file's name runs back to an open quote, or else to the last space:

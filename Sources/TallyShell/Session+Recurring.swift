@@ -11,7 +11,14 @@ extension Session {
     public func postRecurring() throws(StoreError) {
         let today = self.today
         let now = currentInstant
-        guard !ledger.recurringRules.isEmpty, !store.refusesChanges, ledger.posting(through: today, at: now) != nil else { return }
+        guard !ledger.recurringRules.isEmpty, !store.refusesChanges else { return }
+        // A script of a hundred thousand statements asks once, not each time.
+        let check = PostingCheck(today: today, rules: ledger.recurringRules, handled: ledger.occurrences.count)
+        guard check != nothingToPost else { return }
+        guard ledger.posting(through: today, at: now) != nil else {
+            nothingToPost = check
+            return
+        }
         guard runner.flush() else { return }
         // The bills posted go into the model, which must hold every bill to take them.
         try runner.refresh(for: .all)
@@ -25,4 +32,11 @@ extension Session {
         }
         show(.done(.posted(ids: posted.bills.map(\.bill.id), names: names, days: posted.bills.map(\.bill.day))))
     }
+}
+
+/// What a look for days to post saw: the same again finds the same.
+struct PostingCheck: Equatable {
+    let today: Day
+    let rules: [RecurringRule]
+    let handled: Int
 }

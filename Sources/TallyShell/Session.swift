@@ -21,6 +21,9 @@ public final class Session {
     var formatOfRun: OutputFormat?
     /// Whether the user has been told that the ledger is damaged.
     var toldOfDamage = false
+    /// The rules, their days seen to and the day when nothing was found to
+    /// post: until one of them changes, a statement need not look again.
+    var nothingToPost: PostingCheck?
 
     public init(store: LedgerStore, options: SessionOptions, output: Output, prompter: Prompter? = nil) throws(StoreError) {
         self.options = options
