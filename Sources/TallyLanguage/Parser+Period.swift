@@ -69,12 +69,7 @@ extension Parser {
         advance()
         // A parameter named like a unit is the unit here: `last month`.
         if !isThis, check(.number) || isParameterHere && unit(peek.text, plural: true) == nil {
-            let count = try self.count("how many, such as 30")
-            offer(keywords: ["days", "weeks", "months", "quarters", "years"])
-            guard check(.word), let unit = unit(peek.text, plural: true) else {
-                throw unexpected("'days', 'weeks', 'months' or 'years'")
-            }
-            advance()
+            let (count, unit) = try countedUnits()
             return .lastCount(count, unit)
         }
         offer(keywords: ["week", "month", "quarter", "year"])
@@ -94,12 +89,7 @@ extension Parser {
     private mutating func nextPeriod() throws(Diagnostic) -> PeriodSpec {
         advance()
         if check(.number) {
-            let count = try self.count("how many, such as 30")
-            offer(keywords: ["days", "weeks", "months", "quarters", "years"])
-            guard check(.word), let unit = unit(peek.text, plural: true) else {
-                throw unexpected("'days', 'weeks', 'months' or 'years'")
-            }
-            advance()
+            let (count, unit) = try countedUnits()
             return .nextCount(count, unit)
         }
         offer(keywords: ["week", "month", "quarter", "year"])
@@ -109,6 +99,17 @@ extension Parser {
         }
         advance()
         return .next(unit)
+    }
+
+    /// `30 days`, `3 months`: how many, and of what.
+    private mutating func countedUnits() throws(Diagnostic) -> (Int, PeriodUnit) {
+        let count = try self.count("how many, such as 30")
+        offer(keywords: ["days", "weeks", "months", "quarters", "years"])
+        guard check(.word), let unit = unit(peek.text, plural: true) else {
+            throw unexpected("'days', 'weeks', 'months' or 'years'")
+        }
+        advance()
+        return (count, unit)
     }
 
     // calendar_period = YEAR [ "-" ( MONTH [ "-" DAY ] | "q" QUARTER | "w" WEEK ) | "/" MONTH [ "/" DAY ] ]
