@@ -12,6 +12,7 @@ public enum Record: Hashable, Sendable, Codable {
     case importSources(ImportSourceBatch)
     case recurringRule(RecurringRule)
     case occurrence(Occurrence)
+    case rate(ExchangeRate)
 }
 
 /// One row before and after a change: nil before is an insert, nil after a delete.

@@ -22,13 +22,16 @@ public struct Ledger: Equatable, Sendable {
     public private(set) var recurringRules: [RecurringRule]
     /// The days of recurring bills posted or skipped.
     public private(set) var occurrences: [Occurrence.Key: Occurrence]
+    /// Exchange rates, by day, then id.
+    public private(set) var rates: [ExchangeRate]
 
     public init(
         books: [Book], categories: [Category], bills: [Bill], settings: Settings, lastBillID: Int64 = 0,
         savedQueries: [SavedQuery] = [], budgets: [Budget] = [], photos: [Photo] = [],
         importProfiles: [ImportProfile] = [], rules: [Rule] = [], importSources: [ImportSourceBatch] = [],
-        recurringRules: [RecurringRule] = [], occurrences: [Occurrence] = []
+        recurringRules: [RecurringRule] = [], occurrences: [Occurrence] = [], rates: [ExchangeRate] = []
     ) {
+        self.rates = rates.sorted(by: ExchangeRate.order)
         self.recurringRules = recurringRules.sorted { $0.id < $1.id }
         self.occurrences = Dictionary(occurrences.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         self.photos = photos.sorted { $0.id < $1.id }
@@ -51,12 +54,12 @@ public struct Ledger: Equatable, Sendable {
         books: [Book], categories: [Category], columns: BillColumns, settings: Settings, lastBillID: Int64,
         savedQueries: [SavedQuery], budgets: [Budget], photos: [Photo],
         importProfiles: [ImportProfile] = [], rules: [Rule] = [], importSources: [ImportSourceBatch] = [],
-        recurringRules: [RecurringRule] = [], occurrences: [Occurrence] = []
+        recurringRules: [RecurringRule] = [], occurrences: [Occurrence] = [], rates: [ExchangeRate] = []
     ) {
         self.init(books: books, categories: categories, bills: [], settings: settings, lastBillID: lastBillID,
                   savedQueries: savedQueries, budgets: budgets, photos: photos,
                   importProfiles: importProfiles, rules: rules, importSources: importSources,
-                  recurringRules: recurringRules, occurrences: occurrences)
+                  recurringRules: recurringRules, occurrences: occurrences, rates: rates)
         var columns = columns
         columns.sortChronologically()
         bills = columns
@@ -248,6 +251,10 @@ public struct Ledger: Equatable, Sendable {
             }
         case .occurrence(let occurrence):
             occurrences[occurrence.key] = occurrence
+        case .rate(let rate):
+            rates.removeAll { $0.id == rate.id }
+            rates.append(rate)
+            rates.sort(by: ExchangeRate.order)
         case .bill:
             preconditionFailure("bills are applied in one pass")
         }
@@ -266,6 +273,7 @@ public struct Ledger: Equatable, Sendable {
         case .importSources(let batch): importSources.remove(batch)
         case .recurringRule(let rule): recurringRules.removeAll { $0.id == rule.id }
         case .occurrence(let occurrence): occurrences[occurrence.key] = nil
+        case .rate(let rate): rates.removeAll { $0.id == rate.id }
         case .bill: preconditionFailure("bills are applied in one pass")
         }
     }

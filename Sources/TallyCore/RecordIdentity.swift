@@ -12,6 +12,7 @@ public enum RecordIdentity: Hashable, Sendable {
     case importSources(Int64)
     case recurringRule(Int64)
     case occurrence(Occurrence.Key)
+    case rate(Int64)
 }
 
 extension Record {
@@ -29,6 +30,7 @@ extension Record {
         case .importSources(let batch): return .importSources(batch.id)
         case .recurringRule(let rule): return .recurringRule(rule.id)
         case .occurrence(let occurrence): return .occurrence(occurrence.key)
+        case .rate(let rate): return .rate(rate.id)
         }
     }
 
@@ -47,6 +49,7 @@ extension Record {
         case .importSources(let batch): return "the source rows of import \(batch.id)"
         case .recurringRule(let rule): return "recurring #\(rule.id)"
         case .occurrence(let occurrence): return "the \(occurrence.day.iso) of recurring #\(occurrence.ruleID)"
+        case .rate(let rate): return "the rate of \(rate.base) in \(rate.quote) on \(rate.day.iso)"
         }
     }
 }
@@ -67,6 +70,7 @@ extension Ledger {
         case .importSources(let id): return importSources.batch(id).map(Record.importSources)
         case .recurringRule(let id): return recurringRule(id: id).map(Record.recurringRule)
         case .occurrence(let key): return occurrences[key].map(Record.occurrence)
+        case .rate(let id): return rates.first { $0.id == id }.map(Record.rate)
         }
     }
 }

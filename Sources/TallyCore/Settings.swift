@@ -5,10 +5,13 @@ public struct Settings: Hashable, Sendable, Codable {
     /// The version of Tally that last greeted the user on this ledger; nil
     /// until the first welcome.
     public var seenVersion: String?
+    /// The currency totals across books are given in (`set currency CNY`); nil until set.
+    public var homeCurrency: String?
 
-    public init(currentBookID: Int64, weekStart: WeekStart = .monday, seenVersion: String? = nil) {
+    public init(currentBookID: Int64, weekStart: WeekStart = .monday, seenVersion: String? = nil, homeCurrency: String? = nil) {
         self.currentBookID = currentBookID
         self.weekStart = weekStart
         self.seenVersion = seenVersion
+        self.homeCurrency = homeCurrency
     }
 }

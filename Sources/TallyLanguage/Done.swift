@@ -54,6 +54,9 @@ public enum Done: Sendable, Equatable {
     /// Bills recurring rules posted by themselves as their days came: what each is, and its day.
     case posted(ids: [Int64], names: [String], days: [Day])
     case weekStart(WeekStart)
+    /// `rate`: the pair, its day and the rate as written; `replaced` when that day had one.
+    case rateSet(base: String, quote: String, day: Day, rate: String, replaced: Bool)
+    case homeCurrency(String)
     case imported(ImportCounts, file: String)
     /// `export`: `count` bills, and `rules` recurring rules where the format holds them.
     case exported(count: Int, rules: Int, file: String, format: String)
@@ -151,6 +154,9 @@ public enum Done: Sendable, Equatable {
             let each = zip(names, days).map { "\($0) \($1.iso)" }
             return "posted \(Literal.count(days.count, "recurring bill")): " + Done.abbreviated(each)
         case .weekStart(let start): return "weeks start on \(start.rawValue)"
+        case .rateSet(let base, let quote, let day, let rate, let replaced):
+            return "1 \(base) = \(rate) \(quote) from \(day.iso)" + (replaced ? ", in place of the rate that day had" : "")
+        case .homeCurrency(let code): return "totals across books are given in \(code)"
         case .imported(let counts, let file): return counts.text(file: file)
         case .exported(let count, let rules, let file, let format):
             let what = Literal.count(count, "bill") + (rules > 0 ? " and \(Literal.count(rules, "recurring rule"))" : "")
@@ -242,6 +248,10 @@ public enum Done: Sendable, Equatable {
         case .posted(let ids, let names, let days):
             return [("report", .text("posted")), ("ids", .ids(ids)), ("names", .list(names)), ("days", .list(days.map(\.iso)))]
         case .weekStart(let start): return [("report", .text("setting")), ("weekstart", .text(start.rawValue))]
+        case .rateSet(let base, let quote, let day, let rate, let replaced):
+            return [("report", .text(replaced ? "rate replaced" : "rate")), ("currency", .text(base)), ("in", .text(quote)),
+                    ("date", .text(day.iso)), ("rate", .text(rate))]
+        case .homeCurrency(let code): return [("report", .text("setting")), ("currency", .text(code))]
         case .imported(let counts, let file):
             return [("report", .text("imported")), ("file", .text(file)), ("count", .number(counts.added)),
                     ("skipped", .number(counts.alreadyThere)), ("new_categories", .list(counts.newCategories)),

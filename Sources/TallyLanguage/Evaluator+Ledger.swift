@@ -222,6 +222,7 @@ extension Evaluator {
                 .unknownName(kind: "setting", name: name.value, suggestion: Suggestion.nearest(to: name.value, among: Setting.words)),
                 at: name.range)
         }
+        if setting == .currency { return try homeCurrency(value) }
         let word = value.value.lowercased()
         guard setting.values.contains(word) else {
             throw Diagnostic(.unexpected(found: "'\(value.value)'", expected: Parser.alternatives(setting.values)), at: value.range)
@@ -243,6 +244,8 @@ extension Evaluator {
             return .sessionSetting(.echo(word == "on"))
         case .pager:
             return .sessionSetting(.pager(PagerMode(rawValue: word)!))
+        case .currency:
+            preconditionFailure("the home currency is set above")
         }
     }
 

@@ -128,6 +128,10 @@ public struct Evaluator: Sendable {
             return try ruleMove(id, to: place)
         case .recurring(let statement):
             return try recurring(statement, at: range)
+        case .rateSet(let base, let rate, let quote, let day):
+            return try rateSet(base, rate, quote, day)
+        case .rates:
+            return .result(.records(ratesTable()), format: nil)
         }
     }
 

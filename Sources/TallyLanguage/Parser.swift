@@ -98,7 +98,7 @@ public struct Parser {
     //           | "books" [ format_clause ] | set | help | "about" | "check" | "quit" | "exit"
     //           | save | "saved" | "forget" NAME | run | view | budget | photo | import | export | report | backup
     //           | "profiles" | profile | "rules" | rule | recurring_add | recurring_statement
-    //           | pause | accept | "due" [ format_clause ] | upcoming | saved_call
+    //           | pause | accept | "due" [ format_clause ] | upcoming | rate | "rates" [ format_clause ] | saved_call
     mutating func statement() throws(Diagnostic) -> Statement {
         if check(.minus) || check(.plus) || check(.number) || check(.currencySign) { return .ledger(try quickAdd()) }
         let word = check(.word) ? StatementWord(rawValue: peek.text.lowercased()) : nil
@@ -169,6 +169,8 @@ public struct Parser {
         case .due: advance(); return .ledger(try formatted(.recurring(.due)))
         case .accept, .skip: return .ledger(try acceptStatement(accepting: word == .accept))
         case .upcoming: return .ledger(try upcomingStatement())
+        case .rate: return .ledger(try rateStatement())
+        case .rates: advance(); return .ledger(try formatted(.rates))
         }
     }
 

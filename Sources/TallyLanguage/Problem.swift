@@ -82,6 +82,9 @@ public enum Problem: Sendable, Equatable {
     case currencyOfAnotherBook(sign: Character, book: String, keeps: String, takenBy: [String])
     case periodEndsBeforeItStarts
     case unknownCurrency(String, suggestion: String?)
+    /// `rate CNY 1 CNY`.
+    case rateOfItself(String)
+    case rateNotPositive
     case bookNameTaken(String)
     case categoryNameTaken(name: String, existing: String)
     case onlyBook(String)
@@ -267,6 +270,8 @@ public enum Problem: Sendable, Equatable {
                 : "\(takers.count == 1 ? "book" : "books") \(takers.joined(separator: ", ")) would take it"
             return "book '\(book)' keeps \(keeps), which is not written '\(sign)'; \(taking)"
         case .periodEndsBeforeItStarts: return "this period ends before it starts"
+        case .rateOfItself(let code): return "a rate prices one currency in another; \(code) is worth 1 \(code)"
+        case .rateNotPositive: return "a rate is above zero, such as 7.12"
         case .unknownCurrency(let code, let suggestion):
             return "'\(Diagnostic.clipped(code))' is not an ISO 4217 currency code"
                 + (suggestion.map { " — did you mean '\($0)'?" } ?? "; use one such as CNY, USD or EUR")

@@ -84,6 +84,9 @@ public enum LedgerStatement: Sendable {
     /// `rule move #R to N`: the rule becomes the Nth to apply.
     case ruleMove(id: Located<Int64>, to: Located<Int>)
     case recurring(RecurringStatement)
+    /// `rate USD 7.12 CNY on DATE`: today when no day is given.
+    case rateSet(base: Located<String>, rate: Located<ExactNumber>, quote: Located<String>, day: Located<DateSpec>?)
+    case rates
     /// A view shown as `as FORMAT` says: `pie as json`.
     indirect case formatted(LedgerStatement, as: OutputFormat)
 
@@ -94,7 +97,7 @@ public enum LedgerStatement: Sendable {
         case .add, .edit, .editWhere, .deleteBills, .deleteWhere, .bookAdd, .bookUse, .bookRename, .bookDelete,
              .categoryAdd, .categoryRename, .categoryMerge, .categoryDelete, .categoryIcon, .categoryAliases,
              .categoryArchive, .categoryPosition, .tagRename, .save, .forget,
-             .budgetSet, .budgetOff, .detach, .profileAdd, .profileDelete, .ruleAdd, .ruleDelete, .ruleMove:
+             .budgetSet, .budgetOff, .detach, .profileAdd, .profileDelete, .ruleAdd, .ruleDelete, .ruleMove, .rateSet:
             return true
         case .formatted(let view, _):
             return view.changesLedger
@@ -102,9 +105,9 @@ public enum LedgerStatement: Sendable {
             return statement.changesLedger
         case .set(let name, _):
             // Only the week's start is the ledger's; the output format, colour and echo are the session's.
-            return Setting(named: name.value) == .weekstart
+            return [.weekstart, .currency].contains(Setting(named: name.value))
         case .query, .books, .categories, .saved, .timeline, .pie, .months, .detail, .show, .search,
-             .budgetReport, .attachments, .extract, .export, .report, .profiles, .profileShow, .rules:
+             .budgetReport, .attachments, .extract, .export, .report, .profiles, .profileShow, .rules, .rates:
             return false
         }
     }

@@ -14,6 +14,7 @@ public enum StatementWord: String, CaseIterable, Sendable {
     case attach, attachments, extract, detach
     case `import`, export, report, backup, profiles, profile, rules, rule
     case every, recurring, pause, resume, due, accept, skip, upcoming
+    case rate, rates
 
     public static let words = allCases.map(\.rawValue)
 }
@@ -131,7 +132,7 @@ public enum EditField: String, CaseIterable, Sendable {
 
 /// The settings `set` changes, and the values each takes.
 public enum Setting: String, CaseIterable, Sendable {
-    case weekstart, format, color, echo, pager
+    case weekstart, format, color, echo, pager, currency
 
     public static let words = allCases.map(\.rawValue)
 
@@ -146,6 +147,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .format: return OutputFormat.allCases.filter { $0 != .chart }.map(\.rawValue)
         case .color, .echo: return ["on", "off"]
         case .pager: return PagerMode.allCases.map(\.rawValue)
+        case .currency: return Currency.codes
         }
     }
 }

@@ -37,6 +37,8 @@ enum Help {
               productions: ["rule", "rule_action"]),
         Topic(name: "recurring", summary: "Bills that come on a schedule, such as rent, salary or a subscription: each posted on its day, once; what is due and what is coming.",
               productions: ["recurring_add", "schedule", "schedule_unit", "schedule_day", "recurrence_clause", "recurring_statement", "pause", "accept", "upcoming"]),
+        Topic(name: "rates", summary: "Say what a currency is worth in another from a day on, exactly; set currency names the home currency.",
+              productions: ["rate"]),
         Topic(name: "export", summary: "Write bills to a CSV file, a journal for hledger and ledger (.hledger: with recurring rules as periodic transactions), or a beancount file.",
               productions: ["export"]),
         Topic(name: "report", summary: "Write a period as one HTML page of charts to open in a browser: months, the pies, budgets, the latest month's days.",
@@ -78,6 +80,7 @@ enum Help {
         "profile": "profiles", "rule": "rules", "tag": "tags",
         "every": "recurring", "due": "recurring", "accept": "recurring", "skip": "recurring", "upcoming": "recurring",
         "pause": "recurring", "resume": "recurring", "schedule": "recurring", "forecast": "recurring",
+        "rate": "rates", "currency": "rates", "exchange": "rates",
     ]
 
     /// The text of `help TOPIC`, or the overview; examples are dated around `today`.

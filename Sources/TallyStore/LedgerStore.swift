@@ -346,7 +346,7 @@ public final class LedgerStore {
             importProfiles: try connection.importProfiles(), rules: try connection.rules(),
             // Only an import reads them, and it reads the whole ledger.
             importSources: days == nil && texts ? try connection.importSources() : [],
-            recurringRules: try connection.recurringRules(), occurrences: try connection.occurrences())
+            recurringRules: try connection.recurringRules(), occurrences: try connection.occurrences(), rates: try connection.rates())
     }
 
     /// Reads a ledger that can only be read. Its owner may write it meanwhile,

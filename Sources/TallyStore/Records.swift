@@ -96,6 +96,8 @@ extension Connection {
             try insert(rule)
         case .occurrence(let occurrence):
             try insert(occurrence)
+        case .rate(let rate):
+            try insert(rate)
         }
     }
 
@@ -238,6 +240,8 @@ extension Connection {
             try delete(rule)
         case .occurrence(let occurrence):
             try delete(occurrence)
+        case .rate(let rate):
+            try delete(rate)
         }
         try expectOneRow(changing: record)
     }
@@ -248,6 +252,7 @@ extension Connection {
             (SettingKey.weekStart, settings.weekStart.rawValue),
         ]
         if let seen = settings.seenVersion { values.append((SettingKey.seenVersion, seen)) }
+        if let home = settings.homeCurrency { values.append((SettingKey.homeCurrency, home)) }
         for (key, value) in values {
             try run(
                 """
@@ -364,7 +369,9 @@ extension Connection {
               let weekStart = values[SettingKey.weekStart].flatMap(WeekStart.init(rawValue:)) else {
             throw .corrupt(doing: "reading settings", "current_book or week_start is missing or malformed")
         }
-        return Settings(currentBookID: currentBook, weekStart: weekStart, seenVersion: values[SettingKey.seenVersion])
+        return Settings(
+            currentBookID: currentBook, weekStart: weekStart, seenVersion: values[SettingKey.seenVersion],
+            homeCurrency: values[SettingKey.homeCurrency])
     }
 
     func savedQueries() throws(StoreError) -> [SavedQuery] {
@@ -442,6 +449,7 @@ private enum SettingKey {
     static let currentBook = "current_book"
     static let weekStart = "week_start"
     static let seenVersion = "seen_version"
+    static let homeCurrency = "home_currency"
 }
 
 /// A table read straight comes in rising id order; a page the file names

@@ -203,6 +203,19 @@ private let migrations: [StaticString] = [
         PRIMARY KEY (rule_id, day)
     ) WITHOUT ROWID;
     """,
+    """
+    -- What one unit of a currency is worth in another from a day on: the
+    -- rate is units at scale decimals (7.12 is 712 at 2), kept exactly.
+    CREATE TABLE rates (
+        id INTEGER PRIMARY KEY,
+        base TEXT NOT NULL,
+        quote TEXT NOT NULL CHECK (quote <> base),
+        day INTEGER NOT NULL,
+        units INTEGER NOT NULL CHECK (units > 0),
+        scale INTEGER NOT NULL CHECK (scale BETWEEN 0 AND 18),
+        UNIQUE (base, quote, day)
+    );
+    """,
 ]
 
 /// `PRAGMA application_id` of a Tally ledger: "Taly" in ASCII, in the file's

@@ -334,6 +334,8 @@ func summary(_ statement: LedgerStatement) -> String {
     case .ruleDelete(let id): return "rule delete #\(id.value)"
     case .ruleMove(let id, let place): return "rule move #\(id.value) to \(place.value)"
     case .recurring(let recurring): return "recurring \(recurring)"
+    case .rateSet(let base, let rate, let quote, let day): return "rate \(base.value) \(rate.value.units)e-\(rate.value.scale) \(quote.value) \(day.map { render($0.value) } ?? "-")"
+    case .rates: return "rates"
     }
 }
 
