@@ -97,6 +97,8 @@ public struct Query: Sendable {
     public var format: OutputFormat?
     /// `with forecast`: the bills recurring rules will post in the period are counted as if posted.
     public var withForecast = false
+    /// `in CNY`: every bill's amount in that currency, at its day's rate.
+    public var currency: Located<String>?
     /// Set by statements that read every book whatever the query says, as `export` does.
     var readsEveryBook = false
 

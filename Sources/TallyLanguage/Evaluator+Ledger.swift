@@ -17,12 +17,36 @@ extension Evaluator {
             rows.append([.flag(book.id == current), .text(book.name), .text(book.currency.code), .number(count),
                          .money(income, book.currency), .money(expense, book.currency), .money(income - expense, book.currency)])
         }
+        var totalRows: [[RecordTable.Cell]] = totals.sorted { $0.key.code < $1.key.code }.map { currency, sum in
+            [.text(""), .text("total"), .text(currency.code), .number(sum.count),
+             .money(sum.income, currency), .money(sum.expense, currency), .money(sum.income - sum.expense, currency)]
+        }
+        if let home = ledger.settings.homeCurrency, totals.keys.contains(where: { $0.code != home }) {
+            totalRows.append(try grandTotal(in: home, count: totals.values.reduce(0) { $0 + $1.count }))
+        }
         return RecordTable(
-            columns: ["current", "book", "currency", "bills", "income", "expense", "balance"], rows: rows,
-            totals: totals.sorted { $0.key.code < $1.key.code }.map { currency, sum in
-                [.text(""), .text("total"), .text(currency.code), .number(sum.count),
-                 .money(sum.income, currency), .money(sum.expense, currency), .money(sum.income - sum.expense, currency)]
-            })
+            columns: ["current", "book", "currency", "bills", "income", "expense", "balance"], rows: rows, totals: totalRows)
+    }
+
+    /// Every book's bills in the home currency, each at its day's rate; where
+    /// a rate is missing, the row says which, and adds up nothing at 1:1.
+    private func grandTotal(in home: String, count: Int) throws(Diagnostic) -> [RecordTable.Cell] {
+        let currency = Currency(code: home)
+        func sum(_ kind: KindSelector) throws(Diagnostic) -> Int128 {
+            var query = Query.view(.sum, kind, period: nil, where: nil)
+            query.readsEveryBook = true
+            query.currency = Located(home, .nowhere)
+            return try total(query)
+        }
+        do {
+            let income = try sum(.income)
+            let expense = try sum(.expense)
+            return [.text(""), .text("in \(home)"), .text(home), .number(count),
+                    .money(income, currency), .money(expense, currency), .money(income - expense, currency)]
+        } catch {
+            guard case .noRate(let from, _, let day) = error.problem else { throw error }
+            return [.text(""), .text("in \(home)"), .text(home), .number(count), .null, .null, .text("no rate of \(from) on \(day.iso)")]
+        }
     }
 
     func bookAdd(_ name: Located<String>, _ currencyCode: Located<String>?) throws(Diagnostic) -> Outcome {

@@ -17,9 +17,16 @@ extension Evaluator {
         if query.aggregate == .count && query.dimensions.isEmpty {
             return .aggregate(AggregateResult(aggregate: .count, cells: [AggregateCell(currency: nil, measure: .count(selection.count))]))
         }
-        let currencies = Dictionary(uniqueKeysWithValues: ledger.books.map { ($0.id, $0.currency) })
-        let signedValue = BillValue(ledger, signed: true)
-        let value = BillValue(ledger, signed: query.kind == nil || query.kind == .net)
+        var currencies = Dictionary(uniqueKeysWithValues: ledger.books.map { ($0.id, $0.currency) })
+        var signedValue = BillValue(ledger, signed: true)
+        var value = BillValue(ledger, signed: query.kind == nil || query.kind == .net)
+        if let target = query.currency {
+            // Each bill at its own day's rate; then the query adds up one currency.
+            let amounts = try converted(selection.selectedRows, to: target)
+            signedValue = BillValue(ledger, amounts: amounts, signed: true)
+            value = BillValue(ledger, amounts: amounts, signed: query.kind == nil || query.kind == .net)
+            currencies = currencies.mapValues { _ in Currency(code: target.value) }
+        }
         if query.dimensions.isEmpty && query.aggregate != .list {
             // Added up where the ledger keeps the bills, none copied out.
             var totals = BookTotals()
@@ -215,8 +222,8 @@ struct BillValue {
     /// By category id: 1 for income, -1 for expense; nil when not signed.
     private let signs: ByID<Int64>?
 
-    init(_ ledger: Ledger, signed: Bool) {
-        amounts = ledger.bills.amounts
+    init(_ ledger: Ledger, amounts: [Int64]? = nil, signed: Bool) {
+        self.amounts = amounts ?? ledger.bills.amounts
         categories = ledger.bills.categoryIDs
         signs = signed ? ByID(ledger.categories.map { ($0.id, $0.kind.signed(1)) }) : nil
     }

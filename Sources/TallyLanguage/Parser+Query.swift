@@ -4,7 +4,7 @@ extension Parser {
     static let listOrderKeys = ["date", "amount", "id", "category", "book", "place", "remark", "kind"]
 
     // query = AGGREGATE [ kind_selector ] { where_clause | period | by_clause | order_clause
-    //                                      | limit_clause | top_clause | "with" "forecast" | format_clause | TAG }
+    //                                      | limit_clause | top_clause | "with" "forecast" | "in" CODE | format_clause | TAG }
     mutating func query(_ aggregate: Aggregate) throws(Diagnostic) -> Query {
         var query = Query(aggregate: aggregate)
         query.kind = kindSelector()
@@ -25,6 +25,13 @@ extension Parser {
             }
             guard check(.word) else { throw unexpected(Parser.clauseExpectation) }
             let word = peek.text.lowercased()
+            // `in CNY` asks for one currency; `in 2016` or `in dec` is a period.
+            if word == "in", startsACurrency(at: 1) {
+                guard query.currency == nil else { throw Diagnostic(.duplicateClause("in CURRENCY", statement: "query"), at: peek.range) }
+                advance()
+                query.currency = try currencyCode("a currency code such as CNY")
+                continue
+            }
             // A parameter standing alone among the clauses is a period: `sum expense month`.
             guard let clause = ClauseWord(starting: word) ?? (isParameterHere ? .period : nil) else {
                 if KindSelector(rawValue: word) != nil {
@@ -187,6 +194,14 @@ extension Parser {
     // format_clause = "as" ( "table" | "csv" | "json" | "chart" )
     mutating func format() throws(Diagnostic) -> OutputFormat {
         try keyword("format", OutputFormat.allCases.map(\.rawValue)) { OutputFormat(rawValue: $0) }.value
+    }
+
+    /// Whether a currency's code stands `offset` tokens on: a word ISO 4217
+    /// knows that is not a month's name.
+    func startsACurrency(at offset: Int) -> Bool {
+        guard check(.word, at: offset) else { return false }
+        let text = tokens[position + offset].text
+        return text.count == 3 && Currency.isValidCode(text) && monthNumber(text) == nil
     }
 
     /// A whole number greater than zero.

@@ -85,6 +85,8 @@ public enum Problem: Sendable, Equatable {
     /// `rate CNY 1 CNY`.
     case rateOfItself(String)
     case rateNotPositive
+    /// A bill in `from` on `day`, the first the query needs, has no rate into `to`.
+    case noRate(from: String, to: String, day: Day)
     case bookNameTaken(String)
     case categoryNameTaken(name: String, existing: String)
     case onlyBook(String)
@@ -272,6 +274,8 @@ public enum Problem: Sendable, Equatable {
         case .periodEndsBeforeItStarts: return "this period ends before it starts"
         case .rateOfItself(let code): return "a rate prices one currency in another; \(code) is worth 1 \(code)"
         case .rateNotPositive: return "a rate is above zero, such as 7.12"
+        case .noRate(let from, let to, let day):
+            return "no rate of \(from) in \(to) on or before \(day.iso), the first day a bill needs one; give one with 'rate \(from) RATE \(to) on \(day.iso)'"
         case .unknownCurrency(let code, let suggestion):
             return "'\(Diagnostic.clipped(code))' is not an ISO 4217 currency code"
                 + (suggestion.map { " — did you mean '\($0)'?" } ?? "; use one such as CNY, USD or EUR")
