@@ -21,6 +21,14 @@ public struct ExactNumber: Hashable, Sendable {
         self.scale = scale
     }
 
+    /// `7.12` as written, its decimals kept: `7.10` stays `7.10`.
+    public var written: String {
+        var digits = String(units)
+        guard scale > 0 else { return digits }
+        if digits.count <= scale { digits = String(repeating: "0", count: scale - digits.count + 1) + digits }
+        return String(digits.dropLast(scale)) + "." + String(digits.suffix(scale))
+    }
+
     /// Reads `123`, `123.4`, `0.05`: ASCII digits with at most one point.
     public init?(text: String) {
         var units: Int64 = 0

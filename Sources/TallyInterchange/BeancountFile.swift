@@ -8,16 +8,19 @@ import TallyLanguage
 /// `custom "recurring"` directive dated its start: its schedule in words, the
 /// amount of the bill it posts, the account that amount goes to and the one
 /// it comes from (as the bill's first and second postings), and its remark,
-/// with the rule's number, place and tags as metadata.
+/// with the rule's number, place and tags as metadata. Exchange rates are
+/// `price` entries.
 public struct BeancountFile {
     let bills: [BillRow]
     let rules: [RecurringRow]
     let accounts: ExportAccounts
+    let rates: [ExchangeRate]
 
-    public init(bills: [BillRow], rules: [RecurringRow] = [], accounts: ExportAccounts) {
+    public init(bills: [BillRow], rules: [RecurringRow] = [], accounts: ExportAccounts, rates: [ExchangeRate] = []) {
         self.bills = bills
         self.rules = rules
         self.accounts = accounts
+        self.rates = rates
     }
 
     public var text: String {
@@ -54,6 +57,11 @@ public struct BeancountFile {
             transactions += "  rule: \(row.rule.id)\n"
             if let place = bill.place { transactions += "  place: \(BeancountFile.string(place))\n" }
             if !bill.tags.isEmpty { transactions += "  tags: \(BeancountFile.string(bill.tags.joined(separator: " ")))\n" }
+        }
+        if !rates.isEmpty { transactions += "\n" }
+        for rate in rates {
+            guard let written = RateWording.decimal(rate) else { continue }
+            transactions += "\(rate.day.iso) price \(rate.base) \(written) \(rate.quote)\n"
         }
         var out = "; Tally bills for beancount: Expenses:Category or Income:Category against Assets:Book.\n"
         let currencies = currencyUse.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)

@@ -9,17 +9,20 @@ import TallyLanguage
 /// hold exactly, in comments. Recurring rules follow, each as the bill it
 /// posts: where `periodic`, as hledger's periodic transactions (which ledger
 /// cannot read) when hledger can say its days, and otherwise as comments.
+/// Exchange rates are `P` directives, which both tools read.
 public struct LedgerJournal {
     let bills: [BillRow]
     let rules: [RecurringRow]
     let accounts: ExportAccounts
     let periodic: Bool
+    let rates: [ExchangeRate]
 
-    public init(bills: [BillRow], rules: [RecurringRow] = [], accounts: ExportAccounts, periodic: Bool = false) {
+    public init(bills: [BillRow], rules: [RecurringRow] = [], accounts: ExportAccounts, periodic: Bool = false, rates: [ExchangeRate] = []) {
         self.bills = bills
         self.rules = rules
         self.accounts = accounts
         self.periodic = periodic
+        self.rates = rates
     }
 
     /// The first day ledger reads: it refuses a whole file with a year before 1400.
@@ -52,6 +55,12 @@ public struct LedgerJournal {
                 transactions += (periodic ? ", which hledger's periodic transactions cannot say" : "") + "; it posts:\n"
                     + bill.split(separator: "\n").map { "; " + $0 + "\n" }.joined()
             }
+        }
+        if !rates.isEmpty { transactions += "\n; Exchange rates.\n" }
+        for rate in rates {
+            guard let written = RateWording.decimal(rate) else { continue }
+            for code in [rate.base, rate.quote] { declarations.commodities[code] = Currency(code: code) }
+            transactions += "P \(rate.day.iso) \(rate.base) \(written) \(rate.quote)\n"
         }
         let header = "; Tally bills as an \(periodic ? "hledger" : "hledger/ledger") journal: expenses:CATEGORY or income:CATEGORY against assets:BOOK.\n"
         return header + declarations.text + transactions

@@ -12,7 +12,7 @@ extension Evaluator {
         let rows = (replaced.map { [RowChange(before: .rate($0), after: nil)] } ?? []) + [RowChange(before: nil, after: .rate(given))]
         return .change(
             ChangeSet(summary: "rate of \(base.value) in \(quote.value) on \(on.iso)", rows: rows),
-            done: .done(.rateSet(base: base.value, quote: quote.value, day: on, rate: Self.written(rate.value), replaced: replaced != nil)),
+            done: .done(.rateSet(base: base.value, quote: quote.value, day: on, rate: rate.value.written, replaced: replaced != nil)),
             asking: nil)
     }
 
@@ -22,7 +22,7 @@ extension Evaluator {
             columns: ["date", "currency", "rate", "in"],
             rows: ledger.rates.map { rate in
                 let decimal = rate.rate.decimal.map { ExactNumber(units: $0.units, scale: $0.scale) }
-                return [.text(rate.day.iso), .text(rate.base), .text(decimal.map(Self.written) ?? ""), .text(rate.quote)]
+                return [.text(rate.day.iso), .text(rate.base), .text(decimal?.written ?? ""), .text(rate.quote)]
             })
     }
 
@@ -38,13 +38,5 @@ extension Evaluator {
             ChangeSet(summary: "the home currency is \(code)", rows: [RowChange(before: .settings(ledger.settings), after: .settings(settings))],
                       undoable: false),
             done: .done(.homeCurrency(code)), asking: nil)
-    }
-
-    /// `7.12` as written, its decimals kept: `7.10` stays `7.10`.
-    static func written(_ number: ExactNumber) -> String {
-        var digits = String(number.units)
-        guard number.scale > 0 else { return digits }
-        if digits.count <= number.scale { digits = String(repeating: "0", count: number.scale - digits.count + 1) + digits }
-        return String(digits.dropLast(number.scale)) + "." + String(digits.suffix(number.scale))
     }
 }

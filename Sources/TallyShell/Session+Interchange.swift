@@ -131,7 +131,7 @@ extension Session {
         guard tooEarly.isEmpty else {
             return fail(Diagnostic(.billsTooEarlyForJournal(bills: tooEarly, earliest: LedgerJournal.earliestDay.iso), at: file.range), in: source)
         }
-        let text = format.render(bills, rules: rules, accounts: ledger.exportAccounts)
+        let text = format.render(bills, rules: rules, accounts: ledger.exportAccounts, rates: ledger.rates)
         do {
             try Files.write(Array(text.utf8), to: file.value, replacing: options.overwrites, existsAdvice: Files.overwriteAdvice)
         } catch {
