@@ -57,6 +57,8 @@ public enum Done: Sendable, Equatable {
     /// `rate`: the pair, its day and the rate as written; `replaced` when that day had one.
     case rateSet(base: String, quote: String, day: Day, rate: String, replaced: Bool)
     case homeCurrency(String)
+    /// `import rates FILE`: how many were new, took the place of a day's rate, or were there already.
+    case ratesImported(file: String, added: Int, replaced: Int, unchanged: Int)
     case imported(ImportCounts, file: String)
     /// `export`: `count` bills, and `rules` recurring rules where the format holds them.
     case exported(count: Int, rules: Int, file: String, format: String)
@@ -157,6 +159,9 @@ public enum Done: Sendable, Equatable {
         case .rateSet(let base, let quote, let day, let rate, let replaced):
             return "1 \(base) = \(rate) \(quote) from \(day.iso)" + (replaced ? ", in place of the rate that day had" : "")
         case .homeCurrency(let code): return "totals across books are given in \(code)"
+        case .ratesImported(let file, let added, let replaced, let unchanged):
+            return "imported \(Literal.count(added, "rate")) from \(file)" + (replaced == 0 ? "" : ", \(replaced) in place of a day's rate")
+                + (unchanged == 0 ? "" : "; \(unchanged) there already")
         case .imported(let counts, let file): return counts.text(file: file)
         case .exported(let count, let rules, let file, let format):
             let what = Literal.count(count, "bill") + (rules > 0 ? " and \(Literal.count(rules, "recurring rule"))" : "")
@@ -252,6 +257,9 @@ public enum Done: Sendable, Equatable {
             return [("report", .text(replaced ? "rate replaced" : "rate")), ("currency", .text(base)), ("in", .text(quote)),
                     ("date", .text(day.iso)), ("rate", .text(rate))]
         case .homeCurrency(let code): return [("report", .text("setting")), ("currency", .text(code))]
+        case .ratesImported(let file, let added, let replaced, let unchanged):
+            return [("report", .text("imported rates")), ("file", .text(file)), ("count", .number(added)), ("replaced", .number(replaced)),
+                    ("skipped", .number(unchanged))]
         case .imported(let counts, let file):
             return [("report", .text("imported")), ("file", .text(file)), ("count", .number(counts.added)),
                     ("skipped", .number(counts.alreadyThere)), ("new_categories", .list(counts.newCategories)),

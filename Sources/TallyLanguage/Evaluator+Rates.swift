@@ -40,3 +40,47 @@ extension Evaluator {
             done: .done(.homeCurrency(code)), asking: nil)
     }
 }
+
+extension Evaluator {
+    /// The rates of a file as one change: each new one added, one differing
+    /// from the rate its pair has that day put in its place, one the ledger
+    /// has already left out, so the same file twice adds nothing.
+    public func importingRates(_ rows: [RateRow], file: Located<String>) throws(Diagnostic) -> Outcome {
+        var changes: [RowChange] = []
+        var given: [String: ExchangeRate] = [:]
+        var (added, replaced, unchanged) = (0, 0, 0)
+        var nextID = ledger.nextRateID
+        for row in rows {
+            func refuse(_ reason: String) -> Diagnostic {
+                Diagnostic(.csvUnreadable(file: file.value, line: row.line, reason: reason), at: file.range)
+            }
+            guard let quote = row.quote ?? ledger.settings.homeCurrency else {
+                throw refuse("no 'in' column says what \(row.base) is priced in, and no home currency is set ('set currency CNY')")
+            }
+            guard quote != row.base else { throw refuse("a rate prices one currency in another; \(quote) is worth 1 \(quote)") }
+            guard row.rate.units > 0 else { throw refuse("a rate is above zero") }
+            let rate = ExchangeRate(id: nextID, base: row.base, quote: quote, day: row.day, rate: ExactRate(units: row.rate.units, scale: row.rate.scale))
+            let key = "\(row.base) \(quote) \(row.day.iso)"
+            if let twice = given[key] {
+                guard twice.rate == rate.rate else { throw refuse("\(row.base) in \(quote) on \(row.day.iso) is given twice, at two rates") }
+                continue
+            }
+            given[key] = rate
+            if let kept = ledger.rate(given: row.base, quote, on: row.day) {
+                guard kept.rate != rate.rate else {
+                    unchanged += 1
+                    continue
+                }
+                changes.append(RowChange(before: .rate(kept), after: nil))
+                replaced += 1
+            } else {
+                added += 1
+            }
+            changes.append(RowChange(before: nil, after: .rate(rate)))
+            nextID += 1
+        }
+        let done = Done.ratesImported(file: file.value, added: added, replaced: replaced, unchanged: unchanged)
+        guard !changes.isEmpty else { return .result(.done(done), format: nil) }
+        return .change(ChangeSet(summary: "imported rates from \(file.value)", rows: changes), done: .done(done), asking: nil)
+    }
+}

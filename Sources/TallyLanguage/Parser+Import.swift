@@ -2,9 +2,16 @@ import TallyCore
 
 extension Parser {
 
-    // import = "import" file { import_setting | "with" NAME | "dry" "run" | "preview" | "update" | "learn" }
+    // import = "import" file { import_setting | "with" NAME | "dry" "run" | "preview" | "update" | "learn" } | "import" "rates" file
     mutating func importStatement() throws(Diagnostic) -> SessionStatement {
         advance()
+        offer(keywords: ["rates"])
+        // `import rates FILE`; `import rates.csv` is a file of bills named so.
+        if checkWord("rates"), !nextIsAdjacent(), position + 1 < tokens.count, tokens[position + 1].kind != .end, tokens[position + 1].kind != .separator {
+            advance()
+            offer([.file])
+            return .importRates(file: try file("a CSV file of rates, with the columns date, currency, rate and in"))
+        }
         offer([.file])
         var options = ImportOptions(file: try file("a CSV file to import, such as bills.csv"))
         var seen: Set<String> = []

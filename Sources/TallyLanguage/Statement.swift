@@ -145,6 +145,8 @@ public enum SessionStatement: Sendable {
     case attach(id: Located<Int64>, file: Located<String>)
     /// Bills from a CSV file: every row, or none.
     case importFile(ImportOptions)
+    /// Exchange rates from a CSV file of date, currency, rate and (unless the home currency is meant) in.
+    case importRates(file: Located<String>)
     /// A copy of the whole ledger in a new file.
     case backup(file: Located<String>, overwrites: Bool)
 }

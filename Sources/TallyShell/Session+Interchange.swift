@@ -182,3 +182,39 @@ extension Session {
         return .success
     }
 }
+
+extension Session {
+    /// Reads a file of rates, then keeps them under the write lock as one change.
+    func importRates(_ file: Located<String>, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
+        let bytes: [UInt8]
+        do {
+            bytes = try Files.read(file.value, as: .csv)
+        } catch {
+            return fail(Diagnostic(.fileFailed(error), at: file.range), in: source)
+        }
+        let rows: [RateRow]
+        do {
+            rows = try RateFile.rows(bytes, file: file)
+        } catch {
+            return fail(error, in: source)
+        }
+        let outcome = try runner.change { ledger throws(StoreError) -> (Result<Outcome, Diagnostic>, ChangeRunner.Writing) in
+            do throws(Diagnostic) {
+                let outcome = try evaluator(of: ledger).importingRates(rows, file: file)
+                guard case .change(let change, _, _, _) = outcome else { return (.success(outcome), .nothing) }
+                return (.success(outcome), .change(change, statement: parsed.text))
+            } catch {
+                return (.failure(error), .nothing)
+            }
+        }
+        switch outcome {
+        case .success(.change(_, let done, _, _)), .success(.result(let done, _)):
+            show(done)
+            return .success
+        case .success:
+            return .success
+        case .failure(let diagnostic):
+            return fail(diagnostic, in: source)
+        }
+    }
+}

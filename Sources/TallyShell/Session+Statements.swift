@@ -46,6 +46,8 @@ extension Session {
             return try attach(file, to: bill, parsed, source)
         case .importFile(let options):
             return try importFile(options, parsed, source)
+        case .importRates(let file):
+            return try importRates(file, parsed, source)
         case .backup(let file, let overwrites):
             return try backup(to: file, overwriting: overwrites, source)
         }

@@ -88,3 +88,14 @@ struct ParserImportTests {
         #expect(summary(merged) == "book - columns [date=Tag, amount=Summe] skip 2 separator [;] set [category=food, remark=x]")
     }
 }
+
+@Suite struct ParserRateImportTests {
+    @Test func importRatesReadsAFileOfRatesAndRatesDotCsvIsAFileOfBills() throws {
+        guard case .session(.importRates(let file)) = try statement("import rates ~/my-rates.csv") else { throw TestFailure("not rates") }
+        #expect(file.value == "~/my-rates.csv")
+        guard case .session(.importRates(let quoted)) = try statement("import rates \"my rates.csv\"") else { throw TestFailure("not rates") }
+        #expect(quoted.value == "my rates.csv")
+        guard case .session(.importFile(let options)) = try statement("import rates.csv") else { throw TestFailure("not bills") }
+        #expect(options.file.value == "rates.csv")
+    }
+}

@@ -41,3 +41,40 @@ struct RateEvaluationTests {
         #expect(try evaluationError("set currency dollars")?.message.hasPrefix("'dollars' is not an ISO 4217 currency code") == true)
     }
 }
+
+@Suite("Evaluation: rates from a file")
+struct RateImportEvaluationTests {
+    static let file = Located("rates.csv", SourceRange.nowhere)
+
+    func row(_ line: Int, _ day: String, _ base: String, _ units: Int64, _ scale: Int, _ quote: String? = nil) -> RateRow {
+        RateRow(line: line, day: Day(iso: day)!, base: base, rate: ExactNumber(units: units, scale: scale), quote: quote)
+    }
+
+    @Test func aFileAddsItsNewRatesReplacesADaysOtherRateAndTwiceAddsNothing() throws {
+        var ledger = Fixture.ledger()
+        let rows = [row(2, "2016-07-01", "USD", 712, 2, "CNY"), row(3, "2016-07-02", "USD", 715, 2, "CNY")]
+        guard case .change(let first, let done, _, _) = try Evaluator(ledger: ledger, today: defaultToday, now: fixedNow)
+            .importingRates(rows, file: Self.file) else { throw TestFailure("no change") }
+        #expect(reportText(done) == "imported 2 rates from rates.csv")
+        ledger.apply(first)
+        guard case .result(let again, _) = try Evaluator(ledger: ledger, today: defaultToday, now: fixedNow)
+            .importingRates(rows, file: Self.file) else { throw TestFailure("a change from the same file") }
+        #expect(reportText(again) == "imported 0 rates from rates.csv; 2 there already")
+        guard case .change(let other, let replaced, _, _) = try Evaluator(ledger: ledger, today: defaultToday, now: fixedNow)
+            .importingRates([row(2, "2016-07-01", "USD", 710, 2, "CNY")], file: Self.file) else { throw TestFailure("no change") }
+        #expect(reportText(replaced) == "imported 0 rates from rates.csv, 1 in place of a day's rate")
+        ledger.apply(other)
+        #expect(ledger.rates.map(\.rate) == [ExactRate(units: 71, scale: 1), ExactRate(units: 715, scale: 2)])
+    }
+
+    @Test func aRateWithoutItsCurrencyOrGivenTwiceIsRefusedAtItsLine() throws {
+        let evaluator = Evaluator(ledger: Fixture.ledger(), today: defaultToday, now: fixedNow)
+        #expect(throws: Diagnostic.self) { try evaluator.importingRates([row(4, "2016-07-01", "USD", 7, 0)], file: Self.file) }
+        do {
+            _ = try evaluator.importingRates([row(2, "2016-07-01", "USD", 7, 0, "CNY"), row(5, "2016-07-01", "USD", 8, 0, "CNY")], file: Self.file)
+            Issue.record("a pair given twice a day at two rates was taken")
+        } catch {
+            #expect(error.message == "rates.csv:5: USD in CNY on 2016-07-01 is given twice, at two rates; nothing was imported")
+        }
+    }
+}

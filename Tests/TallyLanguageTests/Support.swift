@@ -228,6 +228,8 @@ func summary(_ statement: SessionStatement) -> String {
         return "import [\(options.file.value)] " + summary(options.settings)
             + (options.profile.map { " with \($0.value)" } ?? "") + (options.mode == .dryRun ? " dry run" : "")
             + (options.updates ? " update" : "") + (options.learns ? " learn" : "")
+    case .importRates(let file):
+        return "import rates [\(file.value)]"
     }
 }
 
