@@ -17,6 +17,8 @@ public enum ExpectedInput: Hashable, Sendable {
     case profile
     /// A recurring bill's id: `#1`.
     case recurringRule
+    /// A currency the ledger's books or rates use, after `in` in a query.
+    case currencyInUse
     case helpTopic
     case file
     /// A year or month that holds bills: `2016`, `2016-07`.

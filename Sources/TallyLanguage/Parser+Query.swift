@@ -26,6 +26,7 @@ extension Parser {
             guard check(.word) else { throw unexpected(Parser.clauseExpectation) }
             let word = peek.text.lowercased()
             // `in CNY` asks for one currency; `in 2016` or `in dec` is a period.
+            if word == "in", query.currency == nil, check(.end, at: 1) { log?.note(.currencyInUse) }
             if word == "in", startsACurrency(at: 1) {
                 guard query.currency == nil else { throw Diagnostic(.duplicateClause("in CURRENCY", statement: "query"), at: peek.range) }
                 advance()

@@ -71,6 +71,7 @@ public struct Completer: Sendable {
                 words += self.words(for: SavedCall.expectations(of: saved, given: given)) ?? []
             case .profile: words += (ledger.importProfiles.map(\.name) + BuiltInProfiles.all.map(\.name)).map(Literal.name)
             case .recurringRule: words += ledger.recurringRules.map { "#\($0.id)" }
+            case .currencyInUse: words += Set(ledger.books.map(\.currency.code) + ledger.rates.flatMap { [$0.base, $0.quote] }).sorted()
             case .helpTopic: words += Help.topics
             case .file: return nil
             case .monthWithBills: words += Completer.monthsWithBills(in: ledger)

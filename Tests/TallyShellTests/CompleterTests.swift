@@ -197,4 +197,14 @@ import TallyLanguage
         #expect(completer.complete("sum expense next month w") == .words(["where", "with"]))
         #expect(completer.complete("sum expense next month with f") == .words(["forecast"]))
     }
+
+    @Test func offersTheCurrenciesInUseAfterInAndTheRateWords() {
+        var ledger = Fixture.ledger
+        ledger.apply(ChangeSet(summary: "rate", rows: [RowChange(before: nil, after: .rate(ExchangeRate(
+            id: 1, base: "JPY", quote: "CNY", day: Day(iso: "2016-07-01")!, rate: ExactRate(units: 485, scale: 4))))]))
+        let completer = Completer(ledger: ledger)
+        #expect(completer.complete("sum expense in J") == .words(["JPY", "january", "june", "july"]))
+        #expect(completer.complete("ra") == .words(["rate", "rates"]))
+        #expect(completer.complete("set cur") == .words(["currency"]))
+    }
 }
