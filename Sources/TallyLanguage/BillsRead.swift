@@ -43,6 +43,8 @@ extension Statement {
             return BillsRead(days: query.period.flatMap { days(of: $0.value) }, texts: query.readsTexts || query.withForecast)
         case .ledger(.report(let options)):
             return BillsRead(days: days(of: options.period?.value ?? ReportOptions.defaultPeriod), texts: true)
+        case .ledger(.converted):
+            return .all
         case .ledger(.formatted(let view, _)):
             return Statement.ledger(view).billsRead(today: today, weekStart: weekStart)
         case .session(.runSaved), .session(.changes), .session(.help), .session(.quit):

@@ -32,3 +32,34 @@ extension Evaluator {
         return amounts
     }
 }
+
+extension Evaluator {
+    /// This evaluator over the ledger with the current book in `target`:
+    /// its bills of the days `view` shows, each at its own day's rate.
+    func converting(_ view: LedgerStatement, to target: Located<String>) throws(Diagnostic) -> Evaluator {
+        let book = ledger.currentBook
+        let days: DateRange
+        switch view {
+        case .timeline(let period), .pie(_, let period):
+            days = period.map(resolve) ?? DateRange.month(containing: today)
+        case .months(let year):
+            days = DateRange.year(year?.value ?? today.year) ?? .everything
+        default:
+            days = .everything
+        }
+        let rows = ledger.bills.indices(in: days).filter { ledger.bills.bookIDs[$0] == book.id }
+        let amounts = try converted(rows, to: target)
+        var changed = book
+        changed.currency = Currency(code: target.value)
+        let bills = rows.map { row -> RowChange in
+            var bill = ledger.bills[row]
+            bill.amount = amounts[row]
+            return RowChange(before: .bill(ledger.bills[row]), after: .bill(bill))
+        }
+        var shown = ledger
+        shown.apply(ChangeSet(summary: "in \(target.value)", rows: [RowChange(before: .book(book), after: .book(changed))] + bills, undoable: false))
+        var evaluator = Evaluator(ledger: shown, today: today, now: now, defaultCurrency: defaultCurrency)
+        evaluator.interruption = interruption
+        return evaluator
+    }
+}

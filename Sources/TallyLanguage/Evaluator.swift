@@ -37,6 +37,8 @@ public struct Evaluator: Sendable {
             return try deleteBills(ids)
         case .deleteWhere(let condition, let period):
             return try deleteWhere(condition, period)
+        case .converted(let view, let target):
+            return try converting(view, to: target).evaluate(view, at: range)
         case .formatted(let view, let format):
             guard case .result(let result, _) = try evaluate(view, at: range) else {
                 preconditionFailure("only a view, whose outcome is a result, is read with a format")

@@ -6,10 +6,14 @@ extension Parser {
     enum ViewWord { case timeline, pie, months, detail, show, search }
     enum PhotoWord { case attach, attachments, extract, detach }
 
-    // view = view_screen [ format_clause ]
+    // view = view_screen [ "in" CODE ] [ format_clause ]
     mutating func view(_ word: ViewWord) throws(Diagnostic) -> LedgerStatement {
         advance()
-        let view = try viewScreen(word)
+        var view = try viewScreen(word)
+        if checkWord("in"), startsACurrency(at: 1) {
+            advance()
+            view = .converted(view, to: try currencyCode("a currency code such as CNY"))
+        }
         return try formatted(view)
     }
 
@@ -23,7 +27,7 @@ extension Parser {
             let kind = matchKind() ?? .expense
             return .pie(kind: kind, period: try viewPeriod())
         case .months:
-            guard !atStatementEnd, !checkWord("as") else { return .months(year: nil) }
+            guard !atStatementEnd, !checkWord("as"), !checkWord("in") else { return .months(year: nil) }
             let start = peek.range
             let year = try self.year()
             return .months(year: Located(year, start))
@@ -45,7 +49,7 @@ extension Parser {
     mutating func viewPeriod() throws(Diagnostic) -> Located<PeriodSpec>? {
         offer(keywords: PeriodWord.words)
         offer([.monthWithBills])
-        guard !atStatementEnd, !checkWord("as") else { return nil }
+        guard !atStatementEnd, !checkWord("as"), !(checkWord("in") && startsACurrency(at: 1)) else { return nil }
         if check(.word), PeriodWord(rawValue: peek.text.lowercased()) != nil {
             return try period()
         }

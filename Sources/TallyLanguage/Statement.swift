@@ -89,6 +89,8 @@ public enum LedgerStatement: Sendable {
     case rates
     /// A view shown as `as FORMAT` says: `pie as json`.
     indirect case formatted(LedgerStatement, as: OutputFormat)
+    /// A view with every amount in one currency: `timeline in USD`.
+    indirect case converted(LedgerStatement, to: Located<String>)
 
     /// Whether the statement may change the ledger, and so is evaluated
     /// under the write lock, from what the file holds then.
@@ -99,7 +101,7 @@ public enum LedgerStatement: Sendable {
              .categoryArchive, .categoryPosition, .tagRename, .save, .forget,
              .budgetSet, .budgetOff, .detach, .profileAdd, .profileDelete, .ruleAdd, .ruleDelete, .ruleMove, .rateSet:
             return true
-        case .formatted(let view, _):
+        case .formatted(let view, _), .converted(let view, _):
             return view.changesLedger
         case .recurring(let statement):
             return statement.changesLedger

@@ -96,4 +96,19 @@ struct ConversionAgainstDecimalTests {
         let error = try #require(try evaluationError("sum expense where book = travel in CNY", in: without))
         #expect(error.message.hasPrefix("no rate of USD in CNY on or before \(early.iso), the first day a bill needs one"))
     }
+
+    @Test func aViewInACurrencyShowsWhatAQueryInItGives() throws {
+        var ledger = generated(seed: 6)
+        ledger.apply(ChangeSet(summary: "use travel", rows: [
+            RowChange(before: .settings(ledger.settings), after: .settings(Settings(currentBookID: 2, homeCurrency: "CNY"))),
+        ], undoable: false))
+        let today = Day(iso: "2017-01-15")!
+        guard case .timeline(let timeline) = try result("timeline 2016-07 in CNY", in: ledger, today: today) else { throw TestFailure("no timeline") }
+        #expect(try measure("sum expense in 2016-07 in CNY", in: ledger, today: today) == .money(timeline.summary.expense, .cny))
+        #expect(timeline.summary.currency == .cny)
+        guard case .months(let months) = try result("months 2016 in JPY", in: ledger, today: today) else { throw TestFailure("no months") }
+        #expect(try measure("sum expense in 2016 in JPY", in: ledger, today: today) == .money(months.total.expense, Currency(code: "JPY")))
+        guard case .timeline(let plain) = try result("timeline 2016-07", in: ledger, today: today) else { throw TestFailure("no timeline") }
+        #expect(plain.summary.currency.code == "USD")
+    }
 }

@@ -284,6 +284,7 @@ func summary(_ statement: LedgerStatement) -> String {
     case .deleteWhere(let condition, let period):
         return "delete where \(condition.map(render) ?? "-") period \(period.map { render($0.value) } ?? "-")"
     case .formatted(let view, let format): return summary(view) + " as \(format.rawValue)"
+    case .converted(let view, let target): return summary(view) + " in \(target.value)"
     case .books: return "books"
     case .categories(let kind, let listing):
         return "categories \(kind?.rawValue ?? "-")" + (listing == .inUse ? "" : " \(listing)")
