@@ -40,6 +40,10 @@ struct DemoLedger {
                 remark: bill.remark, schedule: .months(every: 1, on: .day(bill.day)), start: firstDay, lastHandled: today, created: now)
         }
         rows += rules.map { RowChange(before: nil, after: .recurringRule($0)) }
+        // A dollar's rate (a euro's, in a book of dollars), so that a view or query in another currency answers at once.
+        let (base, rate) = daily.currency.code == "USD" ? ("EUR", ExactRate(units: 108, scale: 2)) : ("USD", ExactRate(units: 712, scale: 2))
+        rows.append(RowChange(before: nil, after: .rate(ExchangeRate(
+            id: ledger.nextRateID, base: base, quote: daily.currency.code, day: firstDay, rate: rate))))
         let posted = rules.flatMap { rule in
             rule.days(through: today, weekStart: ledger.settings.weekStart).map { day in
                 Entry(book: daily.id, category: ledger.category(id: rule.categoryID)!.name, amount: rule.amount, day: day,

@@ -59,15 +59,7 @@ extension Session {
                 model: model))
         }
         progress?.finish()
-        switch outcome {
-        case .success(.change(_, let done, _, _)), .success(.result(let done, _)):
-            show(done)
-            return .success
-        case .success:
-            return .success
-        case .failure(let diagnostic):
-            return fail(diagnostic, in: source)
-        }
+        return shown(outcome, in: source)
     }
 
     /// Reads the photo at `file`, then attaches it under the write lock: its
@@ -207,6 +199,11 @@ extension Session {
                 return (.failure(error), .nothing)
             }
         }
+        return shown(outcome, in: source)
+    }
+
+    /// What a change read from a file did, or why it was refused.
+    private func shown(_ outcome: Result<Outcome, Diagnostic>, in source: ScriptSource) -> RunStatus {
         switch outcome {
         case .success(.change(_, let done, _, _)), .success(.result(let done, _)):
             show(done)
