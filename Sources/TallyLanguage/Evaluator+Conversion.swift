@@ -47,17 +47,28 @@ extension Evaluator {
         default:
             days = .everything
         }
-        let rows = ledger.bills.indices(in: days).filter { ledger.bills.bookIDs[$0] == book.id }
+        return try converting(ledger.bills.indices(in: days).filter { ledger.bills.bookIDs[$0] == book.id }, to: target)
+    }
+
+    /// This evaluator over the ledger with the bills of `rows` in `target`,
+    /// each at its own day's rate, and their books in it. Only amounts
+    /// change, so every bill keeps its row.
+    func converting(_ rows: [Int], to target: Located<String>) throws(Diagnostic) -> Evaluator {
         let amounts = try converted(rows, to: target)
-        var changed = book
-        changed.currency = Currency(code: target.value)
-        let bills = rows.map { row -> RowChange in
+        let currency = Currency(code: target.value)
+        let books = Set(rows.map { ledger.bills.bookIDs[$0] } + [ledger.currentBook.id])
+        var changes = ledger.books.filter { books.contains($0.id) && $0.currency != currency }.map { book -> RowChange in
+            var changed = book
+            changed.currency = currency
+            return RowChange(before: .book(book), after: .book(changed))
+        }
+        changes += rows.map { row -> RowChange in
             var bill = ledger.bills[row]
             bill.amount = amounts[row]
             return RowChange(before: .bill(ledger.bills[row]), after: .bill(bill))
         }
         var shown = ledger
-        shown.apply(ChangeSet(summary: "in \(target.value)", rows: [RowChange(before: .book(book), after: .book(changed))] + bills, undoable: false))
+        shown.apply(ChangeSet(summary: "in \(target.value)", rows: changes, undoable: false))
         var evaluator = Evaluator(ledger: shown, today: today, now: now, defaultCurrency: defaultCurrency)
         evaluator.interruption = interruption
         return evaluator

@@ -36,12 +36,14 @@ extension Evaluator {
         }
         let rows = selection.selectedRows
         if query.aggregate == .list {
+            // Listed in one currency, each bill is shown as converted; the same bills, in the same rows.
+            let shownFrom = try query.currency.map { target throws(Diagnostic) in try converting(rows, to: target) }?.ledger ?? ledger
             let listed = list(rows, query)
-            let shown = listed.map(stoppingAt: interruption) { BillRow(ledger.bills[$0], in: ledger) }
+            let shown = listed.map(stoppingAt: interruption) { BillRow(shownFrom.bills[$0], in: shownFrom) }
             // Bills of one kind add up as they are shown; of both, income less expense, as `sum` gives it.
             let net = Set(shown.map(\.kind)).count > 1
             let totals = aggregate(
-                listed, .sum, value: net ? signedValue : BillValue(ledger, signed: false), currencies: currencies,
+                listed, .sum, value: net ? signedValue : BillValue(shownFrom, signed: false), currencies: currencies,
                 emptyCurrency: currency(ofEmpty: query))
             return .bills(BillList(rows: shown, totals: totals, net: net))
         }
@@ -107,6 +109,7 @@ extension Evaluator {
     /// The currency an empty selection reports: that of the books the query
     /// names, when they share one, else the current book's.
     private func currency(ofEmpty query: Query) -> Currency {
+        if let target = query.currency { return Currency(code: target.value) }
         guard query.coversAllBooks, let condition = query.condition else { return ledger.currentBook.currency }
         let named = Set(condition.bookNames.compactMap { ledger.book(named: $0)?.currency })
         return named.count == 1 ? named.first! : ledger.currentBook.currency

@@ -111,4 +111,20 @@ struct ConversionAgainstDecimalTests {
         guard case .timeline(let plain) = try result("timeline 2016-07", in: ledger, today: today) else { throw TestFailure("no timeline") }
         #expect(plain.summary.currency.code == "USD")
     }
+
+    @Test func aListInACurrencyShowsEachBillConvertedAndTheirTotal() throws {
+        let ledger = generated(seed: 7)
+        let today = Day(iso: "2017-01-15")!
+        guard case .bills(let list) = try result("list where book = travel in CNY", in: ledger, today: today) else { throw TestFailure("no list") }
+        guard case .bills(let plain) = try result("list where book = travel", in: ledger, today: today) else { throw TestFailure("no list") }
+        #expect(list.rows.map(\.id) == plain.rows.map(\.id))
+        #expect(list.rows.allSatisfy { $0.currency == .cny })
+        let each = Dictionary(uniqueKeysWithValues: ledger.bills.filter { $0.bookID == 2 }.map { bill -> (Int64, Int64) in
+            (bill.id, Int64(ledger.rate(of: "USD", in: "CNY", on: bill.day)!.convert(Int128(bill.amount), fromDecimals: 2, toDecimals: 2)))
+        })
+        #expect(list.rows.allSatisfy { each[$0.id] == $0.amount })
+        #expect(list.totals.cells == [AggregateCell(currency: .cny, measure: .money(Int128(each.values.reduce(0, +)), .cny))])
+        #expect(try measure("sum expense in 2030 in JPY", in: ledger, today: today) == .money(0, Currency(code: "JPY")),
+                "nothing to add up is none of the currency asked for")
+    }
 }
