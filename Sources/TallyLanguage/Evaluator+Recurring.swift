@@ -266,6 +266,9 @@ extension Evaluator {
     /// will post after today, as the view's query picks them, each marked.
     func expected(_ query: Query) throws(Diagnostic) -> [BillRow] {
         guard let period = query.period.map(resolve), period.end > today, !ledger.recurringRules.isEmpty else { return [] }
+        // A view reads its bills once more only when some rule falls in what is left of its period.
+        let ahead = DateRange(start: max(period.start, today.adding(days: 1)), end: min(period.end, today.adding(days: 366)))
+        guard !upcoming(in: ahead).isEmpty else { return [] }
         return try forecasting(through: period, after: today.adding(days: 1)).listed(query)
             .filter { $0.id > ledger.lastBillID }.map { $0.asForecast() }
     }
