@@ -150,6 +150,8 @@ public enum Problem: Sendable, Equatable {
     case runsTooDeep(Int)
     case tooManyRuns(runs: Int, mebibytes: Int)
     case undoConflict(verb: String, change: String, row: String, since: String)
+    /// A change of a recurring bill that has posted or been seen to since.
+    case undoAfterPosting(verb: String, change: String, rule: Int64)
     case undoDependedOn(verb: String, change: String)
     /// `undo N` where fewer changes can be taken back from here.
     case tooFewToReplay(verb: String, asked: Int, available: Int)
@@ -360,9 +362,9 @@ public enum Problem: Sendable, Equatable {
         case .runsTooDeep(let depth): return "scripts run each other more than \(depth) deep"
         case .tooManyRuns(let runs, let mebibytes):
             return "one statement may run at most \(runs) scripts and saved statements, of \(mebibytes) MiB in all; stopped"
-        case .undoConflict(let verb, let change, let row, _) where row.hasPrefix("recurring #"):
-            // Only posting changes a rule behind the statements that made it.
-            return "cannot \(verb) '\(change)': \(row) has posted or been seen to since; nothing was changed ('delete \(row)' keeps the bills it posted)"
+        case .undoAfterPosting(let verb, let change, let rule):
+            return "cannot \(verb) '\(change)': recurring #\(rule) has posted or been seen to since; nothing was changed "
+                + "('delete recurring #\(rule)' keeps the bills it posted)"
         case .undoConflict(let verb, let change, let row, let since):
             return "cannot \(verb) '\(change)': \(row) has been changed \(since), by another session; nothing was changed"
         case .undoDependedOn(let verb, let change):

@@ -155,6 +155,9 @@ extension Session {
             show(.done(.othersOnly(undo: undo, newest: newest.change.summary)))
         case .nothing, .othersOnly, .replayed:
             return fail(Diagnostic(.tooFewToReplay(verb: verb, asked: count, available: step - 1), at: parsed.range), in: source)
+        case .conflict(let entry, .recurringRule(let rule)):
+            // Only posting changes a rule behind the statements that made it.
+            return fail(Diagnostic(.undoAfterPosting(verb: verb, change: entry.change.summary, rule: rule.id), at: parsed.range), in: source)
         case .conflict(let entry, let row):
             let since = undo ? "since it was made" : "since it was undone"
             return fail(

@@ -286,4 +286,18 @@ struct RecurringPostingTests {
             #expect(nothing.stderr.hasPrefix("error: recurring #1 is not due on 2016-05-15; 'due' lists what waits\n"), "\(nothing)")
         }
     }
+
+    @Test("undo of a rule that has posted since says so and points at delete recurring, taking nothing back")
+    func undoAfterPostingSaysWhy() async throws {
+        try await withSandbox { sandbox in
+            _ = try await tally(["every day -15 food lunch"], today: "2016-07-01", in: sandbox)
+            let undo = try await tally(["undo"], today: "2016-07-03", in: sandbox)
+            #expect(undo.status == 1, "\(undo)")
+            #expect(undo.stderr.hasPrefix("""
+                error: cannot undo 'added recurring #1': recurring #1 has posted or been seen to since; nothing was changed \
+                ('delete recurring #1' keeps the bills it posted)
+                """), "\(undo)")
+            #expect(try await billDays("food", today: "2016-07-03", in: sandbox) == ["2016-07-01", "2016-07-02", "2016-07-03"])
+        }
+    }
 }
