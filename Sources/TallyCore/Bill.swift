@@ -12,13 +12,17 @@ public struct Bill: Hashable, Sendable, Codable, Identifiable {
     public var remark: String
     public var place: String?
     public var tags: [String]
+    /// The account of its book the money came from or went to; 0 for the
+    /// book's first account, which every bill written before accounts were kept is in.
+    public var accountID: Int64
     /// Seconds since 1970, UTC: when the bill was written down and last changed.
     public var created: Int64
     public var updated: Int64
 
     public init(
         id: Int64, bookID: Int64, categoryID: Int64, amount: Int64, day: Day,
-        remark: String = "", place: String? = nil, tags: [String] = [], created: Int64 = 0, updated: Int64 = 0
+        remark: String = "", place: String? = nil, tags: [String] = [], created: Int64 = 0, updated: Int64 = 0,
+        accountID: Int64 = 0
     ) {
         self.id = id
         self.bookID = bookID
@@ -30,8 +34,27 @@ public struct Bill: Hashable, Sendable, Codable, Identifiable {
         self.tags = tags
         self.created = created
         self.updated = updated
+        self.accountID = accountID
     }
 
     /// Whether the bill is money back on an expense category.
     public var isRefund: Bool { amount < 0 }
+}
+
+extension Bill {
+    private enum CodingKeys: String, CodingKey {
+        case id, bookID, categoryID, amount, day, remark, place, tags, accountID, created, updated
+    }
+
+    /// A bill the undo history kept before accounts were kept has none, and is in its book's first.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(Int64.self, forKey: .id), bookID: try container.decode(Int64.self, forKey: .bookID),
+            categoryID: try container.decode(Int64.self, forKey: .categoryID), amount: try container.decode(Int64.self, forKey: .amount),
+            day: try container.decode(Day.self, forKey: .day), remark: try container.decode(String.self, forKey: .remark),
+            place: try container.decodeIfPresent(String.self, forKey: .place), tags: try container.decode([String].self, forKey: .tags),
+            created: try container.decode(Int64.self, forKey: .created), updated: try container.decode(Int64.self, forKey: .updated),
+            accountID: try container.decodeIfPresent(Int64.self, forKey: .accountID) ?? 0)
+    }
 }

@@ -9,6 +9,8 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
     public private(set) var amounts: [Int64] = []
     public private(set) var categoryIDs: [Int64] = []
     public private(set) var bookIDs: [Int64] = []
+    /// As bills hold them: 0 for the book's first account.
+    public private(set) var accountIDs: [Int64] = []
     /// Numbers in `texts`.
     public private(set) var remarks: [Int32] = []
     /// Numbers in `texts`; -1 for a bill without a place.
@@ -47,12 +49,12 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
         return Bill(
             id: ids[index], bookID: bookIDs[index], categoryID: categoryIDs[index], amount: amounts[index],
             day: Day(ordinal: days[index]), remark: texts[remarks[index]], place: place(at: index),
-            tags: tagLists[Int(tags[index])], created: created[index], updated: updated[index])
+            tags: tagLists[Int(tags[index])], created: created[index], updated: updated[index], accountID: accountIDs[index])
     }
 
     /// Bytes the columns and their tables of texts hold, room kept for more included.
     public var bytesHeld: Int {
-        let eightByteColumns = [ids.capacity, amounts.capacity, categoryIDs.capacity, bookIDs.capacity, created.capacity, updated.capacity]
+        let eightByteColumns = [ids.capacity, accountIDs.capacity, amounts.capacity, categoryIDs.capacity, bookIDs.capacity, created.capacity, updated.capacity]
         let fourByteColumns = [days.capacity, remarks.capacity, places.capacity, tags.capacity]
         let texts = (texts.texts + tagListKeys.texts).reduce(0) { $0 + MemoryLayout<String>.stride + $1.utf8.count }
         return eightByteColumns.reduce(0, +) * 8 + fourByteColumns.reduce(0, +) * 4 + texts
@@ -66,6 +68,7 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
         guard a.hasTexts == b.hasTexts, a.count == b.count else { return false }
         guard a.hasTexts else {
             return a.ids == b.ids && a.days == b.days && a.amounts == b.amounts && a.categoryIDs == b.categoryIDs && a.bookIDs == b.bookIDs
+                && a.accountIDs == b.accountIDs
         }
         return a.indices.allSatisfy { a[$0] == b[$0] }
     }
@@ -76,6 +79,7 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
         amounts.reserveCapacity(count)
         categoryIDs.reserveCapacity(count)
         bookIDs.reserveCapacity(count)
+        accountIDs.reserveCapacity(count)
         guard hasTexts else { return }
         remarks.reserveCapacity(count)
         places.reserveCapacity(count)
@@ -114,16 +118,17 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
         append(
             id: bill.id, bookID: bill.bookID, categoryID: bill.categoryID, amount: bill.amount, day: bill.day,
             remark: text(bill.remark), place: bill.place.map { text($0) } ?? -1, tags: tagList(bill.tags),
-            created: bill.created, updated: bill.updated)
+            created: bill.created, updated: bill.updated, accountID: bill.accountID)
     }
 
     /// A row whose texts are already numbers in this table's `texts` and tag lists.
     public mutating func append(
         id: Int64, bookID: Int64, categoryID: Int64, amount: Int64, day: Day,
-        remark: Int32, place: Int32, tags: Int32, created: Int64, updated: Int64
+        remark: Int32, place: Int32, tags: Int32, created: Int64, updated: Int64, accountID: Int64
     ) {
         ids.append(id)
         bookIDs.append(bookID)
+        accountIDs.append(accountID)
         categoryIDs.append(categoryID)
         amounts.append(amount)
         days.append(day.ordinal)
@@ -136,9 +141,10 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
 
     /// A row of the numbers alone, for columns without texts: the bill's
     /// remark, place, tags and times are neither read nor kept.
-    public mutating func append(id: Int64, bookID: Int64, categoryID: Int64, amount: Int64, day: Day) {
+    public mutating func append(id: Int64, bookID: Int64, categoryID: Int64, amount: Int64, day: Day, accountID: Int64) {
         ids.append(id)
         bookIDs.append(bookID)
+        accountIDs.append(accountID)
         categoryIDs.append(categoryID)
         amounts.append(amount)
         days.append(day.ordinal)
@@ -147,6 +153,7 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
     public mutating func insert(_ bill: Bill, at index: Int) {
         ids.insert(bill.id, at: index)
         bookIDs.insert(bill.bookID, at: index)
+        accountIDs.insert(bill.accountID, at: index)
         categoryIDs.insert(bill.categoryID, at: index)
         amounts.insert(bill.amount, at: index)
         days.insert(bill.day.ordinal, at: index)
@@ -160,6 +167,7 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
     public mutating func remove(at index: Int) {
         ids.remove(at: index)
         bookIDs.remove(at: index)
+        accountIDs.remove(at: index)
         categoryIDs.remove(at: index)
         amounts.remove(at: index)
         days.remove(at: index)
@@ -184,6 +192,7 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
     private mutating func gather(_ order: some Collection<Int>) {
         ids = order.map { ids[$0] }
         bookIDs = order.map { bookIDs[$0] }
+        accountIDs = order.map { accountIDs[$0] }
         categoryIDs = order.map { categoryIDs[$0] }
         amounts = order.map { amounts[$0] }
         days = order.map { days[$0] }
@@ -259,7 +268,7 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
             result.append(
                 id: ids[index], bookID: bookIDs[index], categoryID: categoryIDs[index], amount: amounts[index],
                 day: Day(ordinal: days[index]), remark: remarks[index], place: places[index], tags: tags[index],
-                created: created[index], updated: updated[index])
+                created: created[index], updated: updated[index], accountID: accountIDs[index])
         }
         while let bill = pending { takePending(bill) }
         return result

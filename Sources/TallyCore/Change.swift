@@ -13,6 +13,9 @@ public enum Record: Hashable, Sendable, Codable {
     case recurringRule(RecurringRule)
     case occurrence(Occurrence)
     case rate(ExchangeRate)
+    case account(Account)
+    case transfer(Transfer)
+    case reconciliation(Reconciliation)
 }
 
 /// One row before and after a change: nil before is an insert, nil after a delete.

@@ -24,13 +24,22 @@ public struct Ledger: Equatable, Sendable {
     public private(set) var occurrences: [Occurrence.Key: Occurrence]
     /// Exchange rates, by day, then id.
     public private(set) var rates: [ExchangeRate]
+    /// Every book's accounts, in the books' order, then each book's own.
+    public private(set) var accounts: [Account]
+    /// By day, then id.
+    public private(set) var transfers: [Transfer]
+    /// By day, then id.
+    public private(set) var reconciliations: [Reconciliation]
 
     public init(
         books: [Book], categories: [Category], bills: [Bill], settings: Settings, lastBillID: Int64 = 0,
         savedQueries: [SavedQuery] = [], budgets: [Budget] = [], photos: [Photo] = [],
         importProfiles: [ImportProfile] = [], rules: [Rule] = [], importSources: [ImportSourceBatch] = [],
-        recurringRules: [RecurringRule] = [], occurrences: [Occurrence] = [], rates: [ExchangeRate] = []
+        recurringRules: [RecurringRule] = [], occurrences: [Occurrence] = [], rates: [ExchangeRate] = [],
+        accounts: [Account] = [], transfers: [Transfer] = [], reconciliations: [Reconciliation] = []
     ) {
+        self.transfers = transfers.sorted(by: Transfer.order)
+        self.reconciliations = reconciliations.sorted(by: Reconciliation.order)
         self.rates = rates.sorted(by: ExchangeRate.order)
         self.recurringRules = recurringRules.sorted { $0.id < $1.id }
         self.occurrences = Dictionary(occurrences.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -46,6 +55,7 @@ public struct Ledger: Equatable, Sendable {
         columns.sortChronologically()
         self.bills = columns
         self.settings = settings
+        self.accounts = Ledger.ordered(accounts, books: self.books)
         self.lastBillID = max(lastBillID, bills.map(\.id).max() ?? 0)
     }
 
@@ -54,12 +64,14 @@ public struct Ledger: Equatable, Sendable {
         books: [Book], categories: [Category], columns: BillColumns, settings: Settings, lastBillID: Int64,
         savedQueries: [SavedQuery], budgets: [Budget], photos: [Photo],
         importProfiles: [ImportProfile] = [], rules: [Rule] = [], importSources: [ImportSourceBatch] = [],
-        recurringRules: [RecurringRule] = [], occurrences: [Occurrence] = [], rates: [ExchangeRate] = []
+        recurringRules: [RecurringRule] = [], occurrences: [Occurrence] = [], rates: [ExchangeRate] = [],
+        accounts: [Account] = [], transfers: [Transfer] = [], reconciliations: [Reconciliation] = []
     ) {
         self.init(books: books, categories: categories, bills: [], settings: settings, lastBillID: lastBillID,
                   savedQueries: savedQueries, budgets: budgets, photos: photos,
                   importProfiles: importProfiles, rules: rules, importSources: importSources,
-                  recurringRules: recurringRules, occurrences: occurrences, rates: rates)
+                  recurringRules: recurringRules, occurrences: occurrences, rates: rates,
+                  accounts: accounts, transfers: transfers, reconciliations: reconciliations)
         var columns = columns
         columns.sortChronologically()
         bills = columns
@@ -211,6 +223,7 @@ public struct Ledger: Equatable, Sendable {
         case .book(let book):
             if let index = books.firstIndex(where: { $0.id == book.id }) { books[index] = book } else { books.append(book) }
             books.sort { $0.position < $1.position }
+            accounts = Ledger.ordered(accounts, books: books)
         case .category(let category):
             if let index = categories.firstIndex(where: { $0.id == category.id }) {
                 categories[index] = category
@@ -255,6 +268,16 @@ public struct Ledger: Equatable, Sendable {
             rates.removeAll { $0.id == rate.id }
             rates.append(rate)
             rates.sort(by: ExchangeRate.order)
+        case .account(let account):
+            accounts.removeAll { $0.id == account.id }
+            accounts = Ledger.ordered(accounts + [account], books: books)
+        case .transfer(let transfer):
+            transfers.removeAll { $0.id == transfer.id }
+            transfers.insert(transfer, at: transfers.firstIndex { Transfer.order(transfer, $0) } ?? transfers.endIndex)
+        case .reconciliation(let reconciliation):
+            reconciliations.removeAll { $0.id == reconciliation.id }
+            reconciliations.append(reconciliation)
+            reconciliations.sort(by: Reconciliation.order)
         case .bill:
             preconditionFailure("bills are applied in one pass")
         }
@@ -274,6 +297,9 @@ public struct Ledger: Equatable, Sendable {
         case .recurringRule(let rule): recurringRules.removeAll { $0.id == rule.id }
         case .occurrence(let occurrence): occurrences[occurrence.key] = nil
         case .rate(let rate): rates.removeAll { $0.id == rate.id }
+        case .account(let account): accounts.removeAll { $0.id == account.id }
+        case .transfer(let transfer): transfers.removeAll { $0.id == transfer.id }
+        case .reconciliation(let reconciliation): reconciliations.removeAll { $0.id == reconciliation.id }
         case .bill: preconditionFailure("bills are applied in one pass")
         }
     }

@@ -13,6 +13,9 @@ public enum RecordIdentity: Hashable, Sendable {
     case recurringRule(Int64)
     case occurrence(Occurrence.Key)
     case rate(Int64)
+    case account(Int64)
+    case transfer(Int64)
+    case reconciliation(Int64)
 }
 
 extension Record {
@@ -31,6 +34,9 @@ extension Record {
         case .recurringRule(let rule): return .recurringRule(rule.id)
         case .occurrence(let occurrence): return .occurrence(occurrence.key)
         case .rate(let rate): return .rate(rate.id)
+        case .account(let account): return .account(account.id)
+        case .transfer(let transfer): return .transfer(transfer.id)
+        case .reconciliation(let reconciliation): return .reconciliation(reconciliation.id)
         }
     }
 
@@ -50,6 +56,9 @@ extension Record {
         case .recurringRule(let rule): return "recurring #\(rule.id)"
         case .occurrence(let occurrence): return "the \(occurrence.day.iso) of recurring #\(occurrence.ruleID)"
         case .rate(let rate): return "the rate of \(rate.base) in \(rate.quote) on \(rate.day.iso)"
+        case .account(let account): return "account '\(account.name)'"
+        case .transfer(let transfer): return "transfer &\(transfer.id)"
+        case .reconciliation(let reconciliation): return "the reconciliation of \(reconciliation.day.iso)"
         }
     }
 }
@@ -71,6 +80,9 @@ extension Ledger {
         case .recurringRule(let id): return recurringRule(id: id).map(Record.recurringRule)
         case .occurrence(let key): return occurrences[key].map(Record.occurrence)
         case .rate(let id): return rates.first { $0.id == id }.map(Record.rate)
+        case .account(let id): return account(id: id).map(Record.account)
+        case .transfer(let id): return transfers.first { $0.id == id }.map(Record.transfer)
+        case .reconciliation(let id): return reconciliations.first { $0.id == id }.map(Record.reconciliation)
         }
     }
 }

@@ -22,11 +22,13 @@ public struct RecurringRule: Hashable, Sendable, Codable, Identifiable {
     /// rule, so a change to it recorded before (its undo) is not replayed over one.
     public var lastHandled: Day?
     public var created: Int64
+    /// The account its bills are in, as a bill holds it: 0 for the book's first.
+    public var accountID: Int64
 
     public init(
         id: Int64, bookID: Int64, categoryID: Int64, amount: Int64, remark: String = "", place: String? = nil,
         tags: [String] = [], schedule: Schedule, start: Day, end: RecurrenceEnd = .never, asks: Bool = false,
-        pausedOn: Day? = nil, lastHandled: Day? = nil, created: Int64 = 0
+        pausedOn: Day? = nil, lastHandled: Day? = nil, created: Int64 = 0, accountID: Int64 = 0
     ) {
         self.id = id
         self.bookID = bookID
@@ -42,6 +44,7 @@ public struct RecurringRule: Hashable, Sendable, Codable, Identifiable {
         self.pausedOn = pausedOn
         self.lastHandled = lastHandled
         self.created = created
+        self.accountID = accountID
     }
 
     /// Every day it falls on, from its start to its end, through `last`.
@@ -57,11 +60,31 @@ public struct RecurringRule: Hashable, Sendable, Codable, Identifiable {
     /// The bill it posts on `day`.
     public func bill(id: Int64, on day: Day, amount: Int64? = nil, at time: Int64) -> Bill {
         Bill(id: id, bookID: bookID, categoryID: categoryID, amount: amount ?? self.amount, day: day,
-             remark: remark, place: place, tags: tags, created: time, updated: time)
+             remark: remark, place: place, tags: tags, created: time, updated: time, accountID: accountID)
     }
 }
 
 /// Where a recurring bill stops: never, after a day, or after so many times.
+extension RecurringRule {
+    private enum CodingKeys: String, CodingKey {
+        case id, bookID, categoryID, amount, remark, place, tags, schedule, start, end, asks, pausedOn, lastHandled, created, accountID
+    }
+
+    /// A rule the undo history kept before accounts were kept has none, and posts to its book's first.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(Int64.self, forKey: .id), bookID: try container.decode(Int64.self, forKey: .bookID),
+            categoryID: try container.decode(Int64.self, forKey: .categoryID), amount: try container.decode(Int64.self, forKey: .amount),
+            remark: try container.decode(String.self, forKey: .remark), place: try container.decodeIfPresent(String.self, forKey: .place),
+            tags: try container.decode([String].self, forKey: .tags), schedule: try container.decode(Schedule.self, forKey: .schedule),
+            start: try container.decode(Day.self, forKey: .start), end: try container.decode(RecurrenceEnd.self, forKey: .end),
+            asks: try container.decode(Bool.self, forKey: .asks), pausedOn: try container.decodeIfPresent(Day.self, forKey: .pausedOn),
+            lastHandled: try container.decodeIfPresent(Day.self, forKey: .lastHandled), created: try container.decode(Int64.self, forKey: .created),
+            accountID: try container.decodeIfPresent(Int64.self, forKey: .accountID) ?? 0)
+    }
+}
+
 public enum RecurrenceEnd: Hashable, Sendable, Codable {
     case never
     /// The last day it may fall on.

@@ -69,7 +69,7 @@ public enum KindSelector: String, Sendable, CaseIterable {
 }
 
 public enum Dimension: String, Sendable, CaseIterable {
-    case category, book, place, tag, kind, day, week, month, quarter, year, weekday
+    case category, book, place, tag, kind, day, week, month, quarter, year, weekday, account
 
     /// Time dimensions sort by time; the others by their aggregate.
     public var isTime: Bool {
@@ -170,6 +170,7 @@ public enum Field: String, Sendable, CaseIterable {
     case category, amount, remark, place, book, tag, date, kind, id, weekday
     /// How many photos a bill has.
     case photos
+    case account
 
     /// The field `word` names: `cat`, `note`, `tags`, `day` and `photo` too.
     public init?(named word: String) {
@@ -280,6 +281,9 @@ public struct AddBill: Sendable {
     public var place: String?
     public var tags: [String] = []
     public var book: Located<String>?
+    /// `with card`: the account, when the book has one so named; otherwise
+    /// the words stay where they were written, as ever (`lunch with team`).
+    public var account: WithAccount?
 
     public init(kind: Kind?, amount: AmountExpression, category: Located<String>, remark: String? = nil,
                 date: Located<DateSpec>? = nil, place: String? = nil, tags: [String] = [], book: Located<String>? = nil) {
@@ -302,6 +306,7 @@ public enum Assignment: Sendable {
     case place(String?)
     case date(Located<DateSpec>)
     case tags(Located<TagChange>)
+    case account(AccountReference)
     case book(Located<String>)
 }
 
@@ -311,4 +316,32 @@ public enum TagChange: Sendable, Equatable {
     case replace([String])
     /// `tags=+#a -#b`: these added and those taken off, the others kept.
     case adjust(adding: [String], removing: [String])
+}
+
+/// `with NAME` in a bill, which names an account only when its book has one so named.
+public struct WithAccount: Sendable, Equatable {
+    public let name: Located<String>
+    /// Whether the words came after the place, to which they go back when no account is meant.
+    public let afterPlace: Bool
+
+    public init(name: Located<String>, afterPlace: Bool) {
+        self.name = name
+        self.afterPlace = afterPlace
+    }
+
+    /// The words as written, for the remark or place they then belong to.
+    public var words: String { "with \(name.value)" }
+}
+
+/// An account by name, in the current book unless its book is given: `card`, `travel:card`.
+public struct AccountReference: Sendable, Equatable {
+    public let book: Located<String>?
+    public let name: Located<String>
+
+    public init(book: Located<String>?, name: Located<String>) {
+        self.book = book
+        self.name = name
+    }
+
+    public var range: SourceRange { book.map { $0.range.through(name.range) } ?? name.range }
 }

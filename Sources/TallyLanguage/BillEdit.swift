@@ -13,6 +13,7 @@ struct BillEdit {
     private var place: String??
     private var day: Day?
     private var tags: Located<TagChange>?
+    private var account: AccountReference?
 
     init(_ assignments: [Assignment], evaluator: Evaluator) throws(Diagnostic) {
         self.evaluator = evaluator
@@ -26,6 +27,7 @@ struct BillEdit {
             case .date(let date): day = date.value.resolve(today: evaluator.today)
             case .tags(let change): tags = change
             case .book(let name): book = Located(try ledger.book(named: name), name.range)
+            case .account(let reference): account = reference
             }
         }
     }
@@ -48,6 +50,14 @@ struct BillEdit {
                     at: book.range)
             }
             edited.bookID = book.value.id
+            if book.value.id != bill.bookID { edited.accountID = ledger.billAccountID(ledger.defaultAccount(ofBook: book.value.id)) }
+        }
+        if let account {
+            let named = try evaluator.account(account, inBook: ledger.book(id: edited.bookID) ?? owner)
+            guard named.bookID == edited.bookID else {
+                throw Diagnostic(.accountInAnotherBook(account: named.name, book: ledger.book(id: named.bookID)?.name ?? "", bill: bill.id), at: account.range)
+            }
+            edited.accountID = ledger.billAccountID(named)
         }
         if let category {
             if keepingKind, let kind = ledger.category(id: bill.categoryID)?.kind, kind != category.value.kind {

@@ -47,6 +47,9 @@ struct ConditionCompiler {
         case .book:
             let (test, books) = (try bookTest(comparison), bills.bookIDs)
             return { test.holds(books[$0]) }
+        case .account:
+            let (test, books, accounts, first) = (try accountTest(comparison), bills.bookIDs, bills.accountIDs, ledger.firstAccountIDs)
+            return { row in test.holds(accounts[row] != 0 ? accounts[row] : first[books[row]] ?? 0) }
         case .kind:
             let kinds = ByID(kindsOf: ledger.categories)
             let categories = bills.categoryIDs
@@ -143,6 +146,27 @@ struct ConditionCompiler {
     func bookTest(_ comparison: Comparison) throws(Diagnostic) -> IDTest {
         try names(comparison.op.value, comparison.operands, lookup: { name throws(Diagnostic) in try ledger.book(named: name).id },
                   all: ledger.books.map { ($0.id, [$0.name]) })
+    }
+
+    /// Accounts by name in any book, as a condition reads every book's bills: `account=card`.
+    func accountTest(_ comparison: Comparison) throws(Diagnostic) -> IDTest {
+        let op = comparison.op.value
+        if op == .contains || op == .notContains {
+            return try names(op, comparison.operands, lookup: { _ throws(Diagnostic) in 0 }, all: ledger.accounts.map { ($0.id, [$0.name]) })
+        }
+        var ids: [(Int64, Bool)] = []
+        for operand in comparison.operands {
+            guard case .text(let text) = operand.value else { continue }
+            let named = ledger.accounts.filter { $0.isNamed(text) }
+            guard !named.isEmpty else {
+                let names = Array(Set(ledger.accounts.map(\.name))).sorted()
+                let suggestion = Suggestion.nearest(to: text, among: names)
+                throw Diagnostic(.unknownName(kind: "account", name: text, suggestion: suggestion), at: operand.range,
+                                 notes: suggestion == nil ? [Ledger.choices("accounts", names, listedBy: "accounts all")] : [])
+            }
+            ids += named.map { ($0.id, true) }
+        }
+        return IDTest(named: ByID(ids), wanted: op == .equal || op == .isIn)
     }
 
     /// Fields that name a category or book: `=` and `in` need names that exist.

@@ -57,6 +57,15 @@ public enum Done: Sendable, Equatable {
     /// `rate`: the pair, its day and the rate as written; `replaced` when that day had one.
     case rateSet(base: String, quote: String, day: Day, rate: String, replaced: Bool)
     case homeCurrency(String)
+    case accountAdded(name: String, book: String, kind: AccountKind)
+    case accountRenamed(from: String, to: String)
+    case accountArchived(name: String, archiving: Bool)
+    /// `account default`: where the book's bills that name no account now go.
+    case accountDefault(name: String, book: String)
+    /// `transfer`: the amounts as their books write them; `received` only when the currencies differ.
+    case transferred(id: Int64, day: Day, amount: String, from: String, to: String, received: String?)
+    /// `reconcile`: the account agrees with its statement at the end of `day`, after the adjustment when one was added.
+    case reconciled(account: String, day: Day, balance: String, adjustment: Int64?)
     /// `import rates FILE`: how many were new, took the place of a day's rate, or were there already.
     case ratesImported(file: String, added: Int, replaced: Int, unchanged: Int)
     case imported(ImportCounts, file: String)
@@ -159,6 +168,15 @@ public enum Done: Sendable, Equatable {
         case .rateSet(let base, let quote, let day, let rate, let replaced):
             return "1 \(base) = \(rate) \(quote) from \(day.iso)" + (replaced ? ", in place of the rate that day had" : "")
         case .homeCurrency(let code): return "totals across books are given in \(code)"
+        case .accountAdded(let name, let book, let kind): return "added account '\(name)' (\(kind.rawValue)) to book '\(book)'"
+        case .accountRenamed(let from, let to): return "renamed account '\(from)' to '\(to)'"
+        case .accountArchived(let name, let archiving):
+            return archiving ? "archived account '\(name)'; its bills stay, and new bills no longer go to it" : "account '\(name)' is in use again"
+        case .accountDefault(let name, let book): return "bills in book '\(book)' that name no account go to '\(name)'"
+        case .transferred(let id, let day, let amount, let from, let to, let received):
+            return "transferred \(amount) from \(from) to \(to)" + (received.map { " (\($0) arrived)" } ?? "") + " on \(day.iso) (&\(id))"
+        case .reconciled(let account, let day, let balance, let adjustment):
+            return (adjustment.map { "added balance adjustment #\($0); " } ?? "") + "\(account) agrees with its statement: \(balance) at the end of \(day.iso)"
         case .ratesImported(let file, let added, let replaced, let unchanged):
             return "imported \(Literal.count(added, "rate")) from \(file)" + (replaced == 0 ? "" : ", \(replaced) in place of a day's rate")
                 + (unchanged == 0 ? "" : "; \(unchanged) there already")
@@ -257,6 +275,18 @@ public enum Done: Sendable, Equatable {
             return [("report", .text(replaced ? "rate replaced" : "rate")), ("currency", .text(base)), ("in", .text(quote)),
                     ("date", .text(day.iso)), ("rate", .text(rate))]
         case .homeCurrency(let code): return [("report", .text("setting")), ("currency", .text(code))]
+        case .accountAdded(let name, let book, let kind):
+            return [("report", .text("account added")), ("account", .text(name)), ("book", .text(book)), ("kind", .text(kind.rawValue))]
+        case .accountRenamed(let from, let to): return [("report", .text("account renamed")), ("from", .text(from)), ("to", .text(to))]
+        case .accountArchived(let name, let archiving):
+            return [("report", .text(archiving ? "account archived" : "account unarchived")), ("account", .text(name))]
+        case .accountDefault(let name, let book): return [("report", .text("default account")), ("account", .text(name)), ("book", .text(book))]
+        case .transferred(let id, let day, let amount, let from, let to, let received):
+            return [("report", .text("transferred")), ("transfer", .id(id)), ("date", .text(day.iso)), ("amount", .text(amount)),
+                    ("from", .text(from)), ("to", .text(to)), ("received", Done.optional(received))]
+        case .reconciled(let account, let day, let balance, let adjustment):
+            return [("report", .text("reconciled")), ("account", .text(account)), ("date", .text(day.iso)), ("balance", .text(balance)),
+                    ("adjustment", adjustment.map(RecordTable.Cell.id) ?? .null)]
         case .ratesImported(let file, let added, let replaced, let unchanged):
             return [("report", .text("imported rates")), ("file", .text(file)), ("count", .number(added)), ("replaced", .number(replaced)),
                     ("skipped", .number(unchanged))]

@@ -5,7 +5,8 @@ extension Evaluator {
         let bill = try newBill(add)
         return .change(
             ChangeSet(summary: "added #\(bill.id)", rows: [RowChange(before: nil, after: .bill(bill))]),
-            done: .bill(verb: "added", BillRow(bill, in: ledger)), asking: nil, warnings: aheadNote(bill) + (try budgetWarnings(adding: bill)))
+            done: .bill(verb: "added", BillRow(bill, in: ledger)), asking: nil,
+            warnings: aheadNote(bill) + reconciledWarnings([bill]) + (try budgetWarnings(adding: bill)))
     }
 
     /// The bill quick entry or `add` writes, numbered next and dated today unless it says.
@@ -19,11 +20,20 @@ extension Evaluator {
             throw ruleOffer(add, in: book).map { Diagnostic(error.problem, at: error.range, notes: [$0]) } ?? error
         }
         let amount = try self.amount(add.amount, in: book)
+        let account = try self.account(of: add.account, inBook: book)
+        var remark = add.remark
+        var place = add.place
+        if let with = add.account, account == nil {
+            if with.afterPlace { place = [place, with.words].compactMap { $0 }.joined(separator: " ") } else {
+                remark = [remark, with.words].compactMap { $0 }.joined(separator: " ")
+            }
+        }
         return Bill(
             id: ledger.nextBillID, bookID: book.id, categoryID: category.id,
             amount: add.kind == .income && category.kind == .expense ? -amount : amount,
             day: add.date?.value.resolve(today: today) ?? today,
-            remark: add.remark ?? "", place: add.place, tags: add.tags, created: now, updated: now)
+            remark: remark ?? "", place: place, tags: add.tags, created: now, updated: now,
+            accountID: ledger.billAccountID(account ?? ledger.defaultAccount(ofBook: book.id)))
     }
 
     /// A bill dated after today is taken as written, and said to be: a
@@ -52,7 +62,7 @@ extension Evaluator {
         bill.updated = now
         return .change(
             ChangeSet(summary: "edited #\(bill.id)", rows: [RowChange(before: .bill(original), after: .bill(bill))]),
-            done: .bill(verb: "edited", BillRow(bill, in: ledger)), asking: nil)
+            done: .bill(verb: "edited", BillRow(bill, in: ledger)), asking: nil, warnings: reconciledWarnings([original, bill]))
     }
 
     /// One change of every bill picked that the fields change; bills that

@@ -64,7 +64,10 @@ extension Evaluator {
         let book = Book(id: ledger.nextBookID, name: name.value, currency: currency,
                         position: (ledger.books.map(\.position).max() ?? 0) + 1, account: ledger.bookAccount(name.value))
         return .change(
-            ChangeSet(summary: "added book '\(book.name)'", rows: [RowChange(before: nil, after: .book(book))]),
+            ChangeSet(summary: "added book '\(book.name)'", rows: [
+                RowChange(before: nil, after: .book(book)),
+                RowChange(before: nil, after: .account(Account(id: ledger.nextAccountID, bookID: book.id, name: Account.firstName, position: 0))),
+            ]),
             done: .done(.bookAdded(book.name, currency: currency.code)),
             asking: nil)
     }
@@ -111,6 +114,7 @@ extension Evaluator {
             rows += bills.map { bill in
                 var moved = bill
                 moved.bookID = destination.id
+                moved.accountID = 0
                 moved.updated = now
                 return RowChange(before: .bill(bill), after: .bill(moved))
             }
@@ -125,8 +129,16 @@ extension Evaluator {
             settings.currentBookID = (target ?? ledger.books.first { $0.id != book.id }!).id
             rows.append(RowChange(before: .settings(ledger.settings), after: .settings(settings)))
         }
-        // A budget cannot outlive its book: the schema would refuse the book's deletion.
+        let accounts = ledger.accounts(ofBook: book.id)
+        let accountIDs = Set(accounts.map(\.id))
+        let transfers = ledger.transfers.filter { accountIDs.contains($0.fromAccountID) || accountIDs.contains($0.toAccountID) }
+        guard transfers.isEmpty else {
+            throw Diagnostic(.bookHasTransfers(book: book.name, count: transfers.count), at: name.range)
+        }
+        // A budget cannot outlive its book, nor an account: the schema would refuse the book's deletion.
         rows += ledger.budgets.filter { $0.bookID == book.id }.map { RowChange(before: .budget($0), after: nil) }
+        rows += ledger.reconciliations.filter { accountIDs.contains($0.accountID) }.map { RowChange(before: .reconciliation($0), after: nil) }
+        rows += accounts.map { RowChange(before: .account($0), after: nil) }
         rows.append(RowChange(before: .book(book), after: nil))
         return .change(
             ChangeSet(summary: "deleted book '\(book.name)'", rows: rows),

@@ -36,7 +36,8 @@ extension Evaluator {
         }
         let rule = RecurringRule(
             id: ledger.nextRecurringID, bookID: bill.bookID, categoryID: bill.categoryID, amount: bill.amount, remark: bill.remark,
-            place: bill.place, tags: bill.tags, schedule: schedule, start: start, end: end, asks: spec.asks, created: now)
+            place: bill.place, tags: bill.tags, schedule: schedule, start: start, end: end, asks: spec.asks, created: now,
+            accountID: bill.accountID)
         let come = rule.days(through: today, weekStart: ledger.settings.weekStart)
         var posting = RecurringPosting(ledger: ledger)
         if !rule.asks {

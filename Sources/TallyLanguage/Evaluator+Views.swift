@@ -25,9 +25,42 @@ extension Evaluator {
                 bills: rows[first..<end].filter { $0.kind == .expense } + rows[first..<end].filter { $0.kind == .income }))
             first = end
         }
+        // A transfer is no bill, so no condition on bills picks one.
+        if condition == nil { days = merging(transfers(in: resolve(period)), into: days, in: currency) }
         days.reverse()
         return Timeline(
             period: resolve(period), summary: try balance(over: period, where: condition, in: currency), days: days)
+    }
+
+    /// The transfers into or out of the current book's accounts in `range`.
+    private func transfers(in range: DateRange) -> [TransferRow] {
+        let book = ledger.currentBook.id
+        return ledger.transfers.compactMap { transfer in
+            guard range.contains(transfer.day), let from = ledger.account(id: transfer.fromAccountID), let to = ledger.account(id: transfer.toAccountID),
+                  from.bookID == book || to.bookID == book,
+                  let fromBook = ledger.book(id: from.bookID), let toBook = ledger.book(id: to.bookID) else { return nil }
+            let differs = fromBook.currency != toBook.currency
+            return TransferRow(
+                id: transfer.id, day: transfer.day, amount: MoneyFormat.withSymbol(transfer.fromAmount, fromBook.currency),
+                received: differs ? MoneyFormat.withSymbol(transfer.toAmount, toBook.currency) : nil,
+                from: label(from), to: label(to), remark: transfer.remark)
+        }
+    }
+
+    /// `days`, in day order, with each transfer on its day; a day of transfers alone is a day of the timeline too.
+    private func merging(_ transfers: [TransferRow], into days: [TimelineDay], in currency: Currency?) -> [TimelineDay] {
+        guard !transfers.isEmpty else { return days }
+        var merged = days
+        for transfer in transfers {
+            if let index = merged.firstIndex(where: { $0.day == transfer.day }) {
+                merged[index].transfers.append(transfer)
+            } else {
+                var day = TimelineDay(day: transfer.day, summary: balance(nil, nil, in: currency), bills: [])
+                day.transfers = [transfer]
+                merged.insert(day, at: merged.firstIndex { $0.day > transfer.day } ?? merged.endIndex)
+            }
+        }
+        return merged
     }
 
     func pie(

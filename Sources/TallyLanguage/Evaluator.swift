@@ -130,6 +130,8 @@ public struct Evaluator: Sendable {
             return try ruleMove(id, to: place)
         case .recurring(let statement):
             return try recurring(statement, at: range)
+        case .accounts(let statement):
+            return try accounts(statement)
         case .rateSet(let base, let rate, let quote, let day):
             return try rateSet(base, rate, quote, day)
         case .rates:

@@ -17,6 +17,8 @@ public enum ExpectedInput: Hashable, Sendable {
     case profile
     /// A recurring bill's id: `#1`.
     case recurringRule
+    /// An account of the current book, or `BOOK:ACCOUNT`.
+    case account
     /// A currency the ledger's books or rates use, after `in` in a query.
     case currencyInUse
     case helpTopic

@@ -30,12 +30,24 @@ struct GroupKeyer {
     private let categoryNames: [Int64: String]
     private let categoryKinds: [Int64: Kind]
     private let bookNames: [Int64: String]
+    /// Each account's name, after its book's where it is another book's than the current and shares its name.
+    private let accountNames: [Int64: String]
+    /// What a bill's account 0 means in each book.
+    let firstAccounts: [Int64: Int64]
     private let weekStart: WeekStart
 
     init(ledger: Ledger) {
         categoryNames = Dictionary(uniqueKeysWithValues: ledger.categories.map { ($0.id, $0.name) })
         categoryKinds = Dictionary(uniqueKeysWithValues: ledger.categories.map { ($0.id, $0.kind) })
         bookNames = Dictionary(uniqueKeysWithValues: ledger.books.map { ($0.id, $0.name) })
+        let books = bookNames
+        let current = ledger.currentBook.id
+        let sharedNames = Dictionary(grouping: ledger.accounts, by: { Names.key($0.name) }).filter { $0.value.count > 1 }
+        accountNames = Dictionary(uniqueKeysWithValues: ledger.accounts.map { account in
+            let alone = account.bookID == current || sharedNames[Names.key(account.name)] == nil
+            return (account.id, alone ? account.name : "\(books[account.bookID] ?? "?"):\(account.name)")
+        })
+        firstAccounts = ledger.firstAccountIDs
         weekStart = ledger.settings.weekStart
     }
 
@@ -82,6 +94,16 @@ struct GroupKeyer {
 
     func book(_ id: Int64) -> GroupKey {
         GroupKey(order: 0, label: bookNames[id] ?? "?")
+    }
+
+    func account(_ id: Int64) -> GroupKey {
+        GroupKey(order: 0, label: accountNames[id] ?? "?")
+    }
+
+    /// A bill's account as an id in the ledger's accounts.
+    @inline(__always)
+    func account(held: Int64, book: Int64) -> Int64 {
+        held != 0 ? held : firstAccounts[book] ?? 0
     }
 
     func kind(ofCategory id: Int64) -> GroupKey {
@@ -185,6 +207,7 @@ struct GroupSlots {
         case .day, .week, .month, .quarter, .year, .weekday: value = Int(bills.days[row] - firstDay)
         case .category, .kind: value = Int(bills.categoryIDs[row])
         case .book: value = Int(bills.bookIDs[row])
+        case .account: value = Int(keyer.account(held: bills.accountIDs[row], book: bills.bookIDs[row]))
         case .place: value = Int(bills.places[row]) + 1
         case .tag: preconditionFailure("a bill has one value of every dimension but tag")
         }
@@ -225,6 +248,7 @@ struct GroupSlots {
         case .category: return keyer.category(bills.categoryIDs[row])
         case .kind: return keyer.kind(ofCategory: bills.categoryIDs[row])
         case .book: return keyer.book(bills.bookIDs[row])
+        case .account: return keyer.account(keyer.account(held: bills.accountIDs[row], book: bills.bookIDs[row]))
         case .place: return GroupKey(order: 0, label: bills.place(at: row))
         default: return keyer.key(of: Day(ordinal: bills.days[row]), dimension)
         }

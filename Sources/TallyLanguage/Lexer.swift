@@ -46,6 +46,7 @@ public struct Lexer {
         case "-": return make(.minus, "-", from: start)
         case "~": return make(.contains, "~", from: start)
         case "/": return make(.slash, "/", from: start)
+        case ":": return make(.colon, ":", from: start)
         case "=": return make(.equal, "=", from: start)
         case "<": return match("=") ? make(.lessEqual, "<=", from: start) : make(.less, "<", from: start)
         case ">": return match("=") ? make(.greaterEqual, ">=", from: start) : make(.greater, ">", from: start)

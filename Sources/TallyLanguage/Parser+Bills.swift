@@ -1,14 +1,14 @@
 import TallyCore
 
 extension Parser {
-    // add = "add" [ [ kind ] amount name [ remark ] { "on" date | "at" place | TAG | "book" name } ]
+    // add = "add" [ [ kind ] amount name [ remark ] { "on" date | "at" place | TAG | "book" name | "with" name } ]
     mutating func add() throws(Diagnostic) -> AddBill {
         let kind = matchKind()
         return try billBody(kind: kind)
     }
 
-    // quick_add = [ "-" | "+" ] amount name [ remark ] { "on" date | "at" place | TAG | "book" name }
-    //           | name amount [ remark ] { "on" date | "at" place | TAG | "book" name }
+    // quick_add = [ "-" | "+" ] amount name [ remark ] { "on" date | "at" place | TAG | "book" name | "with" name }
+    //           | name amount [ remark ] { "on" date | "at" place | TAG | "book" name | "with" name }
     /// `-` spends and `+` receives; a bare amount is of its category's kind,
     /// as on Timi's keypad: `25 food lunch`, `200 salary`. The keypad asks
     /// for the category first, and so may the entry: `food 25 lunch`.
@@ -67,6 +67,10 @@ extension Parser {
             } else if matchWord("book") {
                 guard bill.book == nil else { throw Diagnostic(.duplicateClause("book", statement: "bill"), at: previous.range) }
                 bill.book = try bookName()
+            } else if matchWord("with") {
+                guard bill.account == nil else { throw Diagnostic(.duplicateClause("with", statement: "bill"), at: previous.range) }
+                offer([.account])
+                bill.account = WithAccount(name: try name("an account, such as card"), afterPlace: bill.place != nil)
             } else if bill.date == nil, let date = dateEndingTheStatement() {
                 bill.date = date
             } else if recurrence != nil {
@@ -121,7 +125,8 @@ extension Parser {
         var lookahead = self
         lookahead.advance()
         guard let clause = BillClauseWord(rawValue: peek.text.lowercased()) else { return false }
-        if lookahead.atStatementEnd { return true }
+        // `with` ending a remark is a word of it, as it always was.
+        if lookahead.atStatementEnd { return clause != .with }
         switch clause {
         case .on:
             // What could be meant as a date is read as one, so a wrong date is an error, not a remark.
@@ -129,11 +134,13 @@ extension Parser {
                 || lookahead.check(.word) && lookahead.monthNumber(lookahead.peek.text) != nil && lookahead.check(.number, at: 1)
         case .at:
             return lookahead.check(.string) || lookahead.check(.word) && lookahead.readsAsAPlace()
-        case .book:
-            // A book's name is one word, after which the statement goes on with a clause or ends.
+        case .book, .with:
+            // A book's or account's name is one word, after which the statement goes on with a clause or ends:
+            // `lunch with card`, but `lunch with the team`.
             guard lookahead.check(.word) || lookahead.check(.string) else { return false }
             lookahead.advance()
             return lookahead.atStatementEnd || lookahead.check(.tag) || lookahead.startsAClause() || lookahead.startsARecurrenceClause()
+                || clause == .with && lookahead.endsWithADate()
         }
     }
 
@@ -157,7 +164,7 @@ extension Parser {
     }
 
     /// Whether a date starts here and nothing but clauses or tags comes after it.
-    private func endsWithADate() -> Bool {
+    func endsWithADate() -> Bool {
         var lookahead = self
         guard (try? lookahead.date()) != nil else { return false }
         return lookahead.atStatementEnd || lookahead.check(.tag) || lookahead.startsAClause() || lookahead.startsARecurrenceClause()
@@ -284,6 +291,7 @@ extension Parser {
             return (field, .place(place.isEmpty ? nil : place))
         case .date: return (field, .date(try date()))
         case .book: return (field, .book(try bookName()))
+        case .account: return (field, .account(try accountName()))
         case .tags:
             let start = peek.range
             let change = try tagList()

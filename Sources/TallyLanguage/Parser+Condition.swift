@@ -64,10 +64,12 @@ extension Parser {
 
     mutating func field() throws(Diagnostic) -> Located<Field> {
         let names = Field.allCases.map(\.rawValue)
+        // Accounts mean something only once a book keeps several, so the fields every bill has are the ones listed.
+        let listed = Field.allCases.filter { $0 != .account }.map(\.rawValue)
         if check(.word), ["and", "or"].contains(peek.text.lowercased()) {
-            throw unexpected("a field (\(names.joined(separator: ", "))) before '\(peek.text.lowercased())'")
+            throw unexpected("a field (\(listed.joined(separator: ", "))) before '\(peek.text.lowercased())'")
         }
-        return try keyword("field", names) { Field(named: $0) }
+        return try keyword("field", names, listing: listed) { Field(named: $0) }
     }
 
     mutating func comparisonOperator(for field: Located<Field>) throws(Diagnostic) -> Located<ComparisonOperator> {

@@ -146,10 +146,10 @@ extension Parser {
     /// One word from a fixed set, read by `resolve`; anything else is an error
     /// that names the set and suggests the nearest.
     mutating func keyword<Value>(
-        _ kind: String, _ names: [String], resolve: (String) -> Value?
+        _ kind: String, _ names: [String], listing listed: [String]? = nil, resolve: (String) -> Value?
     ) throws(Diagnostic) -> Located<Value> {
         offer(keywords: names)
-        guard check(.word) else { throw unexpected("a \(kind) (\(names.joined(separator: ", ")))") }
+        guard check(.word) else { throw unexpected("a \(kind) (\((listed ?? names).joined(separator: ", ")))") }
         let token = peek
         guard let value = resolve(token.text.lowercased()) else {
             throw Diagnostic(
@@ -227,6 +227,7 @@ extension Parser {
         switch field {
         case .category: return [.category(queryKind)]
         case .book: return [.book]
+        case .account: return [.account]
         case .tag: return [.tag]
         case .kind: return ["expense", "income"].map(ExpectedInput.keyword)
         case .weekday: return Weekday.longNames.map(ExpectedInput.keyword)

@@ -98,7 +98,8 @@ public struct Parser {
     //           | "books" [ format_clause ] | set | help | "about" | "check" | "quit" | "exit"
     //           | save | "saved" | "forget" NAME | run | view | budget | photo | import | export | report | backup
     //           | "profiles" | profile | "rules" | rule | recurring_add | recurring_statement
-    //           | pause | accept | "due" [ format_clause ] | upcoming | rate | "rates" [ format_clause ] | saved_call
+    //           | pause | accept | "due" [ format_clause ] | upcoming | rate | "rates" [ format_clause ]
+    //           | account_statement | accounts | transfer | balances | reconcile | saved_call
     mutating func statement() throws(Diagnostic) -> Statement {
         if check(.minus) || check(.plus) || check(.number) || check(.currencySign) { return .ledger(try quickAdd()) }
         let word = check(.word) ? StatementWord(rawValue: peek.text.lowercased()) : nil
@@ -171,6 +172,11 @@ public struct Parser {
         case .upcoming: return .ledger(try upcomingStatement())
         case .rate: return .ledger(try rateStatement())
         case .rates: advance(); return .ledger(try formatted(.rates))
+        case .account: return .ledger(try accountStatement())
+        case .accounts: return .ledger(try accountsStatement())
+        case .transfer: return .ledger(try transferStatement())
+        case .balances: return .ledger(try balancesStatement())
+        case .reconcile: return .ledger(try reconcileStatement())
         }
     }
 

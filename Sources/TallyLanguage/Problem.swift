@@ -84,6 +84,17 @@ public enum Problem: Sendable, Equatable {
     case unknownCurrency(String, suggestion: String?)
     /// `rate CNY 1 CNY`.
     case rateOfItself(String)
+    case bookHasTransfers(book: String, count: Int)
+    case accountNameTaken(String, book: String)
+    case accountArchived(String)
+    case accountInAnotherBook(account: String, book: String, bill: Int64)
+    case defaultAccountArchived(String)
+    case transferToItself(String)
+    /// `transfer 100 USD from travel:card to cash` without what arrived in the other currency.
+    case transferNeedsReceived(from: String, to: String)
+    case transferCurrency(written: String, account: String, keeps: String)
+    /// A statement's balance that differs from the account's: the facts, and the bills to look through are the notes.
+    case balanceDiffers(account: String, day: Day, held: String, statement: String, difference: String)
     case rateNotPositive
     /// A bill in `from` on `day`, the first the query needs, has no rate into `to`.
     case noRate(from: String, to: String, day: Day)
@@ -274,6 +285,20 @@ public enum Problem: Sendable, Equatable {
                 : "\(takers.count == 1 ? "book" : "books") \(takers.joined(separator: ", ")) would take it"
             return "book '\(book)' keeps \(keeps), which is not written '\(sign)'; \(taking)"
         case .periodEndsBeforeItStarts: return "this period ends before it starts"
+        case .bookHasTransfers(let book, let count):
+            return "book '\(book)' has \(Literal.count(count, "transfer")) between its accounts and others'; undo or delete them first"
+        case .accountNameTaken(let name, let book): return "book '\(book)' already has an account named '\(name)'"
+        case .accountArchived(let name): return "account '\(name)' is archived; 'account unarchive \(Literal.name(name))' takes it back into use"
+        case .accountInAnotherBook(let account, let book, let bill):
+            return "account '\(account)' is book '\(book)''s, not the book of #\(bill)"
+        case .defaultAccountArchived(let name): return "account '\(name)' is where bills that name no account go; make another the default first"
+        case .transferToItself(let name): return "a transfer moves money between two accounts; '\(name)' is both"
+        case .transferNeedsReceived(let from, let to):
+            return "\(from) and \(to) keep different currencies; say what arrived with 'as AMOUNT'"
+        case .transferCurrency(let written, let account, let keeps):
+            return "the amount is in \(written), but account '\(account)' keeps \(keeps)"
+        case .balanceDiffers(let account, let day, let held, let statement, let difference):
+            return "\(account) holds \(held) at the end of \(day.iso), but the statement says \(statement) (\(difference))"
         case .rateOfItself(let code): return "a rate prices one currency in another; \(code) is worth 1 \(code)"
         case .rateNotPositive: return "a rate is above zero, such as 7.12"
         case .noRate(let from, let to, let day):

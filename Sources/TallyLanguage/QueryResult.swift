@@ -73,6 +73,8 @@ public struct BillRow: Sendable, Equatable {
     public let remark: String
     public let place: String?
     public let tags: [String]
+    /// Nil while the bill's book keeps only one account: nothing mentions accounts until a book has several.
+    public let account: String?
     /// A bill a recurring rule is expected to post, not one written: it has no id.
     public private(set) var isForecast = false
 
@@ -108,6 +110,7 @@ public struct BillRow: Sendable, Equatable {
         remark = bill.remark
         place = bill.place
         tags = bill.tags
+        account = ledger.keepsAccounts(inBooks: [bill.bookID]) ? ledger.account(id: ledger.accountID(of: bill))?.name : nil
     }
 }
 

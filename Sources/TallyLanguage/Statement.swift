@@ -84,6 +84,7 @@ public enum LedgerStatement: Sendable {
     /// `rule move #R to N`: the rule becomes the Nth to apply.
     case ruleMove(id: Located<Int64>, to: Located<Int>)
     case recurring(RecurringStatement)
+    case accounts(AccountStatement)
     /// `rate USD 7.12 CNY on DATE`: today when no day is given.
     case rateSet(base: Located<String>, rate: Located<ExactNumber>, quote: Located<String>, day: Located<DateSpec>?)
     case rates
@@ -104,6 +105,8 @@ public enum LedgerStatement: Sendable {
         case .formatted(let view, _), .converted(let view, _):
             return view.changesLedger
         case .recurring(let statement):
+            return statement.changesLedger
+        case .accounts(let statement):
             return statement.changesLedger
         case .set(let name, _):
             // Only the week's start is the ledger's; the output format, colour and echo are the session's.

@@ -13,6 +13,8 @@ public enum TokenKind: Hashable, Sendable {
     case leftParen, rightParen, comma, plus, minus
     /// Only between the parts of a date: `2026/11/05`.
     case slash
+    /// Only between a book and its account: `travel:card`.
+    case colon
     /// A currency's symbol written against an amount's digits: the `¥` of
     /// `¥25`, the `元` of `25元`.
     case currencySign

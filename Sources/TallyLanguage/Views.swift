@@ -46,6 +46,20 @@ public struct TimelineDay: Sendable, Equatable {
     /// The expenses, then the income, each in the order written down: the
     /// two sides of the timeline's centre line.
     public let bills: [BillRow]
+    /// Money moved between the book's accounts that day, on neither side.
+    public var transfers: [TransferRow] = []
+}
+
+/// A transfer as the timeline shows it: the accounts named as messages name them.
+public struct TransferRow: Sendable, Equatable {
+    public let id: Int64
+    public let day: Day
+    /// What left `from`, with its currency's symbol; and what arrived, when the currencies differ.
+    public let amount: String
+    public let received: String?
+    public let from: String
+    public let to: String
+    public let remark: String
 }
 
 /// `pie`: each category's share of a kind's total, largest first.

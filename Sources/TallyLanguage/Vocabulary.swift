@@ -15,6 +15,7 @@ public enum StatementWord: String, CaseIterable, Sendable {
     case `import`, export, report, backup, profiles, profile, rules, rule
     case every, recurring, pause, resume, due, accept, skip, upcoming
     case rate, rates
+    case account, accounts, transfer, balances, reconcile
 
     public static let words = allCases.map(\.rawValue)
 }
@@ -112,14 +113,14 @@ public enum ExportClause: String, CaseIterable, Sendable {
 
 /// The clauses of a bill after its amount, category and remark.
 public enum BillClauseWord: String, CaseIterable, Sendable {
-    case on, at, book
+    case on, at, book, with
 
     public static let words = allCases.map(\.rawValue)
 }
 
 /// The fields `edit` may change.
 public enum EditField: String, CaseIterable, Sendable {
-    case amount, category, remark, place, date, tags, book
+    case amount, category, remark, place, date, tags, book, account
 
     public static let words = allCases.map(\.rawValue)
 

@@ -32,9 +32,9 @@ public struct CSVRenderer {
                     + [MeasureText.plain(row.measure) ?? ""]
             })
         case .bills(let bills):
-            return lines([BillRow.columns] + bills.rows.map(stoppingAt: interruption, cells))
+            return billLines(bills.rows)
         case .bill(_, let bill):
-            return lines([BillRow.columns, cells(bill)])
+            return billLines([bill])
         case .records(let records):
             return lines([records.columns] + records.rows.map { $0.map(\.text) })
         case .done(let done):
@@ -43,7 +43,7 @@ public struct CSVRenderer {
             return lines([preview.rows.columns] + preview.rows.rows.map { $0.map(\.text) })
         case .timeline(let timeline):
             // The bills written: a CSV of them imports back, which expected bills must not.
-            return lines([BillRow.columns] + timeline.days.flatMap(\.bills).filter { !$0.isForecast }.map(stoppingAt: interruption, cells))
+            return billLines(timeline.days.flatMap(\.bills).filter { !$0.isForecast })
         case .pie(let pie):
             return lines([["category", "amount", "share", "bills"]] + pie.slices.map { slice in
                 [slice.category, MoneyFormat.plain(slice.amount, pie.currency), slice.share, String(slice.count)]
@@ -55,11 +55,11 @@ public struct CSVRenderer {
                     + [String(line.count)]
             })
         case .detail(let detail):
-            return lines([BillRow.columns] + detail.months.flatMap(\.bills).map(stoppingAt: interruption, cells))
+            return billLines(detail.months.flatMap(\.bills))
         case .billDetail(let detail):
-            return lines([BillRow.columns + ["created", "updated"], cells(detail.bill) + [String(detail.created), String(detail.updated)]])
+            return billLines([detail.bill], times: [[String(detail.created), String(detail.updated)]])
         case .search(let search):
-            return lines([BillRow.columns] + search.bills.rows.map(stoppingAt: interruption, cells))
+            return billLines(search.bills.rows)
         case .photos(let list):
             return lines([["bill", "photo", "name", "type", "size", "sha256", "added"]] + list.photos.map { photo in
                 [String(photo.billID), String(photo.number), photo.name, photo.type, String(photo.size), photo.sha256, String(photo.added)]
@@ -69,6 +69,15 @@ public struct CSVRenderer {
                 [report.month, line.category ?? ""] + [line.budget, line.spent, line.left].map { MoneyFormat.plain($0, report.currency) }
             })
         }
+    }
+
+    /// Bills under their header; an `account` column only once a book keeps several, and `times` after each when given.
+    private func billLines(_ bills: [BillRow], times: [[String]] = []) -> String {
+        let withAccount = bills.contains { $0.account != nil }
+        let header = BillRow.columns + (withAccount ? ["account"] : []) + (times.isEmpty ? [] : ["created", "updated"])
+        return lines([header] + bills.enumerated().map(stoppingAt: interruption) { index, bill in
+            cells(bill) + (withAccount ? [bill.account ?? ""] : []) + (index < times.count ? times[index] : [])
+        })
     }
 
     private func cells(_ bill: BillRow) -> [String] {

@@ -43,7 +43,8 @@ public struct JSONRenderer {
             return object(period(timeline.period) + balance(timeline.summary) + [
                 ("days", array(timeline.days.map(stoppingAt: interruption, stride: 1) { day in
                     object([("date", string(day.day.iso))] + balance(day.summary).filter { $0.0 != "currency" }
-                        + [("bills", array(day.bills.map(bill)))])
+                        + [("bills", array(day.bills.map(bill)))]
+                        + (day.transfers.isEmpty ? [] : [("transfers", array(day.transfers.map(transfer)))]))
                 })),
             ])
         case .pie(let pie):
@@ -124,7 +125,13 @@ public struct JSONRenderer {
             ("remark", text(bill.remark)),
             ("place", text(bill.place ?? "")),
             ("tags", "[" + bill.tags.map(string).joined(separator: ", ") + "]"),
-        ] + (bill.isForecast ? [("forecast", "true")] : []))
+        ] + (bill.account.map { [("account", string($0))] } ?? []) + (bill.isForecast ? [("forecast", "true")] : []))
+    }
+
+    private func transfer(_ transfer: TransferRow) -> String {
+        object([("transfer", String(transfer.id)), ("date", string(transfer.day.iso)), ("amount", string(transfer.amount)),
+                ("received", transfer.received.map(string) ?? "null"), ("from", string(transfer.from)), ("to", string(transfer.to)),
+                ("remark", text(transfer.remark))])
     }
 
     private func value(_ cell: RecordTable.Cell) -> String {

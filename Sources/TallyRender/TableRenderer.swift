@@ -75,6 +75,7 @@ struct TableRenderer {
         if !bill.remark.isEmpty { rest.append(TerminalText.safe(bill.remark)) }
         if let place = bill.place { rest.append("@" + TerminalText.safe(place)) }
         if !bill.tags.isEmpty { rest.append(bill.tags.map { "#" + TerminalText.safe($0) }.joined(separator: " ")) }
+        if let account = bill.account { rest.append("with " + TerminalText.safe(account)) }
         let room = width - TerminalText.width(head) - TerminalText.width(amount) - 2
         return head + style.signed(Int128(bill.signedAmount), amount) + "  " + TerminalText.cut(rest.joined(separator: "  "), to: max(TextTable.narrowest, room))
     }
@@ -87,17 +88,20 @@ struct TableRenderer {
         let showBook = Set(bills.map(\.book)).count > 1
         var headers = ["id", "date", "kind", "amount", "category"]
         if showBook { headers.append("book") }
+        let showAccount = bills.contains { $0.account != nil }
+        if showAccount { headers.append("account") }
         headers += ["remark", "place", "tags"]
         var table = TextTable(headers: headers)
         table.rightAligned = [0, 3]
         func columns(_ names: [String]) -> [Int] { names.compactMap { headers.firstIndex(of: $0) } }
         table.shrinkFirst = columns(["remark", "place", "tags"])
-        table.droppable = columns(["tags", "place", "book"])
+        table.droppable = columns(["tags", "place", "book", "account"])
         table.uncut = Set(columns(["date"]))
         table.rows = bills.map(stoppingAt: interruption) { bill in
             // An expected bill has no id yet: `~` marks it.
             var row = [bill.isForecast ? "~" : "#\(bill.id)", bill.day.iso, bill.kind.rawValue, MoneyFormat.grouped(bill.amount, bill.currency), bill.category]
             if showBook { row.append(bill.book) }
+            if showAccount { row.append(bill.account ?? "") }
             row += [bill.remark, bill.place ?? "", bill.tags.map { "#" + $0 }.joined(separator: " ")]
             return row
         }

@@ -59,6 +59,13 @@ struct ViewRenderer {
                     : row("", expense: "", income: amount, describe(bill))
                 lines.append(bill.isForecast ? style.dim(line) : line)
             }
+            for transfer in day.transfers {
+                // Neither spent nor received: on neither side of the centre line.
+                let moved = transfer.amount + (transfer.received.map { " → \($0)" } ?? "")
+                let words = ["⇄ \(moved) \(TerminalText.safe(transfer.from)) → \(TerminalText.safe(transfer.to))"]
+                    + (transfer.remark.isEmpty ? [] : [TerminalText.safe(transfer.remark)])
+                lines.append(TerminalText.cut("  " + words.joined(separator: "  "), to: width))
+            }
         }
         return lines.joined(separator: "\n")
     }

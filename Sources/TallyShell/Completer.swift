@@ -71,6 +71,12 @@ public struct Completer: Sendable {
                 words += self.words(for: SavedCall.expectations(of: saved, given: given)) ?? []
             case .profile: words += (ledger.importProfiles.map(\.name) + BuiltInProfiles.all.map(\.name)).map(Literal.name)
             case .recurringRule: words += ledger.recurringRules.map { "#\($0.id)" }
+            case .account:
+                let current = ledger.currentBook
+                words += ledger.accounts(ofBook: current.id).filter { !$0.archived }.map { Literal.name($0.name) }
+                words += ledger.accounts.filter { $0.bookID != current.id && !$0.archived }.compactMap { account in
+                    ledger.book(id: account.bookID).map { "\(Literal.name($0.name)):\(Literal.name(account.name))" }
+                }
             case .currencyInUse: words += Set(ledger.books.map(\.currency.code) + ledger.rates.flatMap { [$0.base, $0.quote] }).sorted()
             case .helpTopic: words += Help.topics
             case .file: return nil

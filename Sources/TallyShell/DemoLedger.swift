@@ -3,8 +3,8 @@ import TallyLanguage
 
 /// Two years of someone's bills up to `today`, for `tally --demo`: rent,
 /// salary and a phone plan as recurring bills posted each month, meals and
-/// rides most days, a trip in a book of its own, budgets, and photos of two
-/// receipts. The same day gives the same ledger.
+/// rides most days, paid from cash, a bank card, a credit card and Alipay,
+/// a trip in a book of its own, budgets, and photos of two receipts. The same day gives the same ledger.
 struct DemoLedger {
     let today: Day
     let now: Int64
@@ -33,11 +33,17 @@ struct DemoLedger {
         let travel = Book(id: ledger.nextBookID, name: "travel", currency: daily.currency, icon: "✈️",
                           position: (ledger.books.map(\.position).max() ?? 0) + 1, account: ledger.bookAccount("travel"))
         var rows = [RowChange(before: nil, after: .book(travel))]
+        let accounts = DemoAccounts(book: daily, in: ledger, from: firstDay)
+        rows += (accounts?.added ?? []).map { RowChange(before: nil, after: .account($0)) }
+        let travelCash = Account(
+            id: ledger.nextAccountID + Int64(accounts?.added.count ?? 0), bookID: travel.id, name: Account.firstName, opening: 500_000, position: 0)
+        rows.append(RowChange(before: nil, after: .account(travelCash)))
         let rules = DemoLedger.monthly.enumerated().compactMap { index, bill -> RecurringRule? in
             guard let category = ledger.category(named: bill.category) else { return nil }
             return RecurringRule(
                 id: ledger.nextRecurringID + Int64(index), bookID: daily.id, categoryID: category.id, amount: bill.amount,
-                remark: bill.remark, schedule: .months(every: 1, on: .day(bill.day)), start: firstDay, lastHandled: today, created: now)
+                remark: bill.remark, schedule: .months(every: 1, on: .day(bill.day)), start: firstDay, lastHandled: today, created: now,
+                accountID: accounts?.accountID(category: bill.category, remark: bill.remark) ?? 0)
         }
         rows += rules.map { RowChange(before: nil, after: .recurringRule($0)) }
         // A dollar's rate (a euro's, in a book of dollars), so that a view or query in another currency answers at once.
@@ -58,12 +64,20 @@ struct DemoLedger {
             guard let category = ledger.category(named: entry.category) else { continue }
             let bill = Bill(
                 id: ledger.nextBillID + Int64(bills.count), bookID: entry.book, categoryID: category.id, amount: entry.amount,
-                day: entry.day, remark: entry.remark, place: entry.place, tags: entry.tags, created: now, updated: now)
+                day: entry.day, remark: entry.remark, place: entry.place, tags: entry.tags, created: now, updated: now,
+                accountID: entry.book == daily.id ? accounts?.accountID(category: entry.category, remark: entry.remark) ?? 0 : 0)
             bills.append(bill)
             if let rule = entry.rule { occurrences.append(Occurrence(ruleID: rule, day: bill.day, billID: bill.id)) }
         }
         rows += bills.map { RowChange(before: nil, after: .bill($0)) }
         rows += occurrences.map { RowChange(before: nil, after: .occurrence($0)) }
+        if let accounts {
+            let kinds = Dictionary(uniqueKeysWithValues: ledger.categories.map { ($0.id, $0.kind) })
+            let transfers = accounts.transfers(of: bills, kinds: kinds, from: firstDay, through: today, firstID: ledger.nextTransferID, now: now)
+            rows += transfers.map { RowChange(before: nil, after: .transfer($0)) }
+            rows.append(RowChange(before: nil, after: .reconciliation(
+                accounts.reconciliation(of: bills, transfers, kinds: kinds, today: today, id: ledger.nextReconciliationID, now: now))))
+        }
         let limits: [(Int64?, Int64)] = [(ledger.category(named: "food")?.id, 180_000), (ledger.category(named: "transport")?.id, 60_000),
                                          (nil, 900_000)]
         rows += limits.enumerated().map { index, limit in

@@ -39,6 +39,8 @@ enum Help {
               productions: ["recurring_add", "schedule", "schedule_unit", "schedule_day", "recurrence_clause", "recurring_statement", "pause", "accept", "upcoming"]),
         Topic(name: "rates", summary: "Say what a currency is worth in another from a day on, exactly; set currency names the home currency.",
               productions: ["rate"]),
+        Topic(name: "accounts", summary: "Where the money is: cash, cards, a credit card, Alipay; bills with an account, transfers between them, balances, reconciling with a statement.",
+              productions: ["account_statement", "accounts", "account_name", "transfer", "balances", "reconcile"]),
         Topic(name: "export", summary: "Write bills to a CSV file, a journal for hledger and ledger (.hledger: with recurring rules as periodic transactions), or a beancount file.",
               productions: ["export"]),
         Topic(name: "report", summary: "Write a period as one HTML page of charts to open in a browser: months, the pies, budgets, the latest month's days.",
@@ -81,6 +83,8 @@ enum Help {
         "every": "recurring", "due": "recurring", "accept": "recurring", "skip": "recurring", "upcoming": "recurring",
         "pause": "recurring", "resume": "recurring", "schedule": "recurring", "forecast": "recurring",
         "rate": "rates", "currency": "rates", "exchange": "rates",
+        "account": "accounts", "transfer": "accounts", "transfers": "accounts", "balance": "accounts", "balances": "accounts",
+        "reconcile": "accounts", "with": "accounts", "wallet": "accounts", "card": "accounts",
     ]
 
     /// The text of `help TOPIC`, or the overview; examples are dated around `today`.
@@ -116,6 +120,8 @@ enum Help {
               timeline    pie \(dates.month)    months    detail food    show #12    search coffee
               budget food 1500    budget total 5000    budget
               every month on 1 -3000 housing rent    recurring    upcoming    due    accept
+              account add card kind credit    -25 food lunch with card    accounts    balances
+              transfer 500 from cash to card    reconcile card 1200          rate USD 7.12 CNY
               attach #12 receipt.jpg    attachments #12    extract #12 1 copy.jpg    detach #12 1
               import bank.csv    import alipay.csv dry run    profiles    rule remark ~ starbucks => category drinks
               export \(dates.year).journal in \(dates.year)    export all.beancount    backup copy.tally

@@ -109,14 +109,18 @@ extension Connection {
     /// book and a category the ledger has, and an amount other than zero, as
     /// the schema demands, below zero only when it is a refund on an expense
     /// category. A changed byte in a row shows here without a whole check.
-    static func strayBill(in bills: BillColumns, books: [Book], categories: [Category]) -> String? {
+    static func strayBill(in bills: BillColumns, books: [Book], categories: [Category], accounts: [Account]) -> String? {
         let knownBooks = IDSet(books.map(\.id))
+        let accountBooks = Dictionary(accounts.map { ($0.id, $0.bookID) }, uniquingKeysWith: { first, _ in first })
         let knownCategories = IDSet(categories.map(\.id))
         let incomeCategories = IDSet(categories.filter { $0.kind == .income }.map(\.id))
         for index in bills.ids.indices {
             guard knownBooks.contains(bills.bookIDs[index]) else { return "bill #\(bills.ids[index]) is in a book the ledger does not have" }
             guard knownCategories.contains(bills.categoryIDs[index]) else {
                 return "bill #\(bills.ids[index]) has a category the ledger does not have"
+            }
+            guard bills.accountIDs[index] == 0 || accountBooks[bills.accountIDs[index]] == bills.bookIDs[index] else {
+                return "bill #\(bills.ids[index]) is in an account its book does not have"
             }
             guard bills.amounts[index] != 0 else { return "bill #\(bills.ids[index]) has an amount of zero" }
             guard bills.amounts[index] > 0 || !incomeCategories.contains(bills.categoryIDs[index]) else {

@@ -4,7 +4,8 @@ import TallyCore
 
 /// The rows of a change as the undo history keeps them: JSON. Bills, which
 /// an import writes by the million, are written by hand as arrays of their
-/// fields (`{"b":[id,book,category,amount,day,"remark",place,[tags],created,updated]}`),
+/// fields (`{"b":[id,book,category,amount,day,"remark",place,[tags],created,updated,account]}`,
+/// the account left out when it is the book's first),
 /// at a tenth of `JSONEncoder`'s time and half its size, and so are an
 /// import's sources of its bills (`{"s":[batch,[bill,fingerprint,digest,…]]}`); other records as
 /// `JSONEncoder` writes them. Both read back through `JSONDecoder`, as do
@@ -106,6 +107,10 @@ enum JournalCoding {
         out.append(bill.created)
         out.append(",")
         out.append(bill.updated)
+        if bill.accountID != 0 {
+            out.append(",")
+            out.append(bill.accountID)
+        }
         out.append("]}")
     }
 }
@@ -168,9 +173,11 @@ private struct JournalRecord: Decodable {
         let tags = try fields.decode([String].self)
         let created = try fields.decode(Int64.self)
         let updated = try fields.decode(Int64.self)
+        // Absent for a bill in its book's first account, and for every bill kept before accounts were.
+        let account = fields.isAtEnd ? 0 : try fields.decode(Int64.self)
         record = .bill(Bill(
             id: id, bookID: book, categoryID: category, amount: amount, day: day, remark: remark, place: place, tags: tags,
-            created: created, updated: updated))
+            created: created, updated: updated, accountID: account))
     }
 }
 

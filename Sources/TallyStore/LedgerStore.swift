@@ -336,7 +336,8 @@ public final class LedgerStore {
             }
         }
         let categories = try connection.categories()
-        if damage == nil, let stray = Connection.strayBill(in: bills, books: books, categories: categories) {
+        let accounts = try connection.accounts()
+        if damage == nil, let stray = Connection.strayBill(in: bills, books: books, categories: categories, accounts: accounts) {
             damage = stray
         }
         return Ledger(
@@ -346,7 +347,8 @@ public final class LedgerStore {
             importProfiles: try connection.importProfiles(), rules: try connection.rules(),
             // Only an import reads them, and it reads the whole ledger.
             importSources: days == nil && texts ? try connection.importSources() : [],
-            recurringRules: try connection.recurringRules(), occurrences: try connection.occurrences(), rates: try connection.rates())
+            recurringRules: try connection.recurringRules(), occurrences: try connection.occurrences(), rates: try connection.rates(),
+            accounts: accounts, transfers: try connection.transfers(), reconciliations: try connection.reconciliations())
     }
 
     /// Reads a ledger that can only be read. Its owner may write it meanwhile,

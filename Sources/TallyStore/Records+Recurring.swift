@@ -7,8 +7,8 @@ extension Connection {
         let statement = try prepare(
             """
             INSERT INTO recurring (id, book_id, category_id, amount, remark, place, tags, unit, every, month, day, start, until,
-                times, asks, paused_on, last_handled, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                times, asks, paused_on, last_handled, created_at, account_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         defer { statement.reset() }
         try statement.bind([rule.id] + RecurringColumns(rule).values)
@@ -20,10 +20,11 @@ extension Connection {
         let statement = try prepare(
             """
             UPDATE recurring SET book_id = ?, category_id = ?, amount = ?, remark = ?, place = ?, tags = ?, unit = ?, every = ?,
-                month = ?, day = ?, start = ?, until = ?, times = ?, asks = ?, paused_on = ?, last_handled = ?, created_at = ?
+                month = ?, day = ?, start = ?, until = ?, times = ?, asks = ?, paused_on = ?, last_handled = ?, created_at = ?,
+                account_id = ?
             WHERE id = ? AND book_id = ? AND category_id = ? AND amount = ? AND remark = ? AND place IS ? AND tags = ? AND unit = ?
                 AND every = ? AND month IS ? AND day IS ? AND start = ? AND until IS ? AND times IS ? AND asks = ?
-                AND paused_on IS ? AND last_handled IS ? AND created_at = ?
+                AND paused_on IS ? AND last_handled IS ? AND created_at = ? AND account_id IS ?
             """)
         defer { statement.reset() }
         try statement.bind(RecurringColumns(rule).values + [old.id] + RecurringColumns(old).values)
@@ -36,7 +37,7 @@ extension Connection {
             DELETE FROM recurring
             WHERE id = ? AND book_id = ? AND category_id = ? AND amount = ? AND remark = ? AND place IS ? AND tags = ? AND unit = ?
                 AND every = ? AND month IS ? AND day IS ? AND start = ? AND until IS ? AND times IS ? AND asks = ?
-                AND paused_on IS ? AND last_handled IS ? AND created_at = ?
+                AND paused_on IS ? AND last_handled IS ? AND created_at = ? AND account_id IS ?
             """)
         defer { statement.reset() }
         try statement.bind([rule.id] + RecurringColumns(rule).values)
@@ -58,7 +59,7 @@ extension Connection {
         try forEachRow(
             """
             SELECT id, book_id, category_id, amount, remark, place, tags, unit, every, month, day, start, until, times, asks,
-                paused_on, last_handled, created_at
+                paused_on, last_handled, created_at, coalesce(account_id, 0)
             FROM recurring ORDER BY id
             """
         ) { row throws(StoreError) in
@@ -106,7 +107,7 @@ private struct RecurringColumns {
         values = [
             rule.bookID, rule.categoryID, rule.amount, rule.remark, rule.place, rule.tags.joined(separator: " "),
             unit, rule.schedule.interval, month, day, rule.start.yyyymmdd, until, times, rule.asks,
-            rule.pausedOn?.yyyymmdd, rule.lastHandled?.yyyymmdd, rule.created,
+            rule.pausedOn?.yyyymmdd, rule.lastHandled?.yyyymmdd, rule.created, rule.accountID == 0 ? nil : rule.accountID,
         ]
     }
 
@@ -152,6 +153,6 @@ private struct RecurringColumns {
         return RecurringRule(
             id: row.int64(0), bookID: row.int64(1), categoryID: row.int64(2), amount: row.int64(3), remark: row.text(4),
             place: row.bytes(5).map { String(decoding: $0, as: UTF8.self) }, tags: tags, schedule: schedule, start: start, end: end, asks: row.int64(14) != 0,
-            pausedOn: pausedOn, lastHandled: lastHandled, created: row.int64(17))
+            pausedOn: pausedOn, lastHandled: lastHandled, created: row.int64(17), accountID: row.int64(18))
     }
 }

@@ -98,16 +98,26 @@ extension Connection {
             try insert(occurrence)
         case .rate(let rate):
             try insert(rate)
+        case .account(let account):
+            try insert(account)
+        case .transfer(let transfer):
+            try insert(transfer)
+        case .reconciliation(let reconciliation):
+            try insert(reconciliation)
         }
     }
 
     /// A bill, its values bound one by one: an import writes a million.
     private func insert(_ bill: Bill) throws(StoreError) {
+        // A bill in its book's first account leaves the column to its NULL, as a
+        // ledger from before accounts, which has no such column, is written.
         let statement = try prepare(
-            """
-            INSERT INTO bills (id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+            bill.storedAccount == nil
+                ? "INSERT INTO bills (id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                : """
+                INSERT INTO bills (id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at, account_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
         defer { statement.reset() }
         try statement.bind(bill.id, at: 1)
         try statement.bind(bill.bookID, at: 2)
@@ -119,6 +129,7 @@ extension Connection {
         try statement.bind(bill.tags.isEmpty ? "" : bill.tags.joined(separator: " "), at: 8)
         try statement.bind(bill.created, at: 9)
         try statement.bind(bill.updated, at: 10)
+        if let account = bill.storedAccount { try statement.bind(account, at: 11) }
         while try statement.step() {}
     }
 
@@ -151,14 +162,14 @@ extension Connection {
             try run(
                 """
                 UPDATE bills SET book_id = ?, category_id = ?, amount = ?, day = ?, remark = ?, place = ?, tags = ?,
-                    created_at = ?, updated_at = ?
+                    created_at = ?, updated_at = ?, account_id = ?
                 WHERE id = ? AND book_id = ? AND category_id = ? AND amount = ? AND day = ? AND remark = ? AND place IS ?
-                    AND tags = ? AND created_at = ? AND updated_at = ?
+                    AND tags = ? AND created_at = ? AND updated_at = ? AND account_id IS ?
                 """,
                 bill.bookID, bill.categoryID, bill.amount, bill.day.yyyymmdd, bill.remark, bill.place,
-                bill.tags.joined(separator: " "), bill.created, bill.updated,
+                bill.tags.joined(separator: " "), bill.created, bill.updated, bill.storedAccount,
                 old.id, old.bookID, old.categoryID, old.amount, old.day.yyyymmdd, old.remark, old.place,
-                old.tags.joined(separator: " "), old.created, old.updated)
+                old.tags.joined(separator: " "), old.created, old.updated, old.storedAccount)
         case (.settings(let settings), _):
             try write(settings)
             return
@@ -185,6 +196,8 @@ extension Connection {
                 ImportSourcePacking.pack(batch.sources), old.id, ImportSourcePacking.pack(old.sources))
         case (.recurringRule(let rule), .recurringRule(let old)):
             try update(rule, wasThere: old)
+        case (.account(let account), .account(let old)):
+            try update(account, wasThere: old)
         default:
             preconditionFailure("a row changes into a row of its own kind")
         }
@@ -215,10 +228,10 @@ extension Connection {
                 """
                 DELETE FROM bills
                 WHERE id = ? AND book_id = ? AND category_id = ? AND amount = ? AND day = ? AND remark = ? AND place IS ?
-                    AND tags = ? AND created_at = ? AND updated_at = ?
+                    AND tags = ? AND created_at = ? AND updated_at = ? AND account_id IS ?
                 """,
                 bill.id, bill.bookID, bill.categoryID, bill.amount, bill.day.yyyymmdd, bill.remark, bill.place,
-                bill.tags.joined(separator: " "), bill.created, bill.updated)
+                bill.tags.joined(separator: " "), bill.created, bill.updated, bill.storedAccount)
         // A ledger always has its settings; a change can only replace them.
         case .settings: return
         case .savedQuery(let query):
@@ -242,6 +255,12 @@ extension Connection {
             try delete(occurrence)
         case .rate(let rate):
             try delete(rate)
+        case .account(let account):
+            try delete(account)
+        case .transfer(let transfer):
+            try delete(transfer)
+        case .reconciliation(let reconciliation):
+            try delete(reconciliation)
         }
         try expectOneRow(changing: record)
     }
@@ -307,14 +326,14 @@ extension Connection {
         if texts {
             try forEachRow(
                 """
-                SELECT id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at FROM bills
+                SELECT id, book_id, category_id, amount, day, coalesce(account_id, 0), remark, place, tags, created_at, updated_at FROM bills
                 """
             ) { row throws(StoreError) in
                 try ids.follow(row.int64(0))
                 try Connection.append(row, to: &bills, &days)
             }
         } else {
-            try forEachRow("SELECT id, book_id, category_id, amount, day FROM bills") { row throws(StoreError) in
+            try forEachRow("SELECT id, book_id, category_id, amount, day, coalesce(account_id, 0) FROM bills") { row throws(StoreError) in
                 try ids.follow(row.int64(0))
                 try Connection.append(row, to: &bills, &days)
             }
@@ -330,12 +349,12 @@ extension Connection {
         if texts {
             try forEachRow(
                 """
-                SELECT id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at FROM bills
+                SELECT id, book_id, category_id, amount, day, coalesce(account_id, 0), remark, place, tags, created_at, updated_at FROM bills
                 WHERE day BETWEEN ? AND ? ORDER BY day, id
                 """, start, end
             ) { row throws(StoreError) in try Connection.append(row, to: &bills, &days) }
         } else {
-            try forEachRow("SELECT id, book_id, category_id, amount, day FROM bills WHERE day BETWEEN ? AND ? ORDER BY day, id", start, end) {
+            try forEachRow("SELECT id, book_id, category_id, amount, day, coalesce(account_id, 0) FROM bills WHERE day BETWEEN ? AND ? ORDER BY day, id", start, end) {
                 row throws(StoreError) in try Connection.append(row, to: &bills, &days)
             }
         }
@@ -344,22 +363,22 @@ extension Connection {
 
     /// A row of `bills`, its texts looked up by their bytes: a remark the
     /// ledger has seen is not made into a String again. Rows read without
-    /// their texts have five columns.
+    /// their texts have six columns.
     private static func append(_ row: Statement, to bills: inout BillColumns, _ days: inout DayReader) throws(StoreError) {
         let day = try days.day(row.int64(4))
         guard bills.hasTexts else {
-            bills.append(id: row.int64(0), bookID: row.int64(1), categoryID: row.int64(2), amount: row.int64(3), day: day)
+            bills.append(id: row.int64(0), bookID: row.int64(1), categoryID: row.int64(2), amount: row.int64(3), day: day, accountID: row.int64(5))
             return
         }
         let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        let remark = row.bytes(5) ?? empty
-        let tags = row.bytes(7) ?? empty
+        let remark = row.bytes(6) ?? empty
+        let tags = row.bytes(8) ?? empty
         bills.append(
             id: row.int64(0), bookID: row.int64(1), categoryID: row.int64(2), amount: row.int64(3), day: day,
             remark: bills.text(bytes: remark) { String(decoding: remark, as: UTF8.self) },
-            place: row.bytes(6).map { place in bills.text(bytes: place) { String(decoding: place, as: UTF8.self) } } ?? -1,
+            place: row.bytes(7).map { place in bills.text(bytes: place) { String(decoding: place, as: UTF8.self) } } ?? -1,
             tags: bills.tagList(bytes: tags) { Statement.words(tags) },
-            created: row.int64(8), updated: row.int64(9))
+            created: row.int64(9), updated: row.int64(10), accountID: row.int64(5))
     }
 
     func settings() throws(StoreError) -> Settings {
@@ -486,4 +505,9 @@ extension Statement {
         guard let journal = bytes(column), let beancount = bytes(column + 1) else { return nil }
         return ExportAccount(journal: String(decoding: journal, as: UTF8.self), beancount: String(decoding: beancount, as: UTF8.self))
     }
+}
+
+extension Bill {
+    /// A bill in its book's first account keeps NULL, as every bill written before accounts were kept does.
+    var storedAccount: Int64? { accountID == 0 ? nil : accountID }
 }

@@ -216,6 +216,46 @@ private let migrations: [StaticString] = [
         UNIQUE (base, quote, day)
     );
     """,
+    """
+    -- Where a book's money is. Every book has an account; its first, by id,
+    -- holds the bills whose account_id is NULL, as every bill written before
+    -- accounts were kept is. opening is what it held at the start of
+    -- opening_day (NULL: from the start), in the book's minor units.
+    CREATE TABLE accounts (
+        id INTEGER PRIMARY KEY,
+        book_id INTEGER NOT NULL REFERENCES books (id),
+        name TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('cash', 'bank', 'credit', 'wallet', 'other')),
+        icon TEXT NOT NULL,
+        opening INTEGER NOT NULL,
+        opening_day INTEGER,
+        archived INTEGER NOT NULL CHECK (archived IN (0, 1)),
+        position INTEGER NOT NULL
+    );
+    INSERT INTO accounts (book_id, name, kind, icon, opening, opening_day, archived, position)
+        SELECT id, 'cash', 'cash', '💵', 0, NULL, 0, 0 FROM books ORDER BY id;
+    ALTER TABLE bills ADD COLUMN account_id INTEGER REFERENCES accounts (id);
+    ALTER TABLE recurring ADD COLUMN account_id INTEGER REFERENCES accounts (id);
+    -- Money moved between two accounts, each amount in its own book's minor units.
+    CREATE TABLE transfers (
+        id INTEGER PRIMARY KEY,
+        day INTEGER NOT NULL,
+        from_account INTEGER NOT NULL REFERENCES accounts (id),
+        from_amount INTEGER NOT NULL CHECK (from_amount > 0),
+        to_account INTEGER NOT NULL REFERENCES accounts (id) CHECK (to_account <> from_account),
+        to_amount INTEGER NOT NULL CHECK (to_amount > 0),
+        remark TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    -- An account's balance agreed with its statement at the end of day.
+    CREATE TABLE reconciliations (
+        id INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts (id),
+        day INTEGER NOT NULL,
+        balance INTEGER NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    """,
 ]
 
 /// `PRAGMA application_id` of a Tally ledger: "Taly" in ASCII, in the file's
@@ -271,6 +311,7 @@ extension Connection {
             if try applicationID() != tallyApplicationID { try setApplicationID(tallyApplicationID) }
             try self.seed(with: seed)
             try giveAccounts()
+            try giveFirstAccounts()
         }
     }
 

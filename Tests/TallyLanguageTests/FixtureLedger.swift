@@ -93,7 +93,8 @@ enum Fixture {
 
     static func ledger(current: Int64 = daily, weekStart: WeekStart = .monday, lastBillID: Int64 = 25) -> Ledger {
         Ledger(books: books, categories: categories, bills: bills,
-               settings: Settings(currentBookID: current, weekStart: weekStart), lastBillID: lastBillID)
+               settings: Settings(currentBookID: current, weekStart: weekStart), lastBillID: lastBillID,
+               accounts: books.map { Account(id: $0.id, bookID: $0.id, name: Account.firstName, position: 0) })
     }
 
     static func bill(_ id: Int64) -> Bill {

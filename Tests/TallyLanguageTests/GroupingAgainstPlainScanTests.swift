@@ -22,9 +22,19 @@ struct GroupingAgainstPlainScanTests {
                 day: Day(iso: "2015-11-01")!.adding(days: Int(random.next(upTo: 500))),
                 remark: "r\(random.next(upTo: 20))", place: places[Int(random.next(upTo: UInt64(places.count)))],
                 tags: (0..<tagCount).map { _ in tags[Int(random.next(upTo: UInt64(tags.count)))] }))
+            // Each book's first account is held as 0; the others by id, one of them named as another book's.
+            let account = random.next(upTo: 3)
+            bills[bills.count - 1].accountID = account == 0 ? 0 : bills[bills.count - 1].bookID * 10 + Int64(account)
+        }
+        var accounts: [Account] = []
+        for book in Fixture.books.map(\.id) {
+            let second = book == 1 ? "card" : "wallet"
+            accounts.append(Account(id: book * 10, bookID: book, name: "cash", position: 0))
+            accounts.append(Account(id: book * 10 + 1, bookID: book, name: second, kind: .bank, position: 1))
+            accounts.append(Account(id: book * 10 + 2, bookID: book, name: "alipay", kind: .wallet, position: 2))
         }
         return Ledger(books: Fixture.books, categories: Fixture.categories, bills: bills,
-                      settings: Settings(currentBookID: Fixture.daily, weekStart: weekStart))
+                      settings: Settings(currentBookID: Fixture.daily, weekStart: weekStart), accounts: accounts)
     }
 
     /// Each group's measure, named by its labels and (when amounts in several
@@ -86,7 +96,7 @@ struct GroupingAgainstPlainScanTests {
                 }
             }
         }
-        #expect(compared == (11 + 11 * 10) * 3 * 2)
+        #expect(compared == (12 + 12 * 11) * 3 * 2)
     }
 
     @Test(arguments: [UInt64(4), 5])
@@ -181,7 +191,7 @@ struct GroupingAgainstPlainScanTests {
                 }
             }
         }
-        #expect(compared == 10 * 9 * 3)
+        #expect(compared == 11 * 10 * 3)
     }
 }
 
@@ -193,6 +203,7 @@ extension GroupKeyer {
         case .day, .week, .month, .quarter, .year, .weekday: return [key(of: bill.day, dimension)]
         case .category: return [category(bill.categoryID)]
         case .book: return [book(bill.bookID)]
+        case .account: return [account(bill.accountID != 0 ? bill.accountID : bill.bookID * 10)]
         case .kind: return [kind(ofCategory: bill.categoryID)]
         case .place: return [GroupKey(order: 0, label: bill.place)]
         case .tag: return bill.tags.isEmpty ? [GroupKey(order: 0, label: nil)] : bill.tags.map { GroupKey(order: 0, label: $0) }

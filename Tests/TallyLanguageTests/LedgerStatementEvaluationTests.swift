@@ -6,8 +6,11 @@ import TallyCore
 struct BookStatementTests {
     @Test func bookAdd() throws {
         let result = try change("book add trips currency usd")
-        #expect(result.set.rows == [RowChange(before: nil, after: .book(Book(
-            id: 4, name: "trips", currency: Fixture.usd, position: 4, account: ExportAccount(journal: "trips", beancount: "Trips"))))])
+        #expect(result.set.rows == [
+            RowChange(before: nil, after: .book(Book(
+                id: 4, name: "trips", currency: Fixture.usd, position: 4, account: ExportAccount(journal: "trips", beancount: "Trips")))),
+            RowChange(before: nil, after: .account(Account(id: 4, bookID: 4, name: "cash", position: 0))),
+        ], "a new book holds its bills in its own cash account")
         #expect(reportText(result.report) == "added book 'trips' (USD); 'use trips' to switch to it")
         #expect(result.report == .done(.bookAdded("trips", currency: "USD")))
         #expect(result.set.undoable)
@@ -48,7 +51,10 @@ struct BookStatementTests {
 
     @Test func bookDeleteWithoutBills() throws {
         let result = try change("book delete home")
-        #expect(result.set.rows == [RowChange(before: .book(Fixture.books[2]), after: nil)])
+        #expect(result.set.rows == [
+            RowChange(before: .account(Account(id: 3, bookID: 3, name: "cash", position: 0)), after: nil),
+            RowChange(before: .book(Fixture.books[2]), after: nil),
+        ], "the book's accounts go with it")
         #expect(reportText(result.report) == "deleted book 'home'")
     }
 
@@ -62,7 +68,7 @@ struct BookStatementTests {
     @Test func bookDeleteIntoMovesTheBills() throws {
         var ledger = Fixture.ledger()
         let result = try change("book delete daily into home", in: ledger)
-        #expect(result.set.rows.count == 21 + 2)
+        #expect(result.set.rows.count == 21 + 3, "each bill, the current book, the book's account and the book")
         #expect(result.set.rows.last == RowChange(before: .book(Fixture.books[0]), after: nil))
         #expect(reportText(result.report) == "deleted book 'daily' and moved 21 bills into 'home'")
         #expect(result.report == .done(.bookDeleted("daily", moved: 21, into: "home")))

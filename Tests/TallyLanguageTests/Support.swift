@@ -339,6 +339,7 @@ func summary(_ statement: LedgerStatement) -> String {
     case .recurring(let recurring): return "recurring \(recurring)"
     case .rateSet(let base, let rate, let quote, let day): return "rate \(base.value) \(rate.value.units)e-\(rate.value.scale) \(quote.value) \(day.map { render($0.value) } ?? "-")"
     case .rates: return "rates"
+    case .accounts(let statement): return "accounts \(statement)"
     }
 }
 
@@ -374,6 +375,7 @@ func summary(_ add: AddBill) -> String {
     parts.append("at " + (add.place ?? "-"))
     parts.append("tags [" + add.tags.joined(separator: ", ") + "]")
     parts.append("book " + (add.book?.value ?? "-"))
+    if let account = add.account { parts.append(account.words + (account.afterPlace ? " after the place" : "")) }
     return parts.joined(separator: " | ")
 }
 
@@ -391,6 +393,7 @@ func summary(_ assignment: Assignment) -> String {
             return "tags=" + (adding.map { "+" + $0 } + removing.map { "-" + $0 }).joined(separator: " ")
         }
     case .book(let name): return "book=\(name.value)"
+    case .account(let account): return "account=" + (account.book.map { $0.value + ":" } ?? "") + account.name.value
     }
 }
 

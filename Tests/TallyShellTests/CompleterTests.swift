@@ -49,7 +49,7 @@ import TallyLanguage
         #expect(words("edit where remark ~ lunch set cat") == ["category"])
         #expect(words("edit where remark ~ lunch set category=fo") == ["food"])
         #expect(words("edit where remark ~ lunch set category=food, tags=+#wo") == ["work"])
-        #expect(words("edit where remark ~ lunch set category=food ") == ["amount", "remark", "place", "date", "tags", "book"])
+        #expect(words("edit where remark ~ lunch set category=food ") == ["amount", "remark", "place", "date", "tags", "book", "account"])
     }
 
     @Test func offersWhatAReportTakesThenFiles() {

@@ -1,0 +1,43 @@
+/// What an account held at the end of a day: its opening, plus what came in
+/// and less what went out from its opening day on, and what was moved in or out.
+public struct AccountBalance: Hashable, Sendable {
+    public let account: Account
+    public let balance: Int64
+    public let bills: Int
+    public let transfers: Int
+}
+
+extension Ledger {
+    /// Every account's balance at the end of `day` (nil: everything), in
+    /// the accounts' order; archived accounts only when they hold something.
+    public func balances(through day: Day?) -> [AccountBalance] {
+        var totals: [Int64: (balance: Int64, bills: Int, transfers: Int)] = [:]
+        for account in accounts { totals[account.id] = (account.opening, 0, 0) }
+        let opening = Dictionary(accounts.map { ($0.id, $0.openingDay?.ordinal ?? Int32.min) }, uniquingKeysWith: { first, _ in first })
+        let kinds = Dictionary(categories.map { ($0.id, $0.kind) }, uniquingKeysWith: { first, _ in first })
+        let firstAccounts = firstAccountIDs
+        let end = day.map { day in bills.firstIndex { bills.days[$0] > day.ordinal } } ?? bills.count
+        for index in 0..<end {
+            let account = accountID(ofBillAt: index, firstAccounts: firstAccounts)
+            guard bills.days[index] >= opening[account] ?? Int32.min, let kind = kinds[bills.categoryIDs[index]] else { continue }
+            totals[account]?.balance += kind.signed(bills.amounts[index])
+            totals[account]?.bills += 1
+        }
+        for transfer in transfers where day.map({ transfer.day <= $0 }) ?? true {
+            for id in Set([transfer.fromAccountID, transfer.toAccountID]) where transfer.day.ordinal >= opening[id] ?? Int32.min {
+                totals[id]?.balance += transfer.change(to: id)
+                totals[id]?.transfers += 1
+            }
+        }
+        return accounts.compactMap { account in
+            guard let total = totals[account.id] else { return nil }
+            if account.archived && total.balance == 0 { return nil }
+            return AccountBalance(account: account, balance: total.balance, bills: total.bills, transfers: total.transfers)
+        }
+    }
+
+    public func balance(of accountID: Int64, through day: Day?) -> Int64? {
+        balances(through: day).first { $0.account.id == accountID }?.balance
+            ?? account(id: accountID).map { _ in 0 }
+    }
+}
