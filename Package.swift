@@ -46,7 +46,8 @@ let package = Package(
         // The small ledgers the renderers' tests and the shell's share.
         .target(name: "TallyFixture", dependencies: ["TallyCore", "TallyLanguage", "TallyRender"], path: "Tests/TallyFixture"),
         .testTarget(name: "TallyRenderTests", dependencies: ["TallyRender", "TallyFixture"]),
-        .testTarget(name: "TallyInterchangeTests", dependencies: ["TallyInterchange"]),
+        // A beancount file and a journal the peers' readers are tested on, copied into the tests' bundle.
+        .testTarget(name: "TallyInterchangeTests", dependencies: ["TallyInterchange"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TallyShellTests", dependencies: ["TallyShell", "TallyRender", "TallyFixture"]),
         .testTarget(
             name: "EndToEndTests",

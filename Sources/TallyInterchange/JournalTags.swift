@@ -1,0 +1,62 @@
+/// The tags of a journal's comments: hledger's `tag:` and `key: value`
+/// (the value running to the next comma) and ledger's `:tag1:tag2:`.
+/// A value in quotes runs to the end of the comment, commas and all, and so
+/// does the next line of the same key while the quotes stay open: Tally
+/// writes a value that has commas as a JSON string, a long one over lines.
+struct JournalTags {
+    private(set) var tags: [String] = []
+    private(set) var metadata: [String: String] = [:]
+
+    mutating func read(_ comment: String) {
+        let text = comment.trimmingSpaces
+        if text.first == ":", text.last == ":", !text.contains(where: PeerLine.isSpace) {
+            for tag in text.split(separator: ":") { add(String(tag), value: "") }
+            return
+        }
+        let characters = Array(text)
+        var index = 0
+        while index < characters.count {
+            let start = index
+            while index < characters.count, !" \t,:".contains(characters[index]) { index += 1 }
+            guard index < characters.count, characters[index] == ":", index > start else {
+                index = max(index, start + 1)
+                continue
+            }
+            let name = String(characters[start..<index])
+            index += 1
+            let rest = String(characters[index...]).trimmingSpaces
+            if rest.first == "\"" || metadata[name].map(JournalTags.isOpenQuote) == true {
+                add(name, value: String(rest))
+                return
+            }
+            let valueStart = index
+            while index < characters.count, characters[index] != "," { index += 1 }
+            add(name, value: String(String(characters[valueStart..<index]).trimmingSpaces))
+            index += 1
+        }
+    }
+
+    mutating func add(_ name: String, value: String) {
+        if value.isEmpty {
+            if !tags.contains(name) { tags.append(name) }
+        } else {
+            metadata[name, default: ""] += value
+        }
+    }
+
+    /// Whether `value` opens a quoted string it does not close.
+    private static func isOpenQuote(_ value: String) -> Bool {
+        guard value.first == "\"" else { return false }
+        var escaped = false
+        for character in value.dropFirst() {
+            if escaped {
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                return false
+            }
+        }
+        return true
+    }
+}
