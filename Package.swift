@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "TallyLanguage", dependencies: ["TallyCore"], resources: [.embedInCode("Resources/profiles.tsv")]),
         // Everything that presents results: renderers, tables, terminal text, views, charts, the HTML report.
         .target(name: "TallyRender", dependencies: ["TallyCore", "TallyLanguage"]),
-        // The file formats of other tools: reading CSV and importing its rows, the journals and beancount files export writes.
+        // The file formats of other tools: reading CSV and importing its rows, the journals and beancount files export writes, and reading such files as plain data.
         .target(name: "TallyInterchange", dependencies: ["TallyCore", "TallyLanguage", "CTime"]),
         .target(
             name: "TallyShell",

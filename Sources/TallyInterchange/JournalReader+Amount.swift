@@ -106,8 +106,8 @@ extension JournalParser {
             }
         }
         figures.hasCostOrPrice = cost != nil || price != nil
-        // ledger balances a posting by its price where it has one, else by its lot's cost.
-        figures.weight = figures.hasCostOrPrice ? price ?? cost : figures.amount
+        // ledger balances a posting by its lot's cost where it has one, else by its price.
+        figures.weight = figures.hasCostOrPrice ? cost ?? price : figures.amount
         return figures
     }
 

@@ -21,7 +21,8 @@ extension JournalParser {
         }
         let description = line.take { $0 != ";" }.trimmingSpaces
         var tags = JournalTags()
-        for tag in appliedTags { tags.add(tag, value: "") }
+        // `apply tag NAME` tags each transaction; `apply tag KEY: VALUE` gives it that value.
+        for tag in appliedTags { tags.read(tag.contains(":") ? tag : tag + ":") }
         if line.match(";") { tags.read(line.rest()) }
 
         var postings: [DraftPosting] = []

@@ -1,5 +1,5 @@
 /// The tags of a journal's comments: hledger's `tag:` and `key: value`
-/// (the value running to the next comma) and ledger's `:tag1:tag2:`.
+/// (the value running to a comma before the next tag) and ledger's `:tag1:tag2:`.
 /// A value in quotes runs to the end of the comment, commas and all, and so
 /// does the next line of the same key while the quotes stay open: Tally
 /// writes a value that has commas as a JSON string, a long one over lines.
@@ -30,10 +30,25 @@ struct JournalTags {
                 return
             }
             let valueStart = index
-            while index < characters.count, characters[index] != "," { index += 1 }
+            while index < characters.count {
+                if characters[index] == ",",
+                   characters[valueStart..<index].allSatisfy(PeerLine.isSpace) || JournalTags.startsTag(characters, at: index + 1) { break }
+                index += 1
+            }
             add(name, value: String(String(characters[valueStart..<index]).trimmingSpaces))
             index += 1
         }
+    }
+
+    /// Whether a tag's `name:` comes next, after spaces: a comma before it
+    /// ends a value, and one before other words is part of the value, as
+    /// ledger reads `; Note: beans, rice`.
+    private static func startsTag(_ characters: [Character], at start: Int) -> Bool {
+        var index = start
+        while index < characters.count, PeerLine.isSpace(characters[index]) { index += 1 }
+        let nameStart = index
+        while index < characters.count, !" \t,:".contains(characters[index]) { index += 1 }
+        return index > nameStart && index < characters.count && characters[index] == ":"
     }
 
     mutating func add(_ name: String, value: String) {

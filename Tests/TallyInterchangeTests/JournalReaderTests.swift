@@ -100,6 +100,9 @@ private func firstAmount(_ amount: String, directives: String = "") throws -> Pe
 
             """)
         #expect(transaction.metadata == ["remark": "\"one, two, three\"", "place": "\"a, b\", then: c"])
+        let tags = try onlyTransaction("2016-07-01 x  ; first:, second:, a: b, c, d: e f, g\n    a  $5\n    b\n")
+        #expect(tags.tags == ["first", "second"])
+        #expect(tags.metadata == ["a": "b, c", "d": "e f, g"])
     }
 
     @Test func costsAndPricesGiveTheWeightTheTransactionBalancesBy() throws {
@@ -115,13 +118,46 @@ private func firstAmount(_ amount: String, directives: String = "") throws -> Pe
             """)
         let postings = transaction.postings
         #expect(postings.map(\.hasCostOrPrice) == [true, true, true, true, true, false])
-        #expect(postings.map(\.weight) == [peer(1500, 2, "$"), peer(-4, 0, "$"), peer(6, 0, "$"), peer(8, 0, "$"), peer(10, 0, "$"), peer(-3500, 2, "$")])
+        #expect(postings.map(\.weight) == [peer(1500, 2, "$"), peer(-4, 0, "$"), peer(6, 0, "$"), peer(7, 0, "$"), peer(10, 0, "$"), peer(-3400, 2, "$")])
         #expect(postings[5].inferred)
-        #expect(postings[5].amount == peer(-3500, 2, "$"))
+        #expect(postings[5].amount == peer(-3400, 2, "$"))
         #expect(postings[4].assertion == peer(17, 0, "AAPL"))
         #expect(journalError("2016-07-01 x\n    a  @ $5\n    b\n")?.message == "expected an amount after the account, found '@'")
         #expect(journalError("2016-07-01 x\n    a  5 X {$5\n    b\n")
             == PeerJournalError(line: 2, column: 15, message: "expected '}' to close the cost that opens at column 12, found the end of the line"))
+    }
+
+    /// What `ledger print` writes of a journal with lots, and the figures of `ledger bal` (ledger 3.3.0):
+    /// a lot's cost, not its price, is what the posting weighs.
+    @Test func ledgersPrintReadsAsLedgerBalancesIt() throws {
+        let journal = try JournalReader.read("""
+            2016/01/01 * (101) Opening balances
+                ; :opening:
+                Assets:Checking                        $1,000.00 = $1,000.00
+                Equity:Opening
+
+            2016/01/05 ! Whole Foods
+                ; Note: beans, rice
+                Expenses:Food                             $52.37
+                Assets:Checking
+
+            2016/01/15 Buy shares
+                Assets:Broker                            10 AAPL @ $150.00
+                Assets:Broker                       5 AAPL {$140.00} [2016/01/01] @ $150.00
+                Assets:Checking
+
+            2016/01/16 Sell shares
+                Assets:Broker                       -5 AAPL {$140.00} @ $160.00
+                Assets:Checking                          $800.00
+                Income:Gains
+
+            """)
+        #expect(try total(of: "Assets:Checking", in: journal) == ["$": "-452.37"])
+        #expect(try total(of: "Assets:Broker", in: journal) == ["AAPL": "10.00"])
+        #expect(try total(of: "Equity:Opening", in: journal) == ["$": "-1000.00"])
+        #expect(try total(of: "Income:Gains", in: journal) == ["$": "-100.00"])
+        #expect(journal.transactions[0].tags == ["opening"])
+        #expect(journal.transactions[1].metadata == ["Note": "beans, rice"])
     }
 
     @Test func oneAmountLeftOutIsFilledInAndTwoAreAnError() throws {
@@ -273,11 +309,13 @@ private func firstAmount(_ amount: String, directives: String = "") throws -> Pe
     @Test func appliedTagsYearsAndABucketAreApplied() throws {
         let journal = try JournalReader.read("""
             apply tag trip
+            apply tag city: Boston
             apply year 2015
             03/01 x
                 a  $1
                 b
             end apply year
+            end apply tag
             end apply tag
             bucket assets:cash
             2016-07-01 y
@@ -285,6 +323,7 @@ private func firstAmount(_ amount: String, directives: String = "") throws -> Pe
 
             """)
         #expect(journal.transactions[0].tags == ["trip"])
+        #expect(journal.transactions[0].metadata == ["city": "Boston"])
         #expect(journal.transactions[0].day.iso == "2015-03-01")
         #expect(journal.transactions[1].tags == [])
         #expect(journal.transactions[1].postings.map(\.account) == ["expenses:food", "assets:cash"])
