@@ -58,7 +58,6 @@ struct JournalParser: PeerParser {
         }
     }
 
-
     private mutating func directive(_ header: PeerLine) throws(PeerJournalError) {
         var line = header
         let word = line.word()
@@ -82,8 +81,10 @@ struct JournalParser: PeerParser {
         case "decimal-mark":
             let column = line.column
             let mark = line.rest().trimmingSpaces
-            guard mark == "." || mark == "," else { throw line.error("expected '.' or ',' after decimal-mark", column: column) }
-            decimalMark = mark.first!
+            guard let only = mark.first, mark.count == 1, only == "." || only == "," else {
+                throw line.error("expected '.' or ',' after decimal-mark", column: column)
+            }
+            decimalMark = only
         case "comment", "test":
             while next < lines.count, lines[next].trimmed != "end \(word)" { next += 1 }
             next += 1

@@ -160,6 +160,80 @@ private func firstAmount(_ amount: String, directives: String = "") throws -> Pe
         #expect(journal.transactions[1].metadata == ["Note": "beans, rice"])
     }
 
+    /// ledger's own `examples/sample.dat`, and what `ledger bal` makes of it
+    /// (ledger 3.3.0), but for the automated transaction, which is not read.
+    @Test func ledgersSampleReadsAsLedgerBalancesIt() throws {
+        let journal = try JournalReader.read("""
+            ; -*- ledger -*-
+
+            N $
+
+            = /^Expenses:Books/
+                (Liabilities:Taxes)                                -0.10
+
+            ~ Monthly
+                Assets:Bank:Checking                             $500.00
+                Income:Salary
+
+            ~ Yearly
+                Expenses:Donations                               $100.00
+                Assets:Bank:Checking
+
+            2004/05/01 * Checking balance
+                Assets:Bank:Checking                           $1,000.00
+                Equity:Opening Balances
+
+            2004/05/03=2004/05/01 * Investment balance
+                Assets:Brokerage                                 50 AAPL @ $30.00
+                Equity:Opening Balances
+
+            2004/05/14 * Páy dày
+                Assets:Bank:Checking                             500.00€
+                Income:Salary
+
+            2004/05/14 * Another dày in which there is Páying
+                Asséts:Bánk:Chécking:Asséts:Bánk:Chécking        $500.00
+                Income:Salary
+
+            2004/05/14 * Another dày in which there is Páying
+                Русский язык:Активы:Русский язык:Русский язык         $1000.00
+                Income:Salary
+
+            apply tag foo
+
+            2004/05/27 Book Store
+                Expenses:Books                                    $20.00
+                Expenses:Cards                                    $40.00
+                Expenses:Docs                                     $30.00
+                Liabilities:MasterCard
+
+            end apply tag
+
+            2004/05/27 (100) Credit card company
+                ; This is an xact note!
+                ; Sample: Value
+                Liabilities:MasterCard                            $20.00
+                ; This is a posting note!
+                ; Sample: Another Value
+                ; :MyTag:
+                Assets:Bank:Checking
+                ; :AnotherTag:
+
+            ;;; sample.dat ends here
+            """)
+        #expect(journal.transactions.count == 7)
+        #expect(try total(of: "Assets:Bank:Checking", in: journal) == ["$": "980.00", "€": "500.00"])
+        #expect(try total(of: "Equity:Opening Balances", in: journal) == ["$": "-2500.00"])
+        #expect(try total(of: "Income:Salary", in: journal) == ["$": "-1500.00", "€": "-500.00"])
+        #expect(try total(of: "Liabilities:MasterCard", in: journal) == ["$": "-70.00"])
+        #expect(try total(of: "Русский язык:Активы:Русский язык:Русский язык", in: journal) == ["$": "1000.00"])
+        #expect(journal.transactions[1].day.iso == "2004-05-03")
+        #expect(journal.transactions[5].tags == ["foo"])
+        #expect(journal.transactions[6].metadata == ["Sample": "Value"])
+        #expect(journal.transactions[6].code == "100")
+        #expect(journal.skipped.map(\.line) == [5, 8, 12])
+    }
+
     @Test func oneAmountLeftOutIsFilledInAndTwoAreAnError() throws {
         let transaction = try onlyTransaction("2016-07-01 x\n    a  $5.25\n    b  $-1\n    c\n")
         #expect(transaction.postings[2].amount == peer(-425, 2, "$"))
