@@ -10,9 +10,9 @@ extension BeancountParser {
             strings.append(try line.string())
             line.skipSpaces()
         }
-        var tags = JournalTags()
-        for tag in pushedTags { tags.add(tag, value: "") }
-        for (key, value) in pushedMetadata { tags.add(key, value: value) }
+        var tags = PeerTags()
+        for tag in pushedTags { tags.add(tag) }
+        for (key, value) in pushedMetadata { tags.add(key: key, value: value) }
         try tagsAndLinks(&line, into: &tags)
 
         var postings: [DraftPosting] = []
@@ -25,7 +25,7 @@ extension BeancountParser {
                 let key = try bodyLine.metadataKey()
                 let value = bodyLine.metadataValue()
                 // A posting's own metadata is not kept.
-                if postings.isEmpty { tags.add(key, value: value) }
+                if postings.isEmpty { tags.add(key: key, value: value) }
             } else {
                 postings.append(try posting(&bodyLine))
             }
@@ -37,10 +37,10 @@ extension BeancountParser {
     }
 
     /// { "#" TAG | "^" LINK }, to the end of the line; links are not kept.
-    private func tagsAndLinks(_ line: inout PeerLine, into tags: inout JournalTags) throws(PeerJournalError) {
+    private func tagsAndLinks(_ line: inout PeerLine, into tags: inout PeerTags) throws(PeerJournalError) {
         while let marker = line.peek(), marker == "#" || marker == "^" {
             let name = try line.tag(marker: marker)
-            if marker == "#" { tags.add(name, value: "") }
+            if marker == "#" { tags.add(name) }
             line.skipSpaces()
         }
         try line.endOfLine(after: "the tags")

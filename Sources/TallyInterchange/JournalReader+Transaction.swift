@@ -20,7 +20,7 @@ extension JournalParser {
             line.advance()
         }
         let description = line.take { $0 != ";" }.trimmingSpaces
-        var tags = JournalTags()
+        var tags = PeerTags()
         // `apply tag NAME` tags each transaction; `apply tag KEY: VALUE` gives it that value.
         for tag in appliedTags { tags.read(tag.contains(":") ? tag : tag + ":") }
         if line.match(";") { tags.read(line.rest()) }

@@ -59,13 +59,15 @@ public struct PeerPosting: Hashable, Sendable {
     public var account: String
     /// Nil only where the file leaves it out and it cannot be worked out.
     public var amount: PeerAmount?
-    /// The amount was left out and is what makes the transaction balance.
+    /// The amount was left out and is what makes the transaction balance:
+    /// exactly, at the most decimals of what it balances.
     public var inferred: Bool
     /// `@ PRICE`, `@@ TOTAL` or `{COST}` follows the amount: it is exchanged for another commodity.
     public var hasCostOrPrice: Bool
     /// What the posting weighs in the balance of its transaction: its amount,
     /// or where it has a cost or price, that in full (`10 AAPL @ $5` weighs
-    /// `$50`); nil where the file gives no figure for it (beancount's `{}`).
+    /// `$50`; a lot's `{cost}` before an `@ price`, as ledger and beancount
+    /// weigh it); nil where the file gives no figure for it (beancount's `{}`).
     public var weight: PeerAmount?
     /// The journal's `= AMOUNT` after the posting: the account's balance once it is posted.
     public var assertion: PeerAmount?

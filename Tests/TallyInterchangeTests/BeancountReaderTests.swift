@@ -16,6 +16,7 @@ private func onlyTransaction(_ text: String) throws -> PeerTransaction {
             2016-07-01 ! "Cafe \\"Luckin\\"" "two\\\\coffees" #work ^receipt-12 #trip ; a comment
               book: "daily"
               count: 2
+              empty: ""
               #late
               Expenses:Food  25.50 CNY ; the coffees
                 note: "the posting's own"
@@ -24,10 +25,10 @@ private func onlyTransaction(_ text: String) throws -> PeerTransaction {
             """)
         #expect((transaction.flag, transaction.payee, transaction.narration) == ("!", "Cafe \"Luckin\"", "two\\coffees"))
         #expect(transaction.tags == ["work", "trip", "late"])
-        #expect(transaction.metadata == ["book": "daily", "count": "2"])
+        #expect(transaction.metadata == ["book": "daily", "count": "2", "empty": ""])
         #expect(transaction.postings == [
-            PeerPosting(line: 5, account: "Expenses:Food", amount: peer(2550, 2, "CNY")),
-            PeerPosting(line: 7, account: "Assets:Cash", amount: peer(-2550, 2, "CNY"), inferred: true),
+            PeerPosting(line: 6, account: "Expenses:Food", amount: peer(2550, 2, "CNY")),
+            PeerPosting(line: 8, account: "Assets:Cash", amount: peer(-2550, 2, "CNY"), inferred: true),
         ])
     }
 
