@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "TallyLanguage", dependencies: ["TallyCore"], resources: [.embedInCode("Resources/profiles.tsv")]),
         // Everything that presents results: renderers, tables, terminal text, views, charts, the HTML report.
         .target(name: "TallyRender", dependencies: ["TallyCore", "TallyLanguage"]),
-        // The file formats of other tools: reading CSV and importing its rows, the journals and beancount files export writes.
+        // The file formats of other tools: reading CSV and importing its rows, the journals and beancount files export writes, and reading such files as plain data.
         .target(name: "TallyInterchange", dependencies: ["TallyCore", "TallyLanguage", "CTime"]),
         .target(
             name: "TallyShell",
@@ -46,7 +46,8 @@ let package = Package(
         // The small ledgers the renderers' tests and the shell's share.
         .target(name: "TallyFixture", dependencies: ["TallyCore", "TallyLanguage", "TallyRender"], path: "Tests/TallyFixture"),
         .testTarget(name: "TallyRenderTests", dependencies: ["TallyRender", "TallyFixture"]),
-        .testTarget(name: "TallyInterchangeTests", dependencies: ["TallyInterchange"]),
+        // A beancount file and a journal the peers' readers are tested on, copied into the tests' bundle.
+        .testTarget(name: "TallyInterchangeTests", dependencies: ["TallyInterchange"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TallyShellTests", dependencies: ["TallyShell", "TallyRender", "TallyFixture"]),
         .testTarget(
             name: "EndToEndTests",
