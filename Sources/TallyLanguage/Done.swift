@@ -69,6 +69,7 @@ public enum Done: Sendable, Equatable {
     /// `import rates FILE`: how many were new, took the place of a day's rate, or were there already.
     case ratesImported(file: String, added: Int, replaced: Int, unchanged: Int)
     case imported(ImportCounts, file: String)
+    case journalImported(JournalImportCounts, file: String)
     /// `export`: `count` bills, and `rules` recurring rules where the format holds them.
     case exported(count: Int, rules: Int, file: String, format: String)
     /// `report`: the page of `period` (as a view names it), of `count` bills, written to `file`.
@@ -93,6 +94,12 @@ public enum Done: Sendable, Equatable {
     case replayed(undo: Bool, change: String, fromEarlierSession: Bool, statement: String, nowUsing: String?)
 
     /// What was done, in words.
+    /// The text as the lines it is shown in, each made safe for a terminal on its own.
+    public var lines: [String] {
+        guard case .journalImported(let counts, let file) = self else { return [text] }
+        return [counts.summary(file: file)] + counts.skippedLines
+    }
+
     public var text: String {
         switch self {
         case .unchanged(let bill): return "#\(bill) has those values already; nothing changed"
@@ -181,6 +188,7 @@ public enum Done: Sendable, Equatable {
             return "imported \(Literal.count(added, "rate")) from \(file)" + (replaced == 0 ? "" : ", \(replaced) in place of a day's rate")
                 + (unchanged == 0 ? "" : "; \(unchanged) there already")
         case .imported(let counts, let file): return counts.text(file: file)
+        case .journalImported(let counts, let file): return counts.summary(file: file)
         case .exported(let count, let rules, let file, let format):
             let what = Literal.count(count, "bill") + (rules > 0 ? " and \(Literal.count(rules, "recurring rule"))" : "")
             return "exported \(what) to \(file) (\(format))"
@@ -290,6 +298,11 @@ public enum Done: Sendable, Equatable {
         case .ratesImported(let file, let added, let replaced, let unchanged):
             return [("report", .text("imported rates")), ("file", .text(file)), ("count", .number(added)), ("replaced", .number(replaced)),
                     ("skipped", .number(unchanged))]
+        case .journalImported(let counts, let file):
+            return [("report", .text("imported")), ("file", .text(file)), ("bills", .number(counts.bills)), ("transfers", .number(counts.transfers)),
+                    ("rates", .number(counts.rates)), ("reconciliations", .number(counts.reconciliations)), ("openings", .number(counts.openings)),
+                    ("skipped", .number(counts.alreadyThere)), ("new_accounts", .list(counts.newAccounts)),
+                    ("new_categories", .list(counts.newCategories)), ("not_imported", .list(counts.skipped))]
         case .imported(let counts, let file):
             return [("report", .text("imported")), ("file", .text(file)), ("count", .number(counts.added)),
                     ("skipped", .number(counts.alreadyThere)), ("new_categories", .list(counts.newCategories)),

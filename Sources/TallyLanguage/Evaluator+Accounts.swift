@@ -80,7 +80,7 @@ extension Evaluator {
     }
 
     /// How messages name an account: by itself in the current book, else after its book (`travel:card`).
-    func label(_ account: Account) -> String {
+    public func label(_ account: Account) -> String {
         guard account.bookID != ledger.currentBook.id, let book = ledger.book(id: account.bookID) else { return account.name }
         return "\(book.name):\(account.name)"
     }

@@ -138,6 +138,9 @@ public enum Problem: Sendable, Equatable {
     case noHeaderRow(file: String, skipped: Int)
     case rowsRefused(bad: Int, of: Int)
     case csvUnreadable(file: String, line: Int, reason: String)
+    /// A journal or beancount file that does not read, or a line of it Tally cannot take as it says.
+    case journalUnreadable(file: String, line: Int, column: Int?, reason: String)
+    case journalDryRun
     /// A file whose name says it holds another format, such as one `export` writes.
     case importReadsCSV(file: String, named: String)
     case notInEncoding(file: String, line: Int, encoding: String)
@@ -360,6 +363,9 @@ public enum Problem: Sendable, Equatable {
             return "\(file) has no header row\(skipped > 0 ? " after the \(skipped) skipped lines" : "")"
         case .rowsRefused(let bad, let total): return "\(bad) of \(total) rows can't be imported, so nothing was imported"
         case .csvUnreadable(let file, let line, let reason): return "\(file):\(line): \(reason); nothing was imported"
+        case .journalUnreadable(let file, let line, let column, let reason):
+            return "\(file):\(line)\(column.map { ":\($0)" } ?? ""): \(reason); nothing was imported"
+        case .journalDryRun: return "a dry run reads CSV files; a journal is imported whole or not at all, and undo takes it back"
         case .importReadsCSV(let file, let named):
             return "import reads CSV, and '\(file)' is named like \(Problem.article(named)) \(named) file; export writes CSV to a name ending in .csv"
         case .notInEncoding(let file, let line, let encoding):

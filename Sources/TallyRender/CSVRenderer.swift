@@ -38,7 +38,7 @@ public struct CSVRenderer {
         case .records(let records):
             return lines([records.columns] + records.rows.map { $0.map(\.text) })
         case .done(let done):
-            return TerminalText.safe(done.text)
+            return done.lines.map(TerminalText.safe).joined(separator: "\n")
         case .importPreview(let preview):
             return lines([preview.rows.columns] + preview.rows.rows.map { $0.map(\.text) })
         case .timeline(let timeline):

@@ -41,7 +41,7 @@ struct TableRenderer {
             table.uncut = Set(records.columns.indices.filter { ["id", "day", "next"].contains(records.columns[$0]) })
             return table.render(style: style, width: width)
         case .done(let done):
-            return TerminalText.safe(done.text)
+            return done.lines.map(TerminalText.safe).joined(separator: "\n")
         case .importPreview(let preview):
             var table = TextTable(headers: preview.rows.columns)
             table.rows = preview.rows.rows.map { row in row.map { cell in

@@ -28,7 +28,7 @@ enum Help {
         Topic(name: "budget", summary: "Set what a category, or all spending, may cost each month, and see how each month is going.",
               productions: ["budget"]),
         Topic(name: "photos", summary: "Keep photos of receipts and bills with a bill, and get them back out.", productions: ["photo"]),
-        Topic(name: "import", summary: "Bring in bills from a CSV file, such as a bank's or Alipay's; the same file twice adds nothing.",
+        Topic(name: "import", summary: "Bring in bills from a CSV file, such as a bank's or Alipay's, or a whole hledger, ledger or beancount ledger; the same file twice adds nothing.",
               productions: ["import", "import_setting", "column_mapping", "column", "import_field", "skip_test", "kind_word",
                             "constant_field", "file"]),
         Topic(name: "profiles", summary: "Keep how a bank's, Alipay's or WeChat's file is read under a name; the common ones are built in.",

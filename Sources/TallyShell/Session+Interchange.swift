@@ -21,6 +21,9 @@ extension Session {
             return fail(error, in: source)
         }
         let file = options.file
+        if let format = ExportFormat(path: file.value), [.journal, .hledger, .beancount].contains(format) {
+            return try importJournal(options, beancount: format == .beancount, parsed, source)
+        }
         let bytes: [UInt8]
         do {
             bytes = try Files.read(file.value, as: .csv)
@@ -176,6 +179,35 @@ extension Session {
 }
 
 extension Session {
+    /// Reads a peer's ledger through once, then maps its entries onto the
+    /// ledger as the file has it, under the write lock, as one change.
+    private func importJournal(_ options: ImportOptions, beancount: Bool, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
+        let file = options.file
+        guard options.mode == .write else { return fail(Diagnostic(.journalDryRun, at: file.range), in: source) }
+        let journal: PeerJournal
+        do {
+            let text = String(decoding: try Files.read(file.value, as: .csv), as: UTF8.self)
+            journal = beancount ? try BeancountReader.read(text) : try JournalReader.read(text)
+        } catch let error as FileFailure {
+            return fail(Diagnostic(.fileFailed(error), at: file.range), in: source)
+        } catch let error as PeerJournalError {
+            return fail(Diagnostic(.journalUnreadable(file: file.value, line: error.line, column: error.column, reason: error.message), at: file.range),
+                        in: source)
+        } catch {
+            return fail(Diagnostic(.journalUnreadable(file: file.value, line: 0, column: nil, reason: "\(error)"), at: file.range), in: source)
+        }
+        let outcome = try runner.change(announcing: parsed.text) { ledger throws(StoreError) -> (Result<Outcome, Diagnostic>, ChangeRunner.Writing) in
+            do throws(Diagnostic) {
+                let outcome = try evaluator(of: ledger).importingJournal(journal, file: file, book: options.book, beancount: beancount)
+                guard case .change(let change, _, _, _) = outcome else { return (.success(outcome), .nothing) }
+                return (.success(outcome), .change(change, statement: parsed.text))
+            } catch {
+                return (.failure(error), .nothing)
+            }
+        }
+        return shown(outcome, in: source)
+    }
+
     /// Reads a file of rates, then keeps them under the write lock as one change.
     func importRates(_ file: Located<String>, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
         let bytes: [UInt8]

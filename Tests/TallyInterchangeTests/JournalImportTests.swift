@@ -1,0 +1,124 @@
+import Testing
+import TallyCore
+import TallyLanguage
+@testable import TallyInterchange
+
+@Suite("Importing a peer's ledger")
+struct JournalImportTests {
+    static let file = Located("h.journal", SourceRange.nowhere)
+
+    /// A ledger of one book in `currency` with its cash, as a new ledger has.
+    static func ledger(_ currency: Currency = .cny) -> Ledger {
+        Ledger(books: [Book(id: 1, name: "daily", currency: currency, position: 1)], categories: Fixture.categories, bills: [],
+               settings: Settings(currentBookID: 1), accounts: [Account(id: 1, bookID: 1, name: Account.firstName, position: 0)])
+    }
+
+    static let handwritten = """
+        P 2026-11-01 USD 7.10 CNY
+
+        2026-11-01 opening
+            assets:bank        10000.00 CNY
+            equity:opening
+
+        2026-11-02 * lunch  ; work:
+            expenses:food       25.50 CNY
+            assets:cash
+
+        2026-11-03 coffee
+            expenses:drinks     30 CNY
+            liabilities:visa
+
+        2026-11-05 pay the card
+            liabilities:visa    30 CNY
+            assets:bank
+
+        2026-11-10 salary
+            income:salary      -8000 CNY
+            assets:bank         8000 CNY = 17970 CNY
+
+        2026-11-12 split
+            expenses:food        10 CNY
+            expenses:drinks       5 CNY
+            assets:cash
+        """
+
+    func imported(_ text: String, into ledger: Ledger, beancount: Bool = false) throws -> (Ledger, QueryResult) {
+        let journal = beancount ? try BeancountReader.read(text) : try JournalReader.read(text)
+        let outcome = try Evaluator(ledger: ledger, today: day("2026-12-01"), now: 0)
+            .importingJournal(journal, file: Self.file, book: nil, beancount: beancount)
+        switch outcome {
+        case .change(let change, let done, _, _):
+            var next = ledger
+            next.apply(change)
+            return (next, done)
+        case .result(let done, _): return (ledger, done)
+        default: throw TestFailure("no import")
+        }
+    }
+
+    @Test func billsTransfersRatesOpeningsAndAssertionsComeInAndTheRestIsListed() throws {
+        let (ledger, done) = try imported(Self.handwritten, into: Self.ledger())
+        guard case .done(let report) = done, case .journalImported(let counts, _) = report else { throw TestFailure("no report") }
+        #expect((counts.bills, counts.transfers, counts.rates, counts.reconciliations, counts.openings) == (3, 1, 1, 1, 1))
+        #expect(counts.newAccounts == ["bank", "visa"])
+        #expect(counts.skipped == ["line 23: 2026-11-12 split — 3 postings; a bill or a transfer has two"])
+        let balances = Dictionary(uniqueKeysWithValues: ledger.balances(through: nil).map { ($0.account.name, $0.balance) })
+        #expect(balances == ["cash": -2_550, "bank": 1_797_000, "visa": 0])
+        #expect(ledger.account(named: "visa", inBook: 1)?.kind == .credit)
+        #expect(ledger.bills.map(\.remark) == ["lunch", "coffee", ""], "a description that is the category's name is no remark")
+        #expect(ledger.bills[0].tags == ["work"])
+        #expect(ledger.reconciliations.map(\.day) == [day("2026-11-10")])
+        #expect(ledger.rates.map(\.rate) == [ExactRate(units: 710, scale: 2)])
+    }
+
+    @Test func theSameFileTwiceAddsNothing() throws {
+        let (once, _) = try imported(Self.handwritten, into: Self.ledger())
+        let (twice, done) = try imported(Self.handwritten, into: once)
+        #expect(twice == once)
+        guard case .done(.journalImported(let counts, _)) = done else { throw TestFailure("no report") }
+        #expect(counts.added == 0 && counts.alreadyThere == 7)
+    }
+
+    @Test func anAssertionTheImportDoesNotMeetRefusesTheWholeFileAtItsLine() throws {
+        let wrong = Self.handwritten.replacing("= 17970 CNY", with: "= 17000 CNY")
+        #expect(throws: Diagnostic.self) { try imported(wrong, into: Self.ledger()) }
+        do {
+            _ = try imported(wrong, into: Self.ledger())
+        } catch let error as Diagnostic {
+            #expect(error.message == "h.journal:21: assets:bank holds 17,970.00 at the end of 2026-11-10 as imported, "
+                + "but the file asserts 17,000.00; nothing was imported")
+        }
+    }
+
+    /// bean-example's year: each account's balance is what the postings of
+    /// the transactions Tally took add up to, and the credit card, every
+    /// posting of which was taken, agrees with each of the file's balance
+    /// directives on it (checked by bean-check), so all were kept as
+    /// reconciliations; an account with postings skipped is checked only
+    /// before the first of them.
+    @Test func beanExampleComesInAndEachBalanceIsItsPostingsTaken() throws {
+        let text = try fixture("example.beancount")
+        let journal = try BeancountReader.read(text)
+        let (ledger, done) = try imported(text, into: Self.ledger(Currency(code: "USD")), beancount: true)
+        guard case .done(.journalImported(let counts, _)) = done else { throw TestFailure("no report") }
+        #expect(counts.bills == 242 && counts.transfers == 15)
+        let taken = journal.transactions.filter { transaction in
+            transaction.postings.count == 2 && !transaction.postings.contains(where: \.hasCostOrPrice)
+                && transaction.postings.allSatisfy { $0.amount.map { $0.commodity == "USD" && $0.units != 0 } ?? false }
+                && transaction.postings.contains { $0.account.hasPrefix("Assets") || $0.account.hasPrefix("Liabilities") }
+                && !transaction.postings.contains { $0.account.hasPrefix("Equity") }
+        }
+        var expected: [String: Int64] = [:]
+        for posting in taken.flatMap(\.postings) where posting.account.hasPrefix("Assets") || posting.account.hasPrefix("Liabilities") {
+            expected[posting.account, default: 0] += try #require(JournalImport.minor(posting.amount!, in: Currency(code: "USD")))
+        }
+        let slate = try #require(ledger.account(named: "Slate", inBook: 1))
+        #expect(ledger.balance(of: slate.id, through: nil) == expected["Liabilities:US:Chase:Slate"])
+        let checking = try #require(ledger.account(named: "Checking", inBook: 1))
+        #expect(ledger.balance(of: checking.id, through: nil) == (checking.opening + (expected["Assets:US:BofA:Checking"] ?? 0)))
+        #expect(ledger.reconciliations.filter { $0.accountID == slate.id }.count == 13)
+        #expect(ledger.reconciliations.count == counts.reconciliations, "a balance before any skipped posting is checked and kept too")
+        #expect(counts.skipped.count == journal.transactions.count + journal.prices.count + journal.balances.count + journal.skipped.count
+            - counts.bills - counts.transfers - counts.openings - counts.reconciliations, "every entry is taken or listed")
+    }
+}
