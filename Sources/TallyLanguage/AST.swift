@@ -286,7 +286,8 @@ public struct AddBill: Sendable {
     public var account: WithAccount?
 
     public init(kind: Kind?, amount: AmountExpression, category: Located<String>, remark: String? = nil,
-                date: Located<DateSpec>? = nil, place: String? = nil, tags: [String] = [], book: Located<String>? = nil) {
+                date: Located<DateSpec>? = nil, place: String? = nil, tags: [String] = [], book: Located<String>? = nil,
+                account: WithAccount? = nil) {
         self.kind = kind
         self.amount = amount
         self.category = category
@@ -295,6 +296,7 @@ public struct AddBill: Sendable {
         self.place = place
         self.tags = tags
         self.book = book
+        self.account = account
     }
 }
 

@@ -88,7 +88,7 @@ extension Evaluator {
     /// The account a new bill's `with` names in `book`, or nil when the words
     /// are a remark's (`lunch with team`); a near miss of an account's name in
     /// a book that keeps several is refused as a typo.
-    func account(of with: WithAccount?, inBook book: Book) throws(Diagnostic) -> Account? {
+    public func account(of with: WithAccount?, inBook book: Book) throws(Diagnostic) -> Account? {
         guard let with else { return nil }
         if let account = ledger.account(named: with.name.value, inBook: book.id) {
             guard !account.archived else { throw Diagnostic(.accountArchived(account.name), at: with.name.range) }

@@ -107,6 +107,8 @@ extension Parser {
             if startsAClause() || startsARecurrenceClause() || mightStartADate() && endsWithADate() { break }
             valueMayBeAParameter(.name)
             let word = advance()
+            // `with` that ends the input is a word of the remark so far, but what may follow it is an account.
+            if Names.key(word.text) == BillClauseWord.with.rawValue { offer([.account]) }
             if let last = words.last, word.kind == .currencySign || tokens[position - 2].kind == .currencySign,
                tokens[position - 2].range.end.offset == word.range.start.offset {
                 words[words.count - 1] = last + word.text

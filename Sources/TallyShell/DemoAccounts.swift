@@ -52,7 +52,10 @@ struct DemoAccounts {
             let owed = bills.filter { $0.accountID == credit.id && before.contains($0.day) }
                 .reduce(Int64(0)) { $0 - (kinds[$1.categoryID] ?? .expense).signed($1.amount) }
             add(month.adding(days: 4), from: bank, owed, to: credit, "card bill")
-            month = month.adding(months: 1)
+            // Adding a month stops at the calendar's last day, where the loop would never end.
+            let next = month.adding(months: 1)
+            guard next > month else { break }
+            month = next
         }
         return transfers
     }

@@ -20,7 +20,19 @@ public struct GuidedEntry {
     }
 
     enum Question: Int, CaseIterable {
-        case kind, amount, category, remark, date, place, tags
+        case kind, amount, category, remark, date, place, tags, account
+    }
+
+    /// Whether the entry asks `question`: the account only in a book that keeps several.
+    private func asks(_ question: Question) -> Bool {
+        question != .account || session.ledger.keepsAccounts(inBooks: [session.ledger.currentBook.id])
+    }
+
+    /// The question after `question` that the entry asks, or nil after the last.
+    private func question(after question: Question, by step: Int = 1) -> Question? {
+        var next = Question(rawValue: question.rawValue + step)
+        while let candidate = next, !asks(candidate) { next = Question(rawValue: candidate.rawValue + step) }
+        return next
     }
 
     /// The answers so far, each as the language reads it.
@@ -35,6 +47,8 @@ public struct GuidedEntry {
         var day: Day?
         var place = ""
         var tags: [String] = []
+        /// Empty for the book's default.
+        var account = ""
     }
 
     public func run() {
@@ -55,7 +69,8 @@ public struct GuidedEntry {
                         output.result("not saved")
                         break confirming
                     case "<":
-                        guard let changed = enterBill(answers, from: .tags, afterSaving: saved) else { return }
+                        let last = Question.allCases.last(where: asks) ?? .tags
+                        guard let changed = enterBill(answers, from: last, afterSaving: saved) else { return }
                         answers = changed
                         output.result(preview(answers))
                     default:
@@ -85,7 +100,7 @@ public struct GuidedEntry {
                 return nil
             }
             if reply == "<" {
-                question = Question(rawValue: max(0, question.rawValue - 1))!
+                question = self.question(after: question, by: -1) ?? .kind
                 continue
             }
             do {
@@ -94,7 +109,7 @@ public struct GuidedEntry {
                 output.error(session.errorRenderer.renderAnswer(error))
                 continue
             }
-            guard let next = Question(rawValue: question.rawValue + 1) else { return answers }
+            guard let next = self.question(after: question) else { return answers }
             question = next
         }
     }
@@ -130,6 +145,11 @@ public struct GuidedEntry {
         case .tags:
             let tags = answers.tags.joined(separator: " ")
             return (prompt("tags", tags), tags, ledger.tags)
+        case .account:
+            let book = ledger.currentBook.id
+            let fallback = answers.account.isEmpty ? ledger.defaultAccount(ofBook: book)?.name ?? "" : answers.account
+            let names = ledger.accounts(ofBook: book).filter { !$0.archived }.map(\.name)
+            return ("account [\(TerminalText.safe(fallback))]: ", fallback, names.map(Literal.name))
         }
     }
 
@@ -164,6 +184,14 @@ public struct GuidedEntry {
             answers.place = reply
         case .tags:
             answers.tags = try Parser.tags(reply)
+        case .account:
+            let with = WithAccount(name: Located(reply, GuidedEntry.anywhere), afterPlace: false)
+            guard let account = try session.evaluator.account(of: with, inBook: ledger.currentBook) else {
+                let names = ledger.accounts(ofBook: ledger.currentBook.id).map(\.name)
+                throw Diagnostic(.unknownName(kind: "account", name: reply, suggestion: Suggestion.nearest(to: reply, among: names)),
+                                 at: GuidedEntry.anywhere)
+            }
+            answers.account = account.name
         }
     }
 
@@ -186,6 +214,7 @@ public struct GuidedEntry {
         if !answers.remark.isEmpty { parts.append(answers.remark) }
         if !answers.place.isEmpty { parts.append("@" + answers.place) }
         if !answers.tags.isEmpty { parts.append(answers.tags.map { "#" + $0 }.joined(separator: " ")) }
+        if !answers.account.isEmpty { parts.append("with " + answers.account) }
         return TerminalText.safe(parts.joined(separator: "  "))
     }
 
@@ -194,7 +223,8 @@ public struct GuidedEntry {
         AddBill(
             kind: answers.kind, amount: answers.amount!, category: Located(answers.category, GuidedEntry.anywhere),
             remark: answers.remark.isEmpty ? nil : answers.remark, date: Located(.day(answers.day ?? today), GuidedEntry.anywhere),
-            place: answers.place.isEmpty ? nil : answers.place, tags: answers.tags)
+            place: answers.place.isEmpty ? nil : answers.place, tags: answers.tags,
+            account: answers.account.isEmpty ? nil : WithAccount(name: Located(answers.account, GuidedEntry.anywhere), afterPlace: false))
     }
 
     /// The `add` statement that writes the same bill: how the undo history names it.
@@ -204,6 +234,7 @@ public struct GuidedEntry {
         parts += ["on", (answers.day ?? today).iso]
         if !answers.place.isEmpty { parts += ["at", Literal.string(answers.place)] }
         parts += answers.tags.map { "#" + $0 }
+        if !answers.account.isEmpty { parts += ["with", Literal.name(answers.account)] }
         return parts.joined(separator: " ")
     }
 

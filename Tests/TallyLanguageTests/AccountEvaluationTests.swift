@@ -88,6 +88,20 @@ struct AccountEvaluationTests {
         #expect(warned.warnings.contains("card was reconciled through 2016-07-31; its balance then no longer agrees with the statement"))
     }
 
+    @Test func aRecurringBillPostsToTheAccountItNames() throws {
+        let ledger = try applying(["every month on 1 -3000 housing rent with card from 2016-12-01"], to: try withCards())
+        let card = try #require(ledger.account(named: "card", inBook: Fixture.daily))
+        let rule = try #require(ledger.recurringRules.last)
+        #expect(rule.accountID == card.id && rule.remark == "rent")
+        // The days before today are posted with the rule.
+        #expect(ledger.bills.filter { $0.remark == "rent" }.map(\.accountID) == [card.id, card.id])
+        let posting = try #require(ledger.posting(through: day("2017-02-01"), at: 0))
+        #expect(posting.rows.compactMap { row -> Int64? in
+            guard case .bill(let bill)? = row.after else { return nil }
+            return bill.accountID
+        } == [card.id])
+    }
+
     @Test func accountIsAFieldOfConditionsAndADimension() throws {
         let ledger = try applying(["-25 food lunch with card on 2016-07-03", "-12 drinks tea with alipay on 2016-07-04"], to: try withCards())
         #expect(try count("count where account=card", in: ledger) == 1)

@@ -33,6 +33,23 @@ import TallyLanguage
         #expect(completer.complete("25,50 fo") == .words([]))
     }
 
+    @Test func offersTheAccountsOfTheBookAfterWithFromAndTo() {
+        var ledger = Fixture.ledger
+        ledger.apply(ChangeSet(summary: "accounts", rows: [
+            RowChange(before: nil, after: .account(Account(id: 1, bookID: 1, name: "cash", position: 0))),
+            RowChange(before: nil, after: .account(Account(id: 2, bookID: 1, name: "card", kind: .credit, position: 1))),
+            RowChange(before: nil, after: .account(Account(id: 3, bookID: 2, name: "wallet", position: 0))),
+        ]))
+        let completer = Completer(ledger: ledger)
+        #expect(completer.complete("-5 food tea with c") == .words(["cash", "card"]))
+        #expect(completer.complete("transfer 5 from ca") == .words(["cash", "card"]))
+        #expect(completer.complete("transfer 5 from cash to tr") == .words(["travel:wallet"]))
+        #expect(completer.complete("list where account=ca") == .words(["cash", "card"]))
+        #expect(completer.complete("balances o") == .words(["on"]))
+        #expect(completer.complete("account a") == .words(["add", "archive"]))
+        #expect(completer.complete("account add visa kind cr") == .words(["credit"]))
+    }
+
     @Test func offersWhatTheViewsAndBudgetsTake() {
         #expect(words("pi") == ["pie"])
         #expect(words("pie inc") == ["income"])
