@@ -70,11 +70,21 @@ extension CSVImport {
             case .category(let name):
                 if !row.categorised { try give(try resolver.category(named: name.value, kind: row.kind), to: &row, by: "a rule") }
             case .book(let name):
-                if !row.namesBook { row.bookID = try resolver.book(named: name.value).id }
+                if !row.namesBook {
+                    row.bookID = try resolver.book(named: name.value).id
+                    if !row.namesAccount { row.accountID = evaluator.ledger.billAccountID(evaluator.ledger.defaultAccount(ofBook: row.bookID)) }
+                }
             case .place(let place):
                 if row.place == nil { row.place = place }
             case .remark(let remark):
                 if row.remark.isEmpty { row.remark = remark }
+            case .account(let name):
+                guard !row.namesAccount else { continue }
+                let ledger = evaluator.ledger
+                guard let account = ledger.account(named: name.value, inBook: row.bookID) else {
+                    throw RowProblem("a rule puts it in account '\(name.value)', which its book '\(ledger.book(id: row.bookID)?.name ?? "")' has not")
+                }
+                row.accountID = ledger.billAccountID(account)
             case .tags(let tags):
                 var list = TagList()
                 for tag in row.tags + tags.map({ try? resolver.tag(Substring($0)) }).compactMap({ $0 }) {

@@ -113,7 +113,7 @@ extension CSVImport {
     private func bill(_ row: Row, id: Int64, created: Int64) -> Bill {
         Bill(
             id: id, bookID: row.bookID, categoryID: row.categoryID, amount: row.amount, day: row.day, remark: row.remark,
-            place: row.place, tags: row.tags, created: created, updated: evaluator.now)
+            place: row.place, tags: row.tags, created: created, updated: evaluator.now, accountID: row.accountID)
     }
 
     /// What makes two bills the same for import: every field the file

@@ -80,6 +80,10 @@ struct CSVImport {
         let transaction: String?
         /// Whether the book came from the row or a constant, not the default.
         let namesBook: Bool
+        /// As a bill holds it: 0 for the book's first account.
+        var accountID: Int64 = 0
+        /// Whether the row's own account column named it.
+        var namesAccount = false
         var categorised: Bool { categoryID > 0 }
     }
 
@@ -221,7 +225,19 @@ struct CSVImport {
         return .bill(Row(
             bookID: book.id, categoryID: categoryID, kind: kind, amount: refund ? -minor : minor, remark: remark, place: place, tags: tags, day: day,
             line: record.line, digest: Fingerprint.digest(fields), transaction: transaction,
-            namesBook: !bookText.isEmpty || constantBook))
+            namesBook: !bookText.isEmpty || constantBook, accountID: try account(columns.value(.account, in: fields), in: book),
+            namesAccount: !(columns.value(.account, in: fields) ?? "").trimmingSpaces.isEmpty))
+    }
+
+    /// The account a row names in its book, else the book's default, as a bill holds it.
+    private func account(_ cell: String?, in book: Book) throws(RowProblem) -> Int64 {
+        let ledger = evaluator.ledger
+        let name = String((cell ?? "").trimmingSpaces)
+        guard !name.isEmpty else { return ledger.billAccountID(ledger.defaultAccount(ofBook: book.id)) }
+        guard let account = ledger.account(named: name, inBook: book.id) else {
+            throw RowProblem("book '\(book.name)' has no account '\(name)'; 'account add \(Literal.name(name))' makes one")
+        }
+        return ledger.billAccountID(account)
     }
 
     /// A cell's text, nil when empty. Read with a profile, a downloaded

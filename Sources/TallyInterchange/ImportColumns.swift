@@ -20,7 +20,7 @@ struct ImportColumns: Sendable {
             "金额（元）": .amount, "分类": .category, "类别": .category, "备注": .remark, "商品": .remark, "商品说明": .remark,
             "账本": .book, "地点": .place, "交易对方": .place, "标签": .tags, "交易单号": .transaction, "交易号": .transaction,
             "交易订单号": .transaction, "description": .remark, "payee": .place, "debit": .amountOut, "credit": .amountIn,
-            "withdrawal": .amountOut, "deposit": .amountIn, "transaction id": .transaction,
+            "withdrawal": .amountOut, "deposit": .amountIn, "transaction id": .transaction, "账户": .account,
         ]
         names.merge(others) { first, _ in first }
         return names
@@ -131,6 +131,7 @@ extension ImportField {
         case .amountIn: return 8
         case .amountOut: return 9
         case .transaction: return 10
+        case .account: return 11
         }
     }
 }

@@ -68,6 +68,12 @@ extension Evaluator {
             switch action {
             case .category(let name): _ = try ledger.category(named: name)
             case .book(let name): _ = try ledger.book(named: name)
+            case .account(let name):
+                guard ledger.accounts.contains(where: { $0.isNamed(name.value) }) else {
+                    let names = Array(Set(ledger.accounts.map(\.name))).sorted()
+                    throw Diagnostic(.unknownName(kind: "account", name: name.value, suggestion: Suggestion.nearest(to: name.value, among: names)),
+                                     at: name.range)
+                }
             case .tags, .place, .remark: break
             }
         }

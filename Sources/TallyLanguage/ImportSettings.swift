@@ -5,7 +5,7 @@ import TallyCore
 /// `transaction` the file's own id of the row.
 public enum ImportField: String, Sendable, CaseIterable {
     case date, kind, amount, category, remark, book, place, tags
-    case amountIn = "in", amountOut = "out", transaction
+    case amountIn = "in", amountOut = "out", transaction, account
 
     /// The field `word` names, in statements and headers alike: `type`, `cat`, `note` and `tag` too.
     public init?(named word: String) {

@@ -79,14 +79,18 @@ extension Parser {
     }
 
     // rule_action = "category" name | "tags" TAG { TAG } | "place" ( WORD | STRING ) | "book" name | "remark" ( WORD | STRING )
+    //             | "account" name
     private mutating func ruleAction() throws(Diagnostic) -> RuleAction {
-        let words = ["category", "tags", "place", "book", "remark"]
+        let words = ["category", "tags", "place", "book", "remark", "account"]
         let word = try subcommand(words)
         switch word {
         case "category":
             return .category(try categoryName())
         case "book":
             return .book(try bookName())
+        case "account":
+            offer([.account])
+            return .account(try name("an account, such as card"))
         case "tags":
             offer([.tag])
             guard check(.tag) else { throw unexpected("the tags it adds, such as #coffee") }

@@ -7,6 +7,8 @@ public enum RuleAction: Sendable {
     case place(String)
     case book(Located<String>)
     case remark(String)
+    /// The account of the row's book its bill is in, when the row names none.
+    case account(Located<String>)
 
     /// The field it sets, so that of two rules setting one field the first wins.
     public var field: ImportField {
@@ -16,6 +18,7 @@ public enum RuleAction: Sendable {
         case .place: .place
         case .book: .book
         case .remark: .remark
+        case .account: .account
         }
     }
 }

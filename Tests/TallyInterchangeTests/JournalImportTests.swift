@@ -122,3 +122,32 @@ struct JournalImportTests {
             - counts.bills - counts.transfers - counts.openings - counts.reconciliations, "every entry is taken or listed")
     }
 }
+
+@Suite("Importing CSV into accounts")
+struct CSVAccountImportTests {
+    static func ledger() -> Ledger {
+        Ledger(books: [Book(id: 1, name: "daily", currency: .cny, position: 1)], categories: Fixture.categories, bills: [],
+               settings: Settings(currentBookID: 1), rules: [Rule(id: 1, position: 1, text: "remark ~ taxi => account card")],
+               accounts: [Account(id: 1, bookID: 1, name: Account.firstName, position: 0), Account(id: 2, bookID: 1, name: "card", kind: .credit, position: 1)])
+    }
+
+    func imported(_ csv: String, into ledger: Ledger) throws -> [Bill] {
+        let options = ImportOptions(file: Located("bills.csv", .nowhere))
+        let file = try ImportFile(bytes: Array(csv.utf8), options: options, profiles: [])
+        guard case .change(let change, _, _, _) = try Evaluator(ledger: ledger, today: day("2026-12-01"), now: 0).importing(file, options) else {
+            throw TestFailure("nothing imported")
+        }
+        var next = ledger
+        next.apply(change)
+        return Array(next.bills)
+    }
+
+    @Test func theAccountColumnAndRulesSayWhereEachBillIsAndAnUnknownOneIsRefused() throws {
+        let bills = try imported("date,amount,category,remark,account\n2026-11-01,-25,food,lunch,card\n2026-11-02,-30,transport,taxi,\n2026-11-03,-5,food,tea,\n",
+                                 into: Self.ledger())
+        #expect(bills.map(\.accountID) == [2, 2, 0], "named, by a rule, the book's default")
+        #expect(throws: Diagnostic.self) {
+            try imported("date,amount,category,account\n2026-11-01,-25,food,visa\n", into: Self.ledger())
+        }
+    }
+}

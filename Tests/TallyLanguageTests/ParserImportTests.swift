@@ -55,7 +55,7 @@ struct ParserImportTests {
         ("profile add mine", "incomplete statement; expected the profile's settings"),
         ("profile add mine dry run", "unexpected 'dry'; expected a setting such as"),
         ("rule remark ~ x", "incomplete statement; expected '=>' and what the rule sets"),
-        ("rule remark ~ x => colour red", "unexpected 'colour'; expected 'category', 'tags', 'place', 'book' or 'remark'"),
+        ("rule remark ~ x => colour red", "unexpected 'colour'; expected 'category', 'tags', 'place', 'book', 'remark' or 'account'"),
         ("rule remark ~ x => category a, category b", "'category' is mapped twice"),
         ("rule remark ~ x => tags coffee", "unexpected 'coffee'; expected the tags it adds, such as #coffee"),
         ("rule move #2 to 0", "unexpected '0'; expected the place the rule takes"),

@@ -267,6 +267,7 @@ func summary(_ action: RuleAction) -> String {
     case .place(let place): return "place \(place)"
     case .book(let name): return "book \(name.value)"
     case .remark(let remark): return "remark \(remark)"
+    case .account(let name): return "account \(name.value)"
     }
 }
 
