@@ -61,7 +61,7 @@ extension CSVImport {
 
     /// The change: new categories first, then each new bill and where it
     /// came from, and with `update` each bill whose row changed.
-    func change(_ rows: [Row], _ fates: [Fate], skipped passedOver: Int, resolver: NameResolver) -> Outcome {
+    func change(_ rows: [Row], _ fates: [Fate], skipped passedOver: Int, resolver: NameResolver, statement: RunningBalance? = nil) -> Outcome {
         let ledger = evaluator.ledger
         var changes = resolver.created.map { RowChange(before: nil, after: .category($0)) }
         // A row is at most one bill added or changed, and the sources are one record more.
@@ -107,7 +107,16 @@ extension CSVImport {
             return .result(.done(.imported(counts, file: file)), format: nil)
         }
         let summary = counts.added > 0 ? "imported \(Literal.count(counts.added, "bill")) from \(file)" : "updated \(Literal.count(counts.updated, "bill")) from \(file)"
-        return .change(ChangeSet(summary: summary, rows: changes), done: .done(.imported(counts, file: file)), asking: nil)
+        var warnings: [String] = []
+        if let statement {
+            var after = ledger
+            after.apply(ChangeSet(summary: summary, rows: changes))
+            switch statement.reconciliation(in: after, id: ledger.nextReconciliationID, at: evaluator.now) {
+            case .agrees(let reconciliation): changes.append(RowChange(before: nil, after: .reconciliation(reconciliation)))
+            case .differs(let why): warnings.append(why)
+            }
+        }
+        return .change(ChangeSet(summary: summary, rows: changes), done: .done(.imported(counts, file: file)), asking: nil, warnings: warnings)
     }
 
     private func bill(_ row: Row, id: Int64, created: Int64) -> Bill {

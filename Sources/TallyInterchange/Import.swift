@@ -84,6 +84,8 @@ struct CSVImport {
         var accountID: Int64 = 0
         /// Whether the row's own account column named it.
         var namesAccount = false
+        /// The balance column's, in the book's minor units.
+        var balance: Int64? = nil
         var categorised: Bool { categoryID > 0 }
     }
 
@@ -100,8 +102,9 @@ struct CSVImport {
                 .rowsRefused(bad: checked.badCount, of: rowCount),
                 at: options.file.range, notes: checked.bad.map(\.text) + more)
         }
+        let statement = try RunningBalance(checking: checked.good, file: options.file, in: evaluator.ledger)
         let fates = self.fates(of: checked.good)
-        return change(checked.good, fates, skipped: checked.skipped.count, resolver: checked.resolver)
+        return change(checked.good, fates, skipped: checked.skipped.count, resolver: checked.resolver, statement: statement)
     }
 
     /// Rows checked: the good ones made into bills' fields, the first bad ones
@@ -226,7 +229,16 @@ struct CSVImport {
             bookID: book.id, categoryID: categoryID, kind: kind, amount: refund ? -minor : minor, remark: remark, place: place, tags: tags, day: day,
             line: record.line, digest: Fingerprint.digest(fields), transaction: transaction,
             namesBook: !bookText.isEmpty || constantBook, accountID: try account(columns.value(.account, in: fields), in: book),
-            namesAccount: !(columns.value(.account, in: fields) ?? "").trimmingSpaces.isEmpty))
+            namesAccount: !(columns.value(.account, in: fields) ?? "").trimmingSpaces.isEmpty,
+            balance: try balance(columns.value(.balance, in: fields), in: book)))
+    }
+
+    /// The running balance a row gives, read as its amount is, below zero when written so.
+    private func balance(_ cell: String?, in book: Book) throws(RowProblem) -> Int64? {
+        let text = String((cell ?? "").trimmingSpaces)
+        guard !text.isEmpty else { return nil }
+        let (minor, sign) = try read(amount: text, in: book)
+        return sign == .minus ? -minor : minor
     }
 
     /// The account a row names in its book, else the book's default, as a bill holds it.

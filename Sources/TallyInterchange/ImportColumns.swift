@@ -21,6 +21,7 @@ struct ImportColumns: Sendable {
             "账本": .book, "地点": .place, "交易对方": .place, "标签": .tags, "交易单号": .transaction, "交易号": .transaction,
             "交易订单号": .transaction, "description": .remark, "payee": .place, "debit": .amountOut, "credit": .amountIn,
             "withdrawal": .amountOut, "deposit": .amountIn, "transaction id": .transaction, "账户": .account,
+            "余额": .balance, "账户余额": .balance, "running balance": .balance,
         ]
         names.merge(others) { first, _ in first }
         return names
@@ -132,6 +133,7 @@ extension ImportField {
         case .amountOut: return 9
         case .transaction: return 10
         case .account: return 11
+        case .balance: return 12
         }
     }
 }

@@ -6,6 +6,8 @@ import TallyCore
 public enum ImportField: String, Sendable, CaseIterable {
     case date, kind, amount, category, remark, book, place, tags
     case amountIn = "in", amountOut = "out", transaction, account
+    /// The account's balance after the row, as banks print it: checked row by row.
+    case balance
 
     /// The field `word` names, in statements and headers alike: `type`, `cat`, `note` and `tag` too.
     public init?(named word: String) {

@@ -159,7 +159,7 @@ extension Parser {
     }
 
     // import_field = "date" | "kind" | "amount" | "category" | "remark" | "book" | "place" | "tags"
-    //              | "in" | "out" | "transaction" | "account" | "type" | "cat" | "note" | "tag"
+    //              | "in" | "out" | "transaction" | "account" | "balance" | "type" | "cat" | "note" | "tag"
     private mutating func importField() throws(Diagnostic) -> Located<ImportField> {
         try keyword("field", ImportField.allCases.map(\.rawValue)) { ImportField(named: $0) }
     }

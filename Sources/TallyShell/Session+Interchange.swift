@@ -237,7 +237,11 @@ extension Session {
     /// What a change read from a file did, or why it was refused.
     private func shown(_ outcome: Result<Outcome, Diagnostic>, in source: ScriptSource) -> RunStatus {
         switch outcome {
-        case .success(.change(_, let done, _, _)), .success(.result(let done, _)):
+        case .success(.change(_, let done, _, let warnings)):
+            show(done)
+            for warning in warnings { runner.complain(errorRenderer.warning(warning)) }
+            return .success
+        case .success(.result(let done, _)):
             show(done)
             return .success
         case .success:

@@ -132,14 +132,55 @@ struct CSVAccountImportTests {
     }
 
     func imported(_ csv: String, into ledger: Ledger) throws -> [Bill] {
+        try importing(csv, into: ledger).ledger.bills.map { $0 }
+    }
+
+    func importing(_ csv: String, into ledger: Ledger) throws -> (ledger: Ledger, warnings: [String]) {
         let options = ImportOptions(file: Located("bills.csv", .nowhere))
         let file = try ImportFile(bytes: Array(csv.utf8), options: options, profiles: [])
-        guard case .change(let change, _, _, _) = try Evaluator(ledger: ledger, today: day("2026-12-01"), now: 0).importing(file, options) else {
-            throw TestFailure("nothing imported")
-        }
+        guard case .change(let change, _, _, let warnings) = try Evaluator(ledger: ledger, today: day("2026-12-01"), now: 0).importing(file, options)
+        else { throw TestFailure("nothing imported") }
         var next = ledger
         next.apply(change)
-        return Array(next.bills)
+        return (next, warnings)
+    }
+
+    /// The ledger with cash opened at 1,000.00 on 2026-11-01, as a bank statement's account would be.
+    static func opened() -> Ledger {
+        var ledger = ledger()
+        var cash = ledger.accounts[0]
+        let before = cash
+        cash.opening = 100_000
+        cash.openingDay = day("2026-11-01")
+        ledger.apply(ChangeSet(summary: "opened", rows: [RowChange(before: .account(before), after: .account(cash))]))
+        return ledger
+    }
+
+    @Test(arguments: [false, true])
+    func aRunningBalanceThatAgreesReconcilesTheAccountOldestOrNewestFirst(newestFirst: Bool) throws {
+        var rows = ["2026-11-01,-25,food,lunch,975.00", "2026-11-02,-30,food,dinner,945", "2026-11-03,+100,salary,,\"1,045.00\""]
+        if newestFirst { rows.reverse() }
+        let (ledger, warnings) = try importing("date,amount,category,remark,balance\n" + rows.joined(separator: "\n") + "\n", into: Self.opened())
+        #expect(warnings.isEmpty)
+        #expect(ledger.reconciliations.map { "\($0.accountID) \($0.day.iso) \($0.balance)" } == ["1 2026-11-03 104500"])
+    }
+
+    @Test func aRunningBalanceThatPartsFromTheAmountsRefusesTheFileAtThatRow() throws {
+        let csv = "date,amount,category,balance\n2026-11-01,-25,food,975\n2026-11-02,-30,food,940\n2026-11-03,+100,salary,1040\n"
+        do {
+            _ = try importing(csv, into: Self.opened())
+            Issue.record("imported")
+        } catch let error as Diagnostic {
+            #expect(error.message == "bills.csv:3: the balance column says 940.00, but line 2's 975.00 and the amounts since, -30.00, "
+                + "come to 945.00: the statement and its rows part here; nothing was imported")
+        }
+    }
+
+    @Test func aStatementTheAccountDoesNotMeetIsSaidAndNotReconciled() throws {
+        let (ledger, warnings) = try importing("date,amount,category,balance\n2026-11-01,-25,food,975\n", into: Self.ledger())
+        #expect(ledger.reconciliations.isEmpty)
+        #expect(warnings == ["the statement leaves cash at 975.00 at the end of 2026-11-01, but Tally has -25.00; "
+            + "'reconcile cash 975.00 on 2026-11-01' lists what to look through"])
     }
 
     @Test func theAccountColumnAndRulesSayWhereEachBillIsAndAnUnknownOneIsRefused() throws {
