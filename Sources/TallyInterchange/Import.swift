@@ -26,6 +26,8 @@ struct CSVImport {
     let constantRemark: String?
     let constantTags: String
     let constantBook: Bool
+    /// `set account=card`: the account of rows that name none.
+    let constantAccount: String?
 
     /// The most bad rows one error lists.
     static let maximumReported = 20
@@ -49,6 +51,7 @@ struct CSVImport {
         constantRemark = constant(.remark)?.value
         constantTags = constant(.tags)?.value ?? ""
         constantBook = constant(.book) != nil
+        constantAccount = constant(.account)?.value
         // `otherwise` makes its category when there is none, but not one a letter away from one there is: that is a typo.
         if let fallback = settings.fallback, evaluator.ledger.category(named: fallback.value) == nil,
            let near = Suggestion.nearest(to: fallback.value, among: evaluator.ledger.categories.flatMap(\.allNames)) {
@@ -228,7 +231,7 @@ struct CSVImport {
         return .bill(Row(
             bookID: book.id, categoryID: categoryID, kind: kind, amount: refund ? -minor : minor, remark: remark, place: place, tags: tags, day: day,
             line: record.line, digest: Fingerprint.digest(fields), transaction: transaction,
-            namesBook: !bookText.isEmpty || constantBook, accountID: try account(columns.value(.account, in: fields), in: book),
+            namesBook: !bookText.isEmpty || constantBook, accountID: try account(columns.value(.account, in: fields) ?? constantAccount, in: book),
             namesAccount: !(columns.value(.account, in: fields) ?? "").trimmingSpaces.isEmpty,
             balance: try balance(columns.value(.balance, in: fields), in: book)))
     }

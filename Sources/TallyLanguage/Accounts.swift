@@ -11,6 +11,7 @@ public enum AccountStatement: Sendable {
     case archive(AccountReference, archiving: Bool)
     /// `account default card`: where bills that name no account go.
     case makeDefault(AccountReference)
+    case icon(AccountReference, Located<String>)
     /// `transfer 500 from card to alipay`, `transfer 100 USD from travel:card to cash as 710`.
     case transfer(TransferSpec)
     /// `balances on 2026-11-30`: at the end of that day; today when no day is given.
@@ -20,7 +21,7 @@ public enum AccountStatement: Sendable {
 
     public var changesLedger: Bool {
         switch self {
-        case .add, .rename, .archive, .makeDefault, .transfer, .reconcile: return true
+        case .add, .rename, .archive, .makeDefault, .icon, .transfer, .reconcile: return true
         case .list, .balances: return false
         }
     }

@@ -60,6 +60,7 @@ public enum Done: Sendable, Equatable {
     case accountAdded(name: String, book: String, kind: AccountKind)
     case accountRenamed(from: String, to: String)
     case accountArchived(name: String, archiving: Bool)
+    case accountIcon(name: String, icon: String)
     /// `account default`: where the book's bills that name no account now go.
     case accountDefault(name: String, book: String)
     /// `transfer`: the amounts as their books write them; `received` only when the currencies differ.
@@ -177,6 +178,7 @@ public enum Done: Sendable, Equatable {
         case .homeCurrency(let code): return "totals across books are given in \(code)"
         case .accountAdded(let name, let book, let kind): return "added account '\(name)' (\(kind.rawValue)) to book '\(book)'"
         case .accountRenamed(let from, let to): return "renamed account '\(from)' to '\(to)'"
+        case .accountIcon(let name, let icon): return "account '\(name)' is shown as \(icon)"
         case .accountArchived(let name, let archiving):
             return archiving ? "archived account '\(name)'; its bills stay, and new bills no longer go to it" : "account '\(name)' is in use again"
         case .accountDefault(let name, let book): return "bills in book '\(book)' that name no account go to '\(name)'"
@@ -286,6 +288,7 @@ public enum Done: Sendable, Equatable {
         case .accountAdded(let name, let book, let kind):
             return [("report", .text("account added")), ("account", .text(name)), ("book", .text(book)), ("kind", .text(kind.rawValue))]
         case .accountRenamed(let from, let to): return [("report", .text("account renamed")), ("from", .text(from)), ("to", .text(to))]
+        case .accountIcon(let name, let icon): return [("report", .text("account icon")), ("account", .text(name)), ("icon", .text(icon))]
         case .accountArchived(let name, let archiving):
             return [("report", .text(archiving ? "account archived" : "account unarchived")), ("account", .text(name))]
         case .accountDefault(let name, let book): return [("report", .text("default account")), ("account", .text(name)), ("book", .text(book))]

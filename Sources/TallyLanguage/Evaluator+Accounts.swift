@@ -31,6 +31,11 @@ extension Evaluator {
             first.position = (ledger.accounts(ofBook: account.bookID).map(\.position).min() ?? 0) - 1
             let book = ledger.book(id: account.bookID)?.name ?? ""
             return changing(account, to: first, "made '\(account.name)' the default account", .accountDefault(name: account.name, book: book))
+        case .icon(let reference, let icon):
+            let account = try self.account(reference, inBook: nil)
+            var changed = account
+            changed.icon = icon.value
+            return changing(account, to: changed, "gave account '\(account.name)' the icon \(icon.value)", .accountIcon(name: account.name, icon: icon.value))
         case .transfer(let spec):
             return try transfer(spec)
         case .balances(let day):

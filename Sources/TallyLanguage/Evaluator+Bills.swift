@@ -105,7 +105,7 @@ extension Evaluator {
         let done: QueryResult = bills.count == 1
             ? .bill(verb: "deleted", BillRow(bills[0], in: ledger))
             : .done(.deleted(ids: bills.map(\.id), namedByID: true))
-        return .change(change, done: done, asking: nil)
+        return .change(change, done: done, asking: nil, warnings: reconciledWarnings(bills))
     }
 
     func deleteWhere(_ condition: Condition?, _ period: Located<PeriodSpec>?) throws(Diagnostic) -> Outcome {
@@ -114,7 +114,8 @@ extension Evaluator {
         let change = ChangeSet(
             summary: "deleted \(Literal.count(bills.count, "bill"))",
             rows: photoRows(of: bills) + bills.map { RowChange(before: .bill($0), after: nil) })
-        return .change(change, done: .done(.deleted(ids: bills.map(\.id), namedByID: false)), asking: Confirmation(.delete, bills, in: ledger))
+        return .change(change, done: .done(.deleted(ids: bills.map(\.id), namedByID: false)), asking: Confirmation(.delete, bills, in: ledger),
+                       warnings: reconciledWarnings(bills))
     }
 
     /// The bills `delete where` and `edit where` change: of the current

@@ -19,7 +19,7 @@ public enum ImportField: String, Sendable, CaseIterable {
     public static let spellings = ["type", "cat", "note", "tag"] + allCases.map(\.rawValue)
 
     /// The fields a constant can be given for: what a bill has.
-    public static let constants: [ImportField] = [.category, .remark, .book, .place, .tags]
+    public static let constants: [ImportField] = [.category, .remark, .book, .place, .tags, .account]
 }
 
 /// Which column of the file a field is read from.

@@ -3,10 +3,10 @@ import TallyCore
 extension Parser {
     // account_statement = "account" ( "add" name { "kind" WORD | "opening" [ "-" ] amount [ "on" date ] }
     //                               | "rename" account_name "to" name | "archive" account_name
-    //                               | "unarchive" account_name | "default" account_name )
+    //                               | "unarchive" account_name | "default" account_name | "icon" account_name name )
     mutating func accountStatement() throws(Diagnostic) -> LedgerStatement {
         advance()
-        switch try subcommand(["add", "rename", "archive", "unarchive", "default"]) {
+        switch try subcommand(["add", "rename", "archive", "unarchive", "default", "icon"]) {
         case "add":
             let name = try self.name("a name for the account, such as card")
             var kind: AccountKind?
@@ -42,6 +42,9 @@ extension Parser {
             return .accounts(.archive(try accountName(), archiving: true))
         case "unarchive":
             return .accounts(.archive(try accountName(), archiving: false))
+        case "icon":
+            let account = try accountName()
+            return .accounts(.icon(account, try icon()))
         default:
             return .accounts(.makeDefault(try accountName()))
         }

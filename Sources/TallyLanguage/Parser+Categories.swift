@@ -87,7 +87,7 @@ extension Parser {
     }
 
     /// One character, as an emoji is: an icon stands before a category's name in every view and table.
-    private mutating func icon() throws(Diagnostic) -> Located<String> {
+    mutating func icon() throws(Diagnostic) -> Located<String> {
         let icon = try name("an icon, such as 🍜")
         guard icon.value.count == 1 else { throw Diagnostic(.iconNotOneCharacter(icon.value), at: icon.range) }
         return icon

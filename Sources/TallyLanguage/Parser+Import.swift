@@ -230,7 +230,7 @@ extension Parser {
         return words
     }
 
-    // constant_field = ( "category" | "remark" | "book" | "place" | "tags" ) "=" ( WORD | STRING | NUMBER | TAG { TAG } )
+    // constant_field = ( "category" | "remark" | "book" | "place" | "tags" | "account" ) "=" ( WORD | STRING | NUMBER | TAG { TAG } )
     private mutating func constantFields() throws(Diagnostic) -> [ConstantField] {
         var constants: [ConstantField] = []
         repeat {

@@ -187,6 +187,12 @@ struct CSVAccountImportTests {
         let bills = try imported("date,amount,category,remark,account\n2026-11-01,-25,food,lunch,card\n2026-11-02,-30,transport,taxi,\n2026-11-03,-5,food,tea,\n",
                                  into: Self.ledger())
         #expect(bills.map(\.accountID) == [2, 2, 0], "named, by a rule, the book's default")
+        var parser = Parser("import bills.csv set account=card")
+        guard case .session(.importFile(let options))? = try parser.next()?.get().statement else { throw TestFailure("no import") }
+        let file = try ImportFile(bytes: Array("date,amount,category\n2026-11-01,-25,food\n".utf8), options: options, profiles: [])
+        guard case .change(let change, _, _, _) = try Evaluator(ledger: Self.ledger(), today: day("2026-12-01"), now: 0).importing(file, options),
+              case .bill(let set)? = change.rows.first?.after else { throw TestFailure("nothing imported") }
+        #expect(set.accountID == 2, "set account=card")
         #expect(throws: Diagnostic.self) {
             try imported("date,amount,category,account\n2026-11-01,-25,food,visa\n", into: Self.ledger())
         }

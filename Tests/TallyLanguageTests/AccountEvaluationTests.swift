@@ -102,6 +102,18 @@ struct AccountEvaluationTests {
         } == [card.id])
     }
 
+    @Test func anAccountTakesAnIconAndDeletingAReconciledBillIsWarnedOf() throws {
+        let ledger = try applying(["account icon card 🪪", "-25 food lunch with card on 2016-07-03", "reconcile card -1225 on 2016-07-31"],
+                                  to: try withCards())
+        #expect(ledger.account(named: "card", inBook: Fixture.daily)?.icon == "🪪")
+        let card = try #require(ledger.account(named: "card", inBook: Fixture.daily))
+        let id = try #require(ledger.bills.last { $0.remark == "lunch" && $0.accountID == card.id }).id
+        let deleting = try change("delete #\(id)", in: ledger)
+        #expect(deleting.warnings
+            == ["card was reconciled through 2016-07-31; its balance then no longer agrees with the statement"])
+        #expect(parseError("account icon card two")?.message.contains("one character") == true)
+    }
+
     @Test func accountIsAFieldOfConditionsAndADimension() throws {
         let ledger = try applying(["-25 food lunch with card on 2016-07-03", "-12 drinks tea with alipay on 2016-07-04"], to: try withCards())
         #expect(try count("count where account=card", in: ledger) == 1)
