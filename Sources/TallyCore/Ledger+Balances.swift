@@ -5,6 +5,9 @@ public struct AccountBalance: Hashable, Sendable {
     public let balance: Int64
     public let bills: Int
     public let transfers: Int
+
+    /// What is owed on a credit card below zero; nil for every other balance.
+    public var owing: Int64? { account.kind.isLiability && balance < 0 ? -balance : nil }
 }
 
 extension Ledger {

@@ -30,8 +30,10 @@ extension Statement {
     /// reads those days', and a query that reads no remark, place or tag
     /// only the bills' numbers; a saved statement's name, `changes`, `help`
     /// and `quit` read none (what a saved statement runs reads what it needs); every
-    /// other statement, and every change, reads the whole ledger.
-    public func billsRead(today: Day, weekStart: WeekStart) -> BillsRead {
+    /// other statement, and every change, reads the whole ledger. In a ledger
+    /// that `keepsAccounts` a report shows their balances at its end, which
+    /// every bill up to then makes: it reads those too.
+    public func billsRead(today: Day, weekStart: WeekStart, keepsAccounts: Bool = false) -> BillsRead {
         func days(of period: PeriodSpec) -> DateRange? {
             let asked = period.resolve(today: today, weekStart: weekStart)
             let days = DateRange(start: max(asked.start, .first), end: min(asked.end, .last))
@@ -42,11 +44,13 @@ extension Statement {
             // A forecast's bills are put among those held, which takes them whole.
             return BillsRead(days: query.period.flatMap { days(of: $0.value) }, texts: query.readsTexts || query.withForecast)
         case .ledger(.report(let options)):
-            return BillsRead(days: days(of: options.period?.value ?? ReportOptions.defaultPeriod), texts: true)
+            let period = days(of: options.period?.value ?? ReportOptions.defaultPeriod)
+            guard keepsAccounts else { return BillsRead(days: period, texts: true) }
+            return BillsRead(days: period.flatMap { $0.end < .last ? DateRange(start: .first, end: $0.end) : nil }, texts: true)
         case .ledger(.converted):
             return .all
         case .ledger(.formatted(let view, _)):
-            return Statement.ledger(view).billsRead(today: today, weekStart: weekStart)
+            return Statement.ledger(view).billsRead(today: today, weekStart: weekStart, keepsAccounts: keepsAccounts)
         case .session(.runSaved), .session(.changes), .session(.help), .session(.quit):
             return .none
         default:

@@ -72,7 +72,7 @@ public enum Done: Sendable, Equatable {
     case imported(ImportCounts, file: String)
     case journalImported(JournalImportCounts, file: String)
     /// `export`: `count` bills, and `rules` recurring rules where the format holds them.
-    case exported(count: Int, rules: Int, file: String, format: String)
+    case exported(count: Int, rules: Int, transfers: Int, file: String, format: String)
     /// `report`: the page of `period` (as a view names it), of `count` bills, written to `file`.
     case reportWritten(period: String, count: Int, file: String, size: Int)
     case photoAttached(number: Int, bill: Int64, file: String, type: String, size: Int)
@@ -191,8 +191,10 @@ public enum Done: Sendable, Equatable {
                 + (unchanged == 0 ? "" : "; \(unchanged) there already")
         case .imported(let counts, let file): return counts.text(file: file)
         case .journalImported(let counts, let file): return counts.summary(file: file)
-        case .exported(let count, let rules, let file, let format):
-            let what = Literal.count(count, "bill") + (rules > 0 ? " and \(Literal.count(rules, "recurring rule"))" : "")
+        case .exported(let count, let rules, let transfers, let file, let format):
+            let parts = [Literal.count(count, "bill")] + (rules > 0 ? [Literal.count(rules, "recurring rule")] : [])
+                + (transfers > 0 ? [Literal.count(transfers, "transfer")] : [])
+            let what = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1] : parts[0]
             return "exported \(what) to \(file) (\(format))"
         case .reportWritten(let period, let count, let file, let size):
             return "wrote the report of \(period) (\(Literal.count(count, "bill"))) to \(file) (\(PhotoList.size(size)))"
@@ -311,9 +313,9 @@ public enum Done: Sendable, Equatable {
                     ("skipped", .number(counts.alreadyThere)), ("new_categories", .list(counts.newCategories)),
                     ("passed_over", .number(counts.passedOver)), ("changed", .number(counts.changed)), ("updated", .number(counts.updated)),
                     ("profile", Done.optional(counts.profile))]
-        case .exported(let count, let rules, let file, let format):
+        case .exported(let count, let rules, let transfers, let file, let format):
             return [("report", .text("exported")), ("file", .text(file)), ("count", .number(count)), ("rules", .number(rules)),
-                    ("format", .text(format))]
+                    ("transfers", .number(transfers)), ("format", .text(format))]
         case .reportWritten(let period, let count, let file, let size):
             return [("report", .text("report written")), ("period", .text(period)), ("count", .number(count)), ("file", .text(file)),
                     ("bytes", .number(size))]

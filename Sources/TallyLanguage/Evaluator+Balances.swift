@@ -27,12 +27,11 @@ extension Evaluator {
         for entry in ledger.balances(through: day) {
             guard let book = ledger.book(id: entry.account.bookID) else { continue }
             totals[book.currency, default: 0] += Int128(entry.balance)
-            let owing = entry.account.kind.isLiability && entry.balance < 0
             let reconciled = ledger.lastReconciliation(of: entry.account.id, through: day)
             rows.append([
                 .text(book.name), .text(entry.account.name), .text(entry.account.kind.rawValue),
                 .money(Int128(entry.balance), book.currency),
-                .text(owing ? "owing \(MoneyFormat.grouped(-entry.balance, book.currency))" : ""),
+                .text(entry.owing.map { "owing \(MoneyFormat.grouped($0, book.currency))" } ?? ""),
                 reconciled.map { .text($0.day.iso) } ?? .null,
             ])
         }

@@ -49,3 +49,71 @@ extension Evaluator {
         }
     }
 }
+
+extension Evaluator {
+    /// The accounts' entries an export of `options` writes: each account's
+    /// opening on the later of its opening day and the file's first day (an
+    /// account opened after the period has none), the transfers in the
+    /// period, and its reconciliations from then on. The opening is Tally's
+    /// balance at the start of that day less what the file's bills and
+    /// transfers before it bring, which Tally leaves out of a balance (they
+    /// are older than the account's opening), so each balance in the file
+    /// is Tally's from then on. A condition selects bills alone, whose sum
+    /// is no account's balance: an export with one writes no entries.
+    public func accountEntries(_ options: ExportOptions) -> AccountEntries {
+        guard options.condition == nil else { return .none }
+        let range = options.period.map { $0.value.resolve(today: today, weekStart: ledger.settings.weekStart) } ?? .everything
+        let transfers = ledger.transfers.filter { range.contains($0.day) }
+        let reconciliations = ledger.reconciliations.filter { range.contains($0.day) }
+        let billIndices = ledger.bills.indices(in: range)
+        let first: Day
+        if range.start >= Day.first {
+            first = range.start
+        } else {
+            let dated = [billIndices.first.map { Day(ordinal: ledger.bills.days[$0]) }, transfers.first?.day, reconciliations.first?.day]
+                + ledger.accounts.map { $0.openingDay.flatMap { range.contains($0) ? $0 : nil } }
+            first = dated.compactMap { $0 }.min() ?? today
+        }
+        let opened = Dictionary(
+            ledger.accounts.map { ($0.id, max($0.openingDay ?? first, first)) }, uniquingKeysWith: { first, _ in first })
+        var balances: [Day: [Int64: Int64]] = [:]
+        func balance(of account: Int64, through day: Day) -> Int64 {
+            if balances[day] == nil {
+                balances[day] = Dictionary(ledger.balances(through: day).map { ($0.account.id, $0.balance) }, uniquingKeysWith: { first, _ in first })
+            }
+            return balances[day]?[account] ?? 0
+        }
+        let kinds = Dictionary(ledger.categories.map { ($0.id, $0.kind) }, uniquingKeysWith: { first, _ in first })
+        let firstAccounts = ledger.firstAccountIDs
+        var openings: [AccountEntries.Opening] = []
+        for account in ledger.accounts {
+            guard let day = opened[account.id], day <= range.end else { continue }
+            var written: Int64 = 0
+            for index in ledger.bills.indices(in: DateRange(start: range.start, end: day.adding(days: -1)))
+            where ledger.accountID(ofBillAt: index, firstAccounts: firstAccounts) == account.id {
+                written += (kinds[ledger.bills.categoryIDs[index]] ?? .expense).signed(ledger.bills.amounts[index])
+            }
+            written += transfers.filter { $0.day < day }.reduce(0) { $0 + $1.change(to: account.id) }
+            let amount = balance(of: account.id, through: day.adding(days: -1)) - written
+            if amount != 0 { openings.append(AccountEntries.Opening(account: row(of: account), day: day, amount: amount)) }
+        }
+        let moves = transfers.compactMap { transfer -> AccountEntries.Move? in
+            guard let from = ledger.account(id: transfer.fromAccountID), let to = ledger.account(id: transfer.toAccountID) else { return nil }
+            return AccountEntries.Move(
+                day: transfer.day, from: row(of: from), amount: transfer.fromAmount, to: row(of: to), received: transfer.toAmount, remark: transfer.remark)
+        }
+        let statements = reconciliations.compactMap { reconciliation -> AccountEntries.Statement? in
+            guard let account = ledger.account(id: reconciliation.accountID), let day = opened[account.id], reconciliation.day >= day else { return nil }
+            return AccountEntries.Statement(
+                account: row(of: account), day: reconciliation.day, balance: reconciliation.balance,
+                held: balance(of: account.id, through: reconciliation.day))
+        }
+        return AccountEntries(openings: openings.sorted { $0.day < $1.day }, moves: moves, statements: statements)
+    }
+
+    private func row(of account: Account) -> AccountRow {
+        let book = ledger.book(id: account.bookID)
+        return AccountRow(
+            book: book?.name ?? "?", account: ledger.keepsAccounts(inBooks: [account.bookID]) ? account.name : nil, currency: book?.currency ?? .cny)
+    }
+}

@@ -26,6 +26,7 @@ extension Evaluator {
         }
 
         let spending = try pie(.expense, period, where: condition, at: range)
+        let balancesDay = min(days.end, today)
         return .reportFile(options, PeriodReport(
             period: days, books: books.map(\.name), currency: currency, condition: options.conditionText, summary: summary, count: billCount,
             savingsPermille: Evaluator.permille(of: summary.balance, in: summary.income),
@@ -34,6 +35,7 @@ extension Evaluator {
             income: folded(try pie(.income, period, where: condition, at: range)),
             spending: try grid(labels, of: spending.slices, period, condition, at: range),
             budgets: wholeBooks && books.count == 1 ? try budgets(of: books[0], within: days, labels) : [],
+            balances: wholeBooks ? balances(of: books, through: balancesDay) : [], balancesDay: balancesDay,
             timeline: timeline,
             largest: try largestExpenses(period, where: condition),
             made: today))
@@ -146,6 +148,18 @@ extension Evaluator {
             if !report.lines.isEmpty { reports.append(report) }
         }
         return Array(reports.suffix(PeriodReport.monthColumns))
+    }
+
+    /// The accounts of `books` at the end of `day`, when one of the books keeps several.
+    private func balances(of books: [Book], through day: Day) -> [ReportBalance] {
+        guard ledger.keepsAccounts(inBooks: books.map(\.id)) else { return [] }
+        let named = Dictionary(books.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        return ledger.balances(through: day).compactMap { entry in
+            guard let book = named[entry.account.bookID] else { return nil }
+            return ReportBalance(
+                book: book, account: entry.account.name, icon: entry.account.icon, kind: entry.account.kind, balance: entry.balance,
+                owing: entry.owing, reconciled: ledger.lastReconciliation(of: entry.account.id, through: day)?.day)
+        }
     }
 
     /// `part` as tenths of a percent of `whole`, rounded half away from zero.

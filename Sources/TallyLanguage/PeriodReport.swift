@@ -30,6 +30,12 @@ public struct PeriodReport: Sendable, Equatable {
     /// twelve months that have begun and lie wholly in the period; only when
     /// the report covers one whole book (its condition names nothing but books).
     public let budgets: [BudgetReport]
+    /// Each account of its books at the end of `balancesDay`, as `balances`
+    /// gives them; only when the report covers whole books (its condition
+    /// names nothing but books) and one of them keeps several accounts.
+    public let balances: [ReportBalance]
+    /// The period's last day, or today while the period is under way.
+    public let balancesDay: Day
     /// The latest month with bills, day by day.
     public let timeline: Timeline?
     /// The largest expenses, largest first, bills alike but for their day
@@ -72,6 +78,19 @@ public struct ReportSpan: Sendable, Equatable {
     /// Whether its numbers are of fewer days than the whole, and so not to be
     /// read against those of the others.
     public var isPartial: Bool { covered != range }
+}
+
+/// An account's balance for the report: what it held at the end of the
+/// report's day, and when it last agreed with a statement up to then.
+public struct ReportBalance: Sendable, Equatable {
+    public let book: String
+    public let account: String
+    public let icon: String
+    public let kind: AccountKind
+    public let balance: Int64
+    /// What is owed on it, for a credit card below zero.
+    public let owing: Int64?
+    public let reconciled: Day?
 }
 
 /// One of the largest expenses, or bills alike in all but their day, as one.

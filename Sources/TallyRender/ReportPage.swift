@@ -28,7 +28,7 @@ public struct ReportPage {
         page += "<section id=\"pies\">\n<h2>Where the money went, and where it came from</h2>\n<div class=\"pies\">\n"
             + pie(report.expense) + pie(report.income) + "</div>\n</section>\n"
         let sections = ReportSections(report: report)
-        page += sections.spending + sections.budgets + sections.timeline + sections.largest
+        page += sections.spending + sections.budgets + sections.balances + sections.timeline + sections.largest
         page += "</main>\n<footer>Made by Tally on \(report.made.iso).</footer>\n</body>\n</html>\n"
         return page
     }

@@ -1,8 +1,8 @@
 import TallyCore
 import TallyLanguage
 
-/// The report's tables: spending by category and month, budgets, the latest
-/// month's days, and the largest expenses.
+/// The report's tables: spending by category and month, budgets, the
+/// accounts' balances, the latest month's days, and the largest expenses.
 struct ReportSections {
     let report: PeriodReport
 
@@ -67,6 +67,29 @@ struct ReportSections {
             section += "</tr>\n"
         }
         return section + "</tbody>\n</table></div>\n</section>\n"
+    }
+
+    /// Each account's balance at the report's day, what a credit card owes
+    /// said in words, and the last day it agreed with a statement.
+    var balances: String {
+        guard !report.balances.isEmpty else { return "" }
+        let day = report.balancesDay.iso
+        let books = Set(report.balances.map(\.book)).count > 1
+        var section = "<section id=\"balances\">\n<h2>Balances</h2>\n"
+            + "<p class=\"key\">What each account held at the end of \(day), as 'balances on \(day)' gives it, "
+            + "and the last day it agreed with its statement.</p>\n"
+            + "<div class=\"scroll\"><table class=\"numbers bills\">\n<thead><tr><th>account</th>" + (books ? "<th>book</th>" : "")
+            + "<th>kind</th><th>reconciled</th><th>balance</th></tr></thead>\n<tbody>\n"
+        for entry in report.balances {
+            let reconciled = entry.reconciled.map { "<time datetime=\"\($0.iso)\">\($0.iso)</time>" } ?? "–"
+            let owing = entry.owing.map { " <span class=\"days\">owing \(grouped(Int128($0)))</span>" } ?? ""
+            section += "<tr data-account=\"\(HTML.text(entry.account))\"><td>\(ReportPage.named(entry.icon, entry.account))</td>"
+                + (books ? "<td>\(HTML.text(entry.book))</td>" : "") + "<td>\(entry.kind.rawValue)</td>"
+                + "<td class=\"date\">\(reconciled)</td><td class=\"amount\">\(grouped(Int128(entry.balance)))\(owing)</td></tr>\n"
+        }
+        let total = report.balances.reduce(Int128(0)) { $0 + Int128($1.balance) }
+        return section + "</tbody>\n<tfoot><tr><th>total</th>" + String(repeating: "<td></td>", count: books ? 3 : 2)
+            + "<td class=\"amount\">\(grouped(total))</td></tr></tfoot>\n</table></div>\n</section>\n"
     }
 
     /// The latest month, newest day first: expenses left of the centre line, income right, as in Timi.

@@ -115,7 +115,7 @@ extension Session {
         return .success
     }
 
-    /// Writes the bills, and the rules the format holds, to the file in the format its extension names.
+    /// Writes the bills, and the rules and accounts' entries the format holds, to the file in the format its extension names.
     func export(_ bills: BillList, rules: [RecurringRow], _ options: ExportOptions, _ source: ScriptSource) -> RunStatus {
         let file = options.file
         guard let format = ExportFormat(path: file.value) else {
@@ -126,13 +126,15 @@ extension Session {
         guard tooEarly.isEmpty else {
             return fail(Diagnostic(.billsTooEarlyForJournal(bills: tooEarly, earliest: LedgerJournal.earliestDay.iso), at: file.range), in: source)
         }
-        let text = format.render(bills, rules: rules, accounts: ledger.exportAccounts, rates: ledger.rates)
+        let entries = format.holdsAccountEntries ? evaluator.accountEntries(options) : .none
+        let text = format.render(bills, rules: rules, accounts: ledger.exportAccounts, rates: ledger.rates, entries: entries)
         do {
             try Files.write(Array(text.utf8), to: file.value, replacing: options.overwrites, existsAdvice: Files.overwriteAdvice)
         } catch {
             return fail(Diagnostic(.fileFailed(error), at: file.range), in: source)
         }
-        show(.done(.exported(count: bills.rows.count, rules: format.holdsRules ? rules.count : 0, file: file.value, format: format.title)))
+        show(.done(.exported(
+            count: bills.rows.count, rules: format.holdsRules ? rules.count : 0, transfers: entries.moves.count, file: file.value, format: format.title)))
         return .success
     }
 

@@ -83,7 +83,7 @@ public final class Session {
     private func execute(_ parsed: ParsedStatement, from source: ScriptSource) -> RunStatus {
         do {
             takeInBackgroundCheck()
-            try runner.refresh(for: parsed.statement.billsRead(today: today, weekStart: ledger.settings.weekStart))
+            try runner.refresh(for: parsed.statement.billsRead(today: today, weekStart: ledger.settings.weekStart, keepsAccounts: ledger.keepsAccounts))
             // `check` says what it finds itself.
             if case .session(.check) = parsed.statement {} else { tellOfDamage() }
             try postRecurring()

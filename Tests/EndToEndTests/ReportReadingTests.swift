@@ -118,6 +118,30 @@ struct ReportReadingTests {
         }
     }
 
+    @Test("the demo's book shows each of its accounts with the balance, debt and last reconciliation that balances gives")
+    func balancesAreThoseBalancesGives() async throws {
+        try await withSandbox { sandbox in
+            let page = try await demoPage(in: sandbox)
+            let json = try await demo("balances on \(Self.demoToday) as json", in: sandbox)
+            let accounts = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]], "\(json)")
+                .filter { $0["book"] as? String == "daily" }
+            #expect(accounts.count == 4)
+            let section = try #require(ReportTests.text(page, after: "<section id=\"balances\">", upTo: "</section>"))
+            #expect(section.components(separatedBy: "<tr data-account=").count == accounts.count + 1, "\(section)")
+            for account in accounts {
+                let name = try #require(account["account"] as? String)
+                let row = try #require(ReportTests.elements(section, startingWith: "<tr data-account=\"\(name)\">").first, "\(name) in \(section)")
+                let shown = try #require(ReportTests.text(row, after: "<td class=\"amount\">", upTo: "<"))
+                #expect(shown.replacingOccurrences(of: ",", with: "").trimmingCharacters(in: .whitespaces) == account["balance"] as? String, "\(row)")
+                let note = account["note"] as? String ?? ""
+                #expect(note.isEmpty ? !row.contains("owing") : row.contains("<span class=\"days\">\(note)</span>"), "\(row)")
+                let reconciled = account["reconciled"] as? String
+                #expect(row.contains("<td class=\"date\">" + (reconciled.map { "<time datetime=\"\($0)\">\($0)</time>" } ?? "–") + "</td>"), "\(row)")
+            }
+            #expect(section.contains("<time datetime=\"2026-11-30\">2026-11-30</time>") && section.contains("owing "), "\(section)")
+        }
+    }
+
     /// Ten years of bills through an add script: a salary, a rent and a few meals each month.
     static let tenYears: String = (2016...2025).flatMap { year in
         (1...12).flatMap { month -> [String] in

@@ -20,6 +20,15 @@ import TallyCore
         #expect(try read("undo") == .all)
     }
 
+    @Test func aReportReadsItsPeriodAndWhereAccountsAreKeptEveryBillUpToItsEnd() throws {
+        let year = try #require(DateRange.year(2016))
+        let report = try statement("report 2016 to r")
+        #expect(report.billsRead(today: defaultToday, weekStart: .monday) == BillsRead(days: year, texts: true))
+        #expect(report.billsRead(today: defaultToday, weekStart: .monday, keepsAccounts: true)
+            == BillsRead(days: DateRange(start: .first, end: year.end), texts: true))
+        #expect(try statement("report since 2016-07-01 to r").billsRead(today: defaultToday, weekStart: .monday, keepsAccounts: true) == .all)
+    }
+
     @Test func helpQuitAndASavedStatementsNameReadNothing() throws {
         #expect(try read("help periods") == .none)
         #expect(try read("quit") == .none)

@@ -293,6 +293,63 @@ struct ReportEvaluationTests {
         #expect(try report("report 2030 where not book = travel to r").books.isEmpty)
     }
 
+    /// The fixture's bills with accounts: daily's in cash, every fourth on a
+    /// credit card, the card paid off from cash in June 2016 and reconciled at
+    /// the end of it; home and travel keep one account each.
+    static let accountsLedger: Ledger = {
+        let accounts = [
+            Account(id: 1, bookID: Fixture.daily, name: "cash", opening: 1_000_000, position: 0),
+            Account(id: 2, bookID: Fixture.daily, name: "card", kind: .credit, opening: -5_000, openingDay: day("2015-06-01"), position: 1),
+            Account(id: 3, bookID: Fixture.travel, name: "cash", position: 0),
+            Account(id: 4, bookID: Fixture.home, name: "cash", position: 0),
+        ]
+        let bills = Array(ledger.bills).map { bill in
+            var bill = bill
+            if bill.bookID == Fixture.daily && bill.id % 4 == 0 { bill.accountID = 2 }
+            return bill
+        }
+        let paidOff = Transfer(id: 1, day: day("2016-06-05"), from: 1, amount: 200_000, to: 2)
+        let unreconciled = Ledger(books: Fixture.books, categories: Fixture.categories, bills: bills, settings: ledger.settings,
+                                  budgets: ledger.budgets, accounts: accounts, transfers: [paidOff])
+        let june = day("2016-06-30")
+        return Ledger(books: Fixture.books, categories: Fixture.categories, bills: bills, settings: ledger.settings, budgets: ledger.budgets,
+                      accounts: accounts, transfers: [paidOff],
+                      reconciliations: [Reconciliation(id: 1, accountID: 2, day: june, balance: unreconciled.balance(of: 2, through: june) ?? 0)])
+    }()
+
+    @Test func aBookWithSeveralAccountsHasEachOnesBalanceAtThePeriodsEndAsBalancesGivesIt() throws {
+        let ledger = Self.accountsLedger
+        func expected(on day: Day, books: Set<String>) throws -> [String] {
+            guard case .records(let table) = try result("balances on \(day.iso)", in: ledger, today: Self.today) else { throw TestFailure("no balances") }
+            return table.rows.filter { books.contains($0[0].text) }.map { row in row.map(\.text).filter { !$0.isEmpty }.joined(separator: " ") }
+        }
+        func shown(_ report: PeriodReport) -> [String] {
+            report.balances.map { balance in
+                [balance.book, balance.account, balance.kind.rawValue, MoneyFormat.plain(balance.balance, .cny)]
+                    .joined(separator: " ") + (balance.owing.map { " owing " + MoneyFormat.grouped($0, .cny) } ?? "")
+                    + (balance.reconciled.map { " " + $0.iso } ?? "")
+            }
+        }
+        // A year under way: today's balances.
+        let thisYear = try report("report 2016 to r", in: ledger)
+        #expect(thisYear.balancesDay == Self.today)
+        #expect(shown(thisYear) == (try expected(on: Self.today, books: ["daily"])))
+        #expect(thisYear.balances.map(\.account) == ["cash", "card"])
+        #expect(thisYear.balances.last?.reconciled == day("2016-06-30"))
+        // A year gone: its last day's, before the reconciliation.
+        let lastYear = try report("report 2015 where book = daily to r", in: ledger)
+        #expect(lastYear.balancesDay == day("2015-12-31"))
+        #expect(shown(lastYear) == (try expected(on: day("2015-12-31"), books: ["daily"])))
+        #expect(lastYear.balances.allSatisfy { $0.reconciled == nil })
+        // Two books, one of which keeps several accounts: each account of both.
+        #expect(shown(try report("report 2016 where book in (daily, home) to r", in: ledger))
+            == (try expected(on: Self.today, books: ["daily", "home"])))
+        // A book of one account, a condition on more than books, and a ledger before accounts have none.
+        #expect(try report("report 2016 where book = home to r", in: ledger).balances.isEmpty)
+        #expect(try report("report 2016 where category = food to r", in: ledger).balances.isEmpty)
+        #expect(try report("report 2016 to r").balances.isEmpty)
+    }
+
     @Test func budgetsAreThoseOfTheMonthsBegun() throws {
         let report = try self.report("report 2016 to r", today: day("2016-07-20"))
         #expect(report.budgets.map(\.month) == ["2016-01", "2016-02", "2016-03", "2016-04", "2016-05", "2016-06", "2016-07"])

@@ -70,6 +70,35 @@ struct ReportPageTests {
         #expect(!page.contains("width:-"))
     }
 
+    @Test func aBookWithSeveralAccountsShowsEachOnesBalanceWhatACardOwesAndItsLastReconciliation() throws {
+        let food = Fixture.id("food")
+        let accounts = [
+            Account(id: 1, bookID: 1, name: "cash", position: 0),
+            Account(id: 2, bookID: 1, name: "<b>visa</b>", kind: .credit, position: 1),
+            Account(id: 3, bookID: 1, name: "bank", kind: .bank, opening: 500_000, position: 2),
+        ]
+        let bills = [
+            Bill(id: 1, bookID: 1, categoryID: food, amount: 1_000, day: Day(iso: "2016-07-01")!),
+            Bill(id: 2, bookID: 1, categoryID: food, amount: 12_345, day: Day(iso: "2016-07-02")!, accountID: 2),
+        ]
+        let ledger = Ledger(
+            books: [Fixture.daily], categories: Fixture.categories, bills: bills, settings: Settings(currentBookID: 1), accounts: accounts,
+            reconciliations: [Reconciliation(id: 1, accountID: 3, day: Day(iso: "2016-07-15")!, balance: 500_000)])
+        let page = try HostileLedger.page("report 2016-07 to r", in: ledger)
+        let section = try #require(page.components(separatedBy: "<section id=\"balances\">").dropFirst().first?.components(separatedBy: "</section>").first)
+        #expect(section.contains("What each account held at the end of 2016-07-31, as 'balances on 2016-07-31' gives it"), "\(section)")
+        #expect(section.contains("<tr data-account=\"cash\"><td><span class=\"icon\" aria-hidden=\"true\">💵 </span>cash</td><td>cash</td>"
+            + "<td class=\"date\">–</td><td class=\"amount\">-10.00</td></tr>"), "\(section)")
+        #expect(section.contains("&lt;b&gt;visa&lt;/b&gt;</td><td>credit</td><td class=\"date\">–</td>"
+            + "<td class=\"amount\">-123.45 <span class=\"days\">owing 123.45</span></td></tr>"), "\(section)")
+        #expect(section.contains("<td class=\"date\"><time datetime=\"2016-07-15\">2016-07-15</time></td><td class=\"amount\">5,000.00</td>"), "\(section)")
+        #expect(section.contains("<tfoot><tr><th>total</th><td></td><td></td><td class=\"amount\">4,866.55</td></tr></tfoot>"), "\(section)")
+        #expect(!section.contains("<b>") && !section.contains("url("))
+        // Between the budgets and the timeline; a book of one account has none.
+        #expect(try #require(page.range(of: "id=\"balances\"")).lowerBound < (try #require(page.range(of: "id=\"timeline\""))).lowerBound)
+        #expect(!(try HostileLedger.page("report 2016-07 to r", in: Fixture.ledger)).contains("id=\"balances\""))
+    }
+
     /// The ledger with each character of markup in its texts replaced by a letter.
     static func plainCopy(of ledger: Ledger) -> Ledger {
         func plain(_ text: String) -> String { String(text.map { $0.isLetter || $0.isNumber || $0 == " " ? $0 : "x" }) }

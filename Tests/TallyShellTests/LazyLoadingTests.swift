@@ -75,7 +75,9 @@ import TallyStore
             #expect(fullPage == lazyPage, "\(statement)")
             if lazy.ledger.bills.count < full.ledger.bills.count { heldFewer += 1 }
         }
-        #expect(heldFewer >= LazyLoadingTests.periods.count * 3 / 4)
+        // The demo's book keeps accounts, whose balances at a report's end need every bill before it:
+        // a period that runs to today reads them all, one that ends before reads less.
+        #expect(heldFewer >= LazyLoadingTests.periods.count / 2)
     }
 
     @Test func aSavedQueryOverAPeriodReadsOnlyItsDays() throws {
