@@ -15,8 +15,8 @@ struct DemoAccounts {
         guard let cash = ledger.firstAccount(ofBook: book.id) else { return nil }
         let next = ledger.nextAccountID
         self.cash = cash
-        bank = Account(id: next, bookID: book.id, name: "bank card", kind: .bank, opening: 3_000_000, openingDay: firstDay, position: 1)
-        credit = Account(id: next + 1, bookID: book.id, name: "credit card", kind: .credit, openingDay: firstDay, position: 2)
+        bank = Account(id: next, bookID: book.id, name: "bank", kind: .bank, opening: 3_000_000, openingDay: firstDay, position: 1)
+        credit = Account(id: next + 1, bookID: book.id, name: "card", kind: .credit, openingDay: firstDay, position: 2)
         alipay = Account(id: next + 2, bookID: book.id, name: "alipay", kind: .wallet, openingDay: firstDay, position: 3)
     }
 

@@ -9,8 +9,8 @@ struct AccountExportTests {
     /// How the exports name each of the demo's accounts (book, account): journal, beancount, currency.
     static let names: [String: (journal: String, beancount: String, currency: String)] = [
         "daily/cash": ("assets:daily:cash", "Assets:Daily:Cash", "CNY"),
-        "daily/bank card": ("assets:daily:bank card", "Assets:Daily:Bank-card", "CNY"),
-        "daily/credit card": ("liabilities:daily:credit card", "Liabilities:Daily:Credit-card", "CNY"),
+        "daily/bank": ("assets:daily:bank", "Assets:Daily:Bank", "CNY"),
+        "daily/card": ("liabilities:daily:card", "Liabilities:Daily:Card", "CNY"),
         "daily/alipay": ("assets:daily:alipay", "Assets:Daily:Alipay", "CNY"),
         // A book of one account posts to the book's.
         "travel/cash": ("assets:travel", "Assets:Travel", "CNY"),
@@ -86,9 +86,9 @@ struct AccountExportTests {
 
             // The bank card's reconciliation is checked by each tool, after every posting of its day.
             let journal = try String(contentsOfFile: sandbox.path("demo.journal"), encoding: .utf8)
-            #expect(journal.contains("\n2026-11-30 reconciled balance\n    assets:daily:bank card  0.00 CNY = 218478.60 CNY\n"), "\(journal)")
+            #expect(journal.contains("\n2026-11-30 reconciled balance\n    assets:daily:bank  0.00 CNY = 218478.60 CNY\n"), "\(journal)")
             let beancount = try String(contentsOfFile: sandbox.path("demo.beancount"), encoding: .utf8)
-            #expect(beancount.contains("\n2026-12-01 balance Assets:Daily:Bank-card  218478.60 ~ 0 CNY\n"), "\(beancount)")
+            #expect(beancount.contains("\n2026-12-01 balance Assets:Daily:Bank  218478.60 ~ 0 CNY\n"), "\(beancount)")
         }
     }
 
