@@ -22,7 +22,20 @@ extension Ledger {
 
     /// The account made with the book, which a bill's account 0 means.
     public func firstAccount(ofBook bookID: Int64) -> Account? {
-        accounts.filter { $0.bookID == bookID }.min { $0.id < $1.id }
+        // Asked once for each bill a list shows: no array made for it.
+        var first: Account?
+        for account in accounts where account.bookID == bookID && first.map({ account.id < $0.id }) ?? true { first = account }
+        return first
+    }
+
+    /// Whether the book has more than one account, found without making a collection: asked for each bill a list shows.
+    public func keepsAccounts(inBook bookID: Int64) -> Bool {
+        var seen = false
+        for account in accounts where account.bookID == bookID {
+            if seen { return true }
+            seen = true
+        }
+        return false
     }
 
     /// Where a bill that names no account goes: the book's first account in

@@ -3,8 +3,6 @@
 public struct AccountBalance: Hashable, Sendable {
     public let account: Account
     public let balance: Int64
-    public let bills: Int
-    public let transfers: Int
 
     /// What is owed on a credit card below zero; nil for every other balance.
     public var owing: Int64? { account.kind.isLiability && balance < 0 ? -balance : nil }
@@ -14,8 +12,8 @@ extension Ledger {
     /// Every account's balance at the end of `day` (nil: everything), in
     /// the accounts' order; archived accounts only when they hold something.
     public func balances(through day: Day?) -> [AccountBalance] {
-        var totals: [Int64: (balance: Int64, bills: Int, transfers: Int)] = [:]
-        for account in accounts { totals[account.id] = (account.opening, 0, 0) }
+        var totals: [Int64: Int64] = [:]
+        for account in accounts { totals[account.id] = account.opening }
         let opening = Dictionary(accounts.map { ($0.id, $0.openingDay?.ordinal ?? Int32.min) }, uniquingKeysWith: { first, _ in first })
         let kinds = Dictionary(categories.map { ($0.id, $0.kind) }, uniquingKeysWith: { first, _ in first })
         let firstAccounts = firstAccountIDs
@@ -23,19 +21,18 @@ extension Ledger {
         for index in 0..<end {
             let account = accountID(ofBillAt: index, firstAccounts: firstAccounts)
             guard bills.days[index] >= opening[account] ?? Int32.min, let kind = kinds[bills.categoryIDs[index]] else { continue }
-            totals[account]?.balance += kind.signed(bills.amounts[index])
-            totals[account]?.bills += 1
+            totals[account]? += kind.signed(bills.amounts[index])
         }
         for transfer in transfers where day.map({ transfer.day <= $0 }) ?? true {
-            for id in Set([transfer.fromAccountID, transfer.toAccountID]) where transfer.day.ordinal >= opening[id] ?? Int32.min {
-                totals[id]?.balance += transfer.change(to: id)
-                totals[id]?.transfers += 1
+            // The two accounts always differ: the schema refuses a transfer to itself.
+            for id in [transfer.fromAccountID, transfer.toAccountID] where transfer.day.ordinal >= opening[id] ?? Int32.min {
+                totals[id]? += transfer.change(to: id)
             }
         }
         return accounts.compactMap { account in
             guard let total = totals[account.id] else { return nil }
-            if account.archived && total.balance == 0 { return nil }
-            return AccountBalance(account: account, balance: total.balance, bills: total.bills, transfers: total.transfers)
+            if account.archived && total == 0 { return nil }
+            return AccountBalance(account: account, balance: total)
         }
     }
 

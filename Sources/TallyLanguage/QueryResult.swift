@@ -110,7 +110,7 @@ public struct BillRow: Sendable, Equatable {
         remark = bill.remark
         place = bill.place
         tags = bill.tags
-        account = ledger.keepsAccounts(inBooks: [bill.bookID]) ? ledger.account(id: ledger.accountID(of: bill))?.name : nil
+        account = ledger.keepsAccounts(inBook: bill.bookID) ? ledger.account(id: ledger.accountID(of: bill))?.name : nil
     }
 }
 
