@@ -5,6 +5,8 @@ import Glibc
 /// exit, with the most memory it held and what it printed.
 struct Child {
     let seconds: Double
+    /// User and system time of the process and what it ran.
+    let cpuSeconds: Double
     /// Nil when /usr/bin/time is missing.
     let peakKiB: Int?
     let output: String
@@ -36,15 +38,17 @@ struct Child {
             fatalError("cannot start \(command[0])")
         }
         var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
         let seconds = Clock.seconds() - start
+        let cpuSeconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         guard status == 0 else {
             let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
             fatalError("\(arguments.joined(separator: " ")) failed (\(status)): \(errors)")
         }
         let memory = measured ? (try? String(contentsOfFile: memoryPath, encoding: .utf8)) : nil
-        return Child(seconds: seconds, peakKiB: memory.flatMap { Int($0.split(separator: "\n").last ?? "") }, output: output)
+        return Child(seconds: seconds, cpuSeconds: cpuSeconds, peakKiB: memory.flatMap { Int($0.split(separator: "\n").last ?? "") }, output: output)
     }
 }
 

@@ -59,6 +59,11 @@ struct WarmQuery: Sendable {
         bill.day.year == year && bill.day.month == month
     }
 
+    /// Timed cold: the text of every remark is read.
+    static let coffeeSpending = WarmQuery(text: "sum expense where remark ~ coffee") { ledger in
+        .number(sum(bills(of: ledger) { bill, category in category.kind == .expense && bill.remark.contains("coffee") }))
+    }
+
     static let all: [WarmQuery] = [
         WarmQuery(text: "sum expense where category=food in 2016-07") { ledger in
             .number(sum(bills(of: ledger) { bill, category in category.name == "food" && inMonth(bill, 2016, 7) }))

@@ -47,6 +47,17 @@ func mebibytes(_ kibibytes: Int?) -> String {
     kibibytes.map { "\($0 / 1024) MiB peak" } ?? "peak unknown: install GNU time"
 }
 
+/// The median wall and CPU time of some runs, and the most memory any held.
+func timed(_ runs: [Child]) -> String {
+    "\(milliseconds(Spread(runs.map(\.seconds)).median)) wall, \(milliseconds(Spread(runs.map(\.cpuSeconds)).median)) CPU, "
+        + mebibytes(runs.compactMap(\.peakKiB).max())
+}
+
+/// A script of `count` `add` statements, numbered in their remarks after `word`, dated by `day`.
+func addScript(_ count: Int, _ word: String, day: (Int) -> String) -> String {
+    (0..<count).map { "add \($0 % 400 + 1).50 food \(word) \($0) on \(day($0))" }.joined(separator: "\n") + "\n"
+}
+
 FileHandle.standardOutput.write(Data("""
     Tally benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build, today taken as \(today)
     bills     figure                                                                           value
@@ -66,20 +77,22 @@ for size in sizes.isEmpty ? [10_000, 100_000, 1_000_000] : sizes {
     try generated.csv.write(toFile: folder + "/bills.csv", atomically: false, encoding: .utf8)
     _ = Child.run(tally, ["--db", db, "-c", "book add travel", "-c", "book add business"], in: folder)
     let imported = Child.run(tally, ["--db", db, "-c", "import \(folder)/bills.csv"], in: folder)
-    line(size, "import from CSV, half the rows out of day order", "\(Int(Double(size) / imported.seconds)) bills/s (\(milliseconds(imported.seconds)), \(mebibytes(imported.peakKiB)))")
+    line(size, "import from CSV, half the rows out of day order", "\(Int(Double(size) / imported.seconds)) bills/s (\(timed([imported])))")
+    // As the import left it, for timing its undo once the rest is measured.
+    let importedCopy = folder + "/imported.db"
+    try FileManager.default.copyItem(atPath: db, toPath: importedCopy)
 
     let store = try LedgerStore(path: db, seed: Seed(currency: .cny, categories: DefaultCategories.make(chinese: false)))
     let ledger = try store.load()
     store.close()
-    for (statement, expected) in [
-        ("sum expense where category=food in 2016-07", WarmQuery.all[0].expected(ledger)),
-        ("sum expense by month, category", WarmQuery.all[4].expected(ledger)),
-    ] {
-        let runs = (0..<5).map { _ in Child.run(tally, ["--db", db, "--today", today, "--format", "csv", "-c", statement], in: folder) }
-        check(csvAnswer(runs[0].output), expected, statement)
-        line(size, "cold `tally -c '\(statement)'`, median of 5",
-             "\(milliseconds(Spread(runs.map(\.seconds)).median)), \(mebibytes(runs.compactMap(\.peakKiB).max()))")
+    for query in [WarmQuery.all[0], WarmQuery.all[1], WarmQuery.coffeeSpending, WarmQuery.all[4]] {
+        let runs = (0..<5).map { _ in Child.run(tally, ["--db", db, "--today", today, "--format", "csv", "-c", query.text], in: folder) }
+        check(csvAnswer(runs[0].output), query.expected(ledger), query.text)
+        line(size, "cold `tally -c '\(query.text)'`, median of 5", timed(runs))
     }
+    let prompts = (0..<5).map { _ in FirstPrompt.time(tally, ["--db", db], in: folder, prompt: "tally[daily]> ") }
+    line(size, "REPL: start to its first prompt, median of 5",
+         "\(milliseconds(Spread(prompts.map(\.seconds)).median)) wall, \(prompts.map(\.residentKiB).max()! / 1024) MiB held")
 
     // The report of a year: the current book's bills of 2016, counted by a plain scan.
     let daily = ledger.books.first { $0.name == "daily" }!.id
@@ -88,8 +101,14 @@ for size in sizes.isEmpty ? [10_000, 100_000, 1_000_000] : sizes {
     guard reports[0].output.hasPrefix("wrote the report of 2016 (\(reported) bills)") else {
         fatalError("report 2016: Tally says \(reports[0].output), a plain scan counts \(reported) bills")
     }
-    line(size, "cold `tally -c 'report 2016 to 2016.html'`, median of 5",
-         "\(milliseconds(Spread(reports.map(\.seconds)).median)), \(mebibytes(reports.compactMap(\.peakKiB).max()))")
+    line(size, "cold `tally -c 'report 2016 to 2016.html'`, median of 5", timed(reports))
+    for format in ["csv", "json"] {
+        let exports = (0..<3).map { _ in Child.run(tally, ["--db", db, "-c", "export \(folder)/all.\(format) overwrite"], in: folder) }
+        guard exports[0].output.contains("\(ledger.bills.count { $0.bookID == daily }) bills") else {
+            fatalError("export all.\(format): Tally says \(exports[0].output)")
+        }
+        line(size, "cold `tally -c 'export all.\(format)'`, median of 3", timed(exports))
+    }
 
     let loadStart = Clock.seconds()
     let loadedStore = try LedgerStore(path: db, seed: Seed(currency: .cny, categories: DefaultCategories.make(chinese: false)))
@@ -126,21 +145,35 @@ for size in sizes.isEmpty ? [10_000, 100_000, 1_000_000] : sizes {
 
     let checks = (0..<3).map { _ in Child.run(tally, ["--db", db, "--check"], in: folder) }
     guard checks[0].output.hasPrefix("the ledger is sound") else { fatalError("tally --check: \(checks[0].output)") }
-    line(size, "cold `tally --check`, every page and index, median of 3",
-         "\(milliseconds(Spread(checks.map(\.seconds)).median)), \(mebibytes(checks.compactMap(\.peakKiB).max()))")
+    line(size, "cold `tally --check`, every page and index, median of 3", timed(checks))
     // Checked whole first when the file is at most 2 MiB; every whole load counts the bill indexes.
     let oneShots = (0..<5).map { Child.run(tally, ["--db", db, "--today", today, "-c", "add 1 food oneshot\($0)"], in: folder) }
     guard oneShots.allSatisfy({ $0.output.hasPrefix("added #") }) else { fatalError("a one-shot add: \(oneShots[0].output)") }
-    line(size, "cold `tally -c 'add 1 food …'`, median of 5", "\(milliseconds(Spread(oneShots.map(\.seconds)).median))")
+    line(size, "cold `tally -c 'add 1 food …'`, median of 5", timed(oneShots))
 
     let adds = 100_000
-    let script = (0..<adds).map { "add \($0 % 400 + 1).50 food added \($0) on 2019-12-\($0 % 28 + 1)" }.joined(separator: "\n") + "\n"
-    try script.write(toFile: folder + "/adds.tally", atomically: false, encoding: .utf8)
-    let added = Child.run(tally, ["--db", db, folder + "/adds.tally"], in: folder)
-    let confirmed = added.output.split(separator: "\n").count { $0.hasPrefix("added #") }
-    let kept = Child.run(tally, ["--db", db, "-c", "count where remark ~ added"], in: folder).output
-    check(.number(Int128(confirmed)), .number(Int128(adds)), "confirmations of the add script")
-    check(csvAnswer("count\n" + kept), .number(Int128(adds)), "bills the add script left")
-    line(size, "a script of \(adds) `add` statements", String(format: "%.0f bills/s (%@)", Double(adds) / added.seconds, milliseconds(added.seconds)))
+    var random = SeededRandom(seed: UInt64(size) + 1)
+    let span = UInt64(GeneratedLedger.lastDay.ordinal - GeneratedLedger.firstDay.ordinal + 1)
+    let spread = (0..<adds).map { _ in GeneratedLedger.firstDay.adding(days: Int(random.next(upTo: span))).iso }
+    for (word, what, day) in [
+        ("added", "dated at the end", { (number: Int) in "2019-12-\(number % 28 + 1)" }),
+        ("back", "dated across the ten years", { (number: Int) in spread[number] }),
+    ] {
+        try addScript(adds, word, day: day).write(toFile: folder + "/\(word).tally", atomically: false, encoding: .utf8)
+        let added = Child.run(tally, ["--db", db, "--today", today, folder + "/\(word).tally"], in: folder)
+        let confirmed = added.output.split(separator: "\n").count { $0.hasPrefix("added #") }
+        let kept = Child.run(tally, ["--db", db, "-c", "count where remark ~ \(word)"], in: folder).output
+        check(.number(Int128(confirmed)), .number(Int128(adds)), "confirmations of the add script")
+        check(csvAnswer("count\n" + kept), .number(Int128(adds)), "bills the add script left")
+        line(size, "a script of \(adds) `add` statements \(what)",
+             String(format: "%.0f bills/s (%@)", Double(adds) / added.seconds, timed([added])))
+    }
+
+    let undone = Child.run(tally, ["--db", importedCopy, "-c", "undo"], in: folder)
+    let left = Child.run(tally, ["--db", importedCopy, "-c", "count"], in: folder).output
+    guard undone.output.hasPrefix("undid"), csvAnswer("count\n" + left) == .number(0) else {
+        fatalError("undo of the import: Tally says \(undone.output), then \(left) bills left")
+    }
+    line(size, "undo of the import", timed([undone]))
     try? FileManager.default.removeItem(atPath: folder)
 }

@@ -19,6 +19,11 @@ public struct Bill: Hashable, Sendable, Codable, Identifiable {
     public var created: Int64
     public var updated: Int64
 
+    /// Whether `a` comes before `b` in a ledger's order: by day, then as entered.
+    public static func dayOrder(_ a: Bill, _ b: Bill) -> Bool {
+        a.day.ordinal != b.day.ordinal ? a.day.ordinal < b.day.ordinal : a.id < b.id
+    }
+
     public init(
         id: Int64, bookID: Int64, categoryID: Int64, amount: Int64, day: Day,
         remark: String = "", place: String? = nil, tags: [String] = [], created: Int64 = 0, updated: Int64 = 0,

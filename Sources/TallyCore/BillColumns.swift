@@ -150,18 +150,50 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
         days.append(day.ordinal)
     }
 
-    public mutating func insert(_ bill: Bill, at index: Int) {
-        ids.insert(bill.id, at: index)
-        bookIDs.insert(bill.bookID, at: index)
-        accountIDs.insert(bill.accountID, at: index)
-        categoryIDs.insert(bill.categoryID, at: index)
-        amounts.insert(bill.amount, at: index)
-        days.insert(bill.day.ordinal, at: index)
-        remarks.insert(text(bill.remark), at: index)
-        places.insert(bill.place.map { text($0) } ?? -1, at: index)
-        tags.insert(tagList(bill.tags), at: index)
-        created.insert(bill.created, at: index)
-        updated.insert(bill.updated, at: index)
+    /// Puts `bills`, in day order and none of them here yet, where they
+    /// belong: each column grows once and its rows move up in one pass from
+    /// the end, so a thousand back-dated bills cost one move of the rows
+    /// after the first of them, not a thousand.
+    public mutating func insert(contentsOf bills: [Bill]) {
+        guard !bills.isEmpty else { return }
+        var positions: [Int] = []
+        positions.reserveCapacity(bills.count)
+        var low = 0
+        for bill in bills {
+            low = firstIndex(from: low) { !precedes($0, bill) }
+            positions.append(low)
+        }
+        BillColumns.spread(bills.map(\.id), at: positions, into: &ids)
+        BillColumns.spread(bills.map(\.bookID), at: positions, into: &bookIDs)
+        BillColumns.spread(bills.map(\.accountID), at: positions, into: &accountIDs)
+        BillColumns.spread(bills.map(\.categoryID), at: positions, into: &categoryIDs)
+        BillColumns.spread(bills.map(\.amount), at: positions, into: &amounts)
+        BillColumns.spread(bills.map(\.day.ordinal), at: positions, into: &days)
+        guard hasTexts else { return }
+        let remarkNumbers = bills.map { text($0.remark) }
+        let placeNumbers = bills.map { bill in bill.place.map { text($0) } ?? -1 }
+        let tagNumbers = bills.map { tagList($0.tags) }
+        BillColumns.spread(remarkNumbers, at: positions, into: &remarks)
+        BillColumns.spread(placeNumbers, at: positions, into: &places)
+        BillColumns.spread(tagNumbers, at: positions, into: &tags)
+        BillColumns.spread(bills.map(\.created), at: positions, into: &created)
+        BillColumns.spread(bills.map(\.updated), at: positions, into: &updated)
+    }
+
+    /// Makes `values[i]` the row before the one now at `positions[i]`,
+    /// for positions in ascending order.
+    private static func spread<Value>(_ values: [Value], at positions: [Int], into column: inout [Value]) {
+        var end = column.count
+        column.append(contentsOf: values)
+        column.withUnsafeMutableBufferPointer { rows in
+            let base = rows.baseAddress!
+            for index in values.indices.reversed() {
+                let start = positions[index]
+                (base + start + index + 1).update(from: base + start, count: end - start)
+                base[start + index] = values[index]
+                end = start
+            }
+        }
     }
 
     public mutating func remove(at index: Int) {
@@ -274,10 +306,10 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
         return result
     }
 
-    /// The first row for which `isPast` holds, given that it holds for every
-    /// row after that one too: a binary search over the day order.
-    public func firstIndex(where isPast: (Int) -> Bool) -> Int {
-        var low = 0
+    /// The first row from `start` on for which `isPast` holds, given that it
+    /// holds for every row after that one too: a binary search over the day order.
+    public func firstIndex(from start: Int = 0, where isPast: (Int) -> Bool) -> Int {
+        var low = start
         var high = count
         while low < high {
             let middle = (low + high) / 2

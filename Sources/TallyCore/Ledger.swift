@@ -3,7 +3,10 @@
 public struct Ledger: Equatable, Sendable {
     public private(set) var books: [Book]
     public private(set) var categories: [Category]
-    public private(set) var bills: BillColumns
+    /// In day order, read while bills dated back wait to be put in place
+    /// (see `settleBills`).
+    public var bills: BillColumns { dayOrdered.columns }
+    private var dayOrdered: DayOrderedBills
     public private(set) var settings: Settings
     /// Sorted by name.
     public private(set) var savedQueries: [SavedQuery]
@@ -53,7 +56,7 @@ public struct Ledger: Equatable, Sendable {
         self.categories = categories.sorted { $0.position < $1.position }
         var columns = BillColumns(bills)
         columns.sortChronologically()
-        self.bills = columns
+        dayOrdered = DayOrderedBills(columns)
         self.settings = settings
         self.accounts = Ledger.ordered(accounts, books: self.books)
         self.lastBillID = max(lastBillID, bills.map(\.id).max() ?? 0)
@@ -74,8 +77,8 @@ public struct Ledger: Equatable, Sendable {
                   accounts: accounts, transfers: transfers, reconciliations: reconciliations)
         var columns = columns
         columns.sortChronologically()
-        bills = columns
-        self.lastBillID = max(lastBillID, bills.ids.max() ?? 0)
+        dayOrdered = DayOrderedBills(columns)
+        self.lastBillID = max(lastBillID, columns.ids.max() ?? 0)
     }
 
     public var currentBook: Book {
@@ -189,12 +192,12 @@ public struct Ledger: Equatable, Sendable {
             // bills about in a sort costs more than the rest of an import.
             let order = BillColumns.chronologicalOrder(days: days, ids: ids)
             lastBillID = max(lastBillID, ids.max() ?? 0)
-            bills = bills.replacing(touched, with: order.count) { after(putIn[order[$0]]) }
+            dayOrdered.change { bills in bills = bills.replacing(touched, with: order.count) { after(putIn[order[$0]]) } }
         } else {
             for index in takenOut { removeBill(before(index)) }
             for index in putIn {
                 let bill = after(index)
-                bills.insert(bill, at: bills.firstIndex { !bills.precedes($0, bill) })
+                dayOrdered.add(bill)
                 lastBillID = max(lastBillID, bill.id)
             }
         }
@@ -210,12 +213,21 @@ public struct Ledger: Equatable, Sendable {
 
     /// Takes out the bill `before` was: where its day and id put it, else wherever its id is.
     private mutating func removeBill(_ before: Bill) {
-        let index = bills.firstIndex { !bills.precedes($0, before) }
-        if index < bills.count, bills.ids[index] == before.id {
-            bills.remove(at: index)
-        } else if let index = bills.ids.firstIndex(of: before.id) {
-            bills.remove(at: index)
+        dayOrdered.change { bills in
+            let index = bills.firstIndex { !bills.precedes($0, before) }
+            if index < bills.count, bills.ids[index] == before.id {
+                bills.remove(at: index)
+            } else if let index = bills.ids.firstIndex(of: before.id) {
+                bills.remove(at: index)
+            }
         }
+    }
+
+    /// Puts the bills dated back, which wait to be put in place a thousand
+    /// at a time, where they belong; done before a statement that reads
+    /// bills, so that it reads the columns as they are, not a copy made each time.
+    public mutating func settleBills() {
+        dayOrdered.settle()
     }
 
     private mutating func put(_ record: Record) {

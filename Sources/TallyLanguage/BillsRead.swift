@@ -16,6 +16,11 @@ public struct BillsRead: Equatable, Sendable {
     public static let all = BillsRead(days: nil, texts: true)
     public static let none = BillsRead(days: .nothing, texts: true)
 
+    /// Whether any bill is read at all.
+    public var readsBills: Bool {
+        days.map { !$0.isEmpty } ?? true
+    }
+
     /// Whether holding these bills, a statement that reads `needed` has them all.
     public func covers(_ needed: BillsRead) -> Bool {
         guard texts || !needed.texts else { return false }
@@ -29,11 +34,13 @@ extension Statement {
     /// The bills the statement reads: a query or report over a bounded period
     /// reads those days', and a query that reads no remark, place or tag
     /// only the bills' numbers; a saved statement's name, `changes`, `help`
-    /// and `quit` read none (what a saved statement runs reads what it needs); every
-    /// other statement, and every change, reads the whole ledger. In a ledger
+    /// and `quit` read none (what a saved statement runs reads what it needs);
+    /// a new bill reads none, or where budgets are kept, the bills of its month,
+    /// to say when it takes one past its limit. Every other statement, and
+    /// every other change, reads the whole ledger. In a ledger
     /// that `keepsAccounts` a report shows their balances at its end, which
     /// every bill up to then makes: it reads those too.
-    public func billsRead(today: Day, weekStart: WeekStart, keepsAccounts: Bool = false) -> BillsRead {
+    public func billsRead(today: Day, weekStart: WeekStart, keepsAccounts: Bool = false, keepsBudgets: Bool = false) -> BillsRead {
         func days(of period: PeriodSpec) -> DateRange? {
             let asked = period.resolve(today: today, weekStart: weekStart)
             let days = DateRange(start: max(asked.start, .first), end: min(asked.end, .last))
@@ -47,10 +54,13 @@ extension Statement {
             let period = days(of: options.period?.value ?? ReportOptions.defaultPeriod)
             guard keepsAccounts else { return BillsRead(days: period, texts: true) }
             return BillsRead(days: period.flatMap { $0.end < .last ? DateRange(start: .first, end: $0.end) : nil }, texts: true)
+        case .ledger(.add(let add)):
+            guard keepsBudgets else { return .none }
+            return BillsRead(days: DateRange.month(containing: add.date?.value.resolve(today: today) ?? today), texts: true)
         case .ledger(.converted):
             return .all
         case .ledger(.formatted(let view, _)):
-            return Statement.ledger(view).billsRead(today: today, weekStart: weekStart, keepsAccounts: keepsAccounts)
+            return Statement.ledger(view).billsRead(today: today, weekStart: weekStart, keepsAccounts: keepsAccounts, keepsBudgets: keepsBudgets)
         case .session(.runSaved), .session(.changes), .session(.help), .session(.quit):
             return .none
         default:

@@ -51,6 +51,7 @@ public final class ChangeRunner {
 
     /// Reads the ledger again when the model is behind the file or lacks bills that `needed` names.
     func refresh(for needed: BillsRead) throws(StoreError) {
+        if needed.readsBills { ledger.settleBills() }
         guard mayBeStale || !held.covers(needed) || store.hasExternalChanges() else { return }
         do {
             ledger = try store.load(billsIn: needed.days, texts: needed.texts)
@@ -91,11 +92,9 @@ public final class ChangeRunner {
         var model: Background<Ledger>?
         defer { _ = model?.wait() }
         let (value, written) = try failing { () throws(StoreError) -> (Value, [ChangeSet]) in
-            try store.change(gathering: gathering, announcing: statement) { reloaded throws(StoreError) -> (Value, [ChangeSet]) in
-                if let reloaded {
-                    ledger = reloaded
-                    held = .all
-                }
+            try store.change(gathering: gathering, announcing: statement, billsIn: held.days, texts: held.texts) {
+                reloaded throws(StoreError) -> (Value, [ChangeSet]) in
+                if let reloaded { ledger = reloaded }
                 let (value, writing) = try compute(ledger)
                 switch writing {
                 case .nothing:

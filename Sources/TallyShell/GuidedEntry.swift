@@ -125,7 +125,7 @@ public struct GuidedEntry {
 
     /// The prompt, its default and what Tab offers.
     private func ask(_ question: Question, _ answers: Answers) -> (String, String, [String]) {
-        let ledger = session.ledger
+        let ledger = session.wholeLedger
         switch question {
         case .kind:
             return ("kind [\(answers.kind.rawValue)]: ", answers.kind.rawValue, ["expense", "income"])
@@ -160,7 +160,7 @@ public struct GuidedEntry {
 
     /// Reads an answer as the language does and checks it with the evaluator, so a bad one is asked again.
     private func record(_ reply: String, for question: Question, in answers: inout Answers) throws(Diagnostic) {
-        let ledger = session.ledger
+        let ledger = session.wholeLedger
         switch question {
         case .kind:
             guard let kind = Kind.allCases.first(where: { !reply.isEmpty && $0.rawValue.hasPrefix(reply.lowercased()) }) else {
@@ -200,7 +200,7 @@ public struct GuidedEntry {
 
     /// The most used category of `kind`, else the first of that kind.
     private func mostUsedCategory(_ kind: Kind) -> String {
-        let ledger = session.ledger
+        let ledger = session.wholeLedger
         let ofKind = ledger.activeCategories.filter { $0.kind == kind }
         var counts: [Int64: Int] = [:]
         for bill in ledger.bills { counts[bill.categoryID, default: 0] += 1 }

@@ -65,7 +65,7 @@ public final class REPL {
     /// One statement: physical lines joined while they end in `\`.
     private func readStatement() -> LineInput {
         let completer = { [session] (before: String) in
-            Completer(ledger: session.ledger, savedQueries: session.ledger.savedQueries.map(\.name), decimalMark: session.options.decimalMark)
+            Completer(ledger: session.wholeLedger, savedQueries: session.ledger.savedQueries.map(\.name), decimalMark: session.options.decimalMark)
                 .complete(before)
         }
         let first = editor.readLine(prompt: prompt, candidates: completer)

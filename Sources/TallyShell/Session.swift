@@ -39,6 +39,14 @@ public final class Session {
     }
 
     public var ledger: Ledger { runner.ledger }
+
+    /// The ledger with every bill, read now when the model holds fewer: for
+    /// what offers the words, tags and categories already used. When the
+    /// file cannot be read, what the model holds; the next statement says why.
+    var wholeLedger: Ledger {
+        try? runner.refresh(for: .all)
+        return runner.ledger
+    }
     public var store: LedgerStore { runner.store }
 
     /// Runs every statement of `source` in order, stopping at the first
@@ -83,7 +91,7 @@ public final class Session {
     private func execute(_ parsed: ParsedStatement, from source: ScriptSource) -> RunStatus {
         do {
             takeInBackgroundCheck()
-            try runner.refresh(for: parsed.statement.billsRead(today: today, weekStart: ledger.settings.weekStart, keepsAccounts: ledger.keepsAccounts))
+            try runner.refresh(for: billsRead(by: parsed.statement))
             // `check` says what it finds itself.
             if case .session(.check) = parsed.statement {} else { tellOfDamage() }
             try postRecurring()
@@ -101,6 +109,15 @@ public final class Session {
             runner.complain(errorRenderer.render(.ledgerFailed(error.failure, unsaved: 0)))
             return .storeFailed
         }
+    }
+
+    /// What `statement` reads of the bills. A change to a ledger small
+    /// enough to be checked whole before it reads every bill, which is cheap
+    /// there: each is looked at for damage before anything is written.
+    private func billsRead(by statement: Statement) -> BillsRead {
+        if case .ledger(let change) = statement, change.changesLedger, store.isSmall { return .all }
+        return statement.billsRead(
+            today: today, weekStart: ledger.settings.weekStart, keepsAccounts: ledger.keepsAccounts, keepsBudgets: !ledger.budgets.isEmpty)
     }
 
     var evaluator: Evaluator { evaluator(of: ledger) }

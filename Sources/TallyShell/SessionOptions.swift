@@ -23,7 +23,7 @@ public struct SessionOptions: Sendable {
     public var echo = false
     /// Whether the model holds only the bills each query asks about until a
     /// statement needs them all: `tally -c 'sum … in 2016-07'` reads a month,
-    /// not the whole ledger.
+    /// not the whole ledger, and the REPL's first prompt waits for no bill.
     public var loadsBillsAsAsked = false
     /// Whether changes that follow one another in a script or pipe are
     /// committed together, each confirmed once its transaction is.

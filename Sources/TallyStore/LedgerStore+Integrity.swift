@@ -8,7 +8,7 @@ extension LedgerStore {
     /// into; a sound result is remembered in the same transaction.
     func checkBeforeFirstChange() throws(StoreError) {
         guard !checkedBeforeChanging else { return }
-        guard try connection.pageCount() <= Connection.pagesCheckedBeforeChanging else {
+        guard isSmall else {
             checkedBeforeChanging = true
             return
         }
@@ -17,6 +17,12 @@ extension LedgerStore {
         take(check)
         if let damage { throw .damaged(damage) }
         try connection.remember(RememberedCheck(check))
+    }
+
+    /// Whether the file is small enough to be checked whole before this
+    /// session's first change: when it cannot be asked, it is taken to be.
+    public var isSmall: Bool {
+        ((try? connection.pageCount()) ?? 0) <= Connection.pagesCheckedBeforeChanging
     }
 
     /// Checks the whole ledger now, however large.

@@ -115,9 +115,10 @@ public final class LedgerStore {
 
     /// Runs `body` holding the ledger's write lock, waiting a few seconds for
     /// another program's. `body` gets the ledger as the file now has it when
-    /// another process wrote since the caller's copy was read, else nil; what
-    /// it writes with `write`, `undo` and `redo` is committed when it returns,
-    /// and nothing is if it throws.
+    /// another process wrote since the caller's copy was read, else nil,
+    /// holding the bills of `days` as `load` reads them; what it writes with
+    /// `write`, `undo` and `redo` is committed when it returns, and nothing is
+    /// if it throws.
     ///
     /// With `gathering`, what it writes is kept in a transaction left open
     /// for the changes that follow, until `commitGathered`: many changes in
@@ -130,7 +131,8 @@ public final class LedgerStore {
     /// for long, such as an import, other sessions are told what they wait
     /// for and how far it has come.
     public func change<T>(
-        gathering: Bool = false, announcing statement: String? = nil, _ body: (_ reloaded: Ledger?) throws(StoreError) -> T
+        gathering: Bool = false, announcing statement: String? = nil, billsIn days: DateRange? = nil, texts: Bool = true,
+        _ body: (_ reloaded: Ledger?) throws(StoreError) -> T
     ) throws(StoreError) -> T {
         if let readOnlyReason { throw .readOnly(doing: "changing the ledger", readOnlyReason) }
         if refusesChanges, let damage { throw .damaged(damage) }
@@ -141,7 +143,7 @@ public final class LedgerStore {
         try takeWriteLock()
         if let statement { notice = WriterNotice(ledger: path, statement: statement) }
         do throws(StoreError) {
-            let reloaded = try reloadedSinceRead()
+            let reloaded = try reloadedSinceRead(billsIn: days, texts: texts)
             // Reading the file again may have found it damaged.
             if let damage { throw .damaged(damage) }
             let result = try changing { () throws(StoreError) -> T in try body(reloaded) }
@@ -170,9 +172,9 @@ public final class LedgerStore {
     }
 
     /// The ledger as the file has it, when another process wrote since it was last read.
-    private func reloadedSinceRead() throws(StoreError) -> Ledger? {
+    private func reloadedSinceRead(billsIn days: DateRange?, texts: Bool) throws(StoreError) -> Ledger? {
         let version = try connection.dataVersion()
-        let reloaded = version == dataVersion ? nil : try readLedger()
+        let reloaded = version == dataVersion ? nil : try readLedger(billsIn: days, texts: texts)
         dataVersion = version
         return reloaded
     }

@@ -83,7 +83,7 @@ func main() -> Int32 {
     options.assumeYes = flags.assumeYes
     options.keepGoing = flags.keepGoing
     options.echo = flags.echo
-    options.loadsBillsAsAsked = !interactive
+    options.loadsBillsAsAsked = true
     options.gathersChanges = !interactive
     options.today = flags.today
     if let seconds = flags.waitSeconds { options.waitForOtherSessions = .seconds(seconds) }

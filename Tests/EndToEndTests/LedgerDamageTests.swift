@@ -316,17 +316,23 @@ struct LedgerDamageTests {
         }
     }
 
+    /// A new bill reads no other, so SQLite finds the index as it writes
+    /// into it; a change that reads every bill counts the index first.
     @Test("a large ledger, not checked whole before a change, is not written when an index's count disagrees with its bills")
     func aLargeLedgersIndexCountGuardsTheWrite() async throws {
         try await withSandbox { sandbox in
             try await largeLedger(in: sandbox)
             try point("bills_by_book", at: "journal_undone", in: sandbox.ledger)
             let before = try sha256(sandbox.ledger)
-            let change = try await sandbox.tally(["-c", "add 5 food"])
-            #expect(change.status == 3)
-            #expect(change.stderr.hasPrefix("warning: the ledger is damaged (its bills index bills_by_book holds 0 rows, but 15000 bills were read)"),
-                    "\(change)")
-            #expect(change.stderr.hasSuffix("nothing was written to it, and 'check' says what can be done\n"), "\(change)")
+            let added = try await sandbox.tally(["-c", "add 5 food"])
+            #expect(added.status == 3)
+            #expect(added.stderr == "error: the ledger is damaged (database disk image is malformed); "
+                + "nothing was written to it, and 'check' says what can be done\n", "\(added)")
+            let edited = try await sandbox.tally(["-c", "edit #1 amount=6"])
+            #expect(edited.status == 3)
+            #expect(edited.stderr.hasPrefix("warning: the ledger is damaged (its bills index bills_by_book holds 0 rows, but 15000 bills were read)"),
+                    "\(edited)")
+            #expect(edited.stderr.hasSuffix("nothing was written to it, and 'check' says what can be done\n"), "\(edited)")
             #expect(try sha256(sandbox.ledger) == before)
         }
     }

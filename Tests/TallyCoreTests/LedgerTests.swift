@@ -80,6 +80,46 @@ import Testing
         #expect(ledger.lastBillID == 40)
     }
 
+    /// Bills added one by one with days all over the year wait, a thousand
+    /// at most, to be put in place together; whatever reads the ledger
+    /// meanwhile, waiting or settled, sees the bills a ledger built from
+    /// them all holds, and the two ledgers are equal.
+    @Test(arguments: [4, 5])
+    func billsDatedBackWaitAndSettleAsBuiltWhole(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        var all = (1...500).map { bill(Int64($0), randomDay(&random)) }
+        var ledger = Ledger(books: [book], categories: categories, bills: all, settings: Settings(currentBookID: 1))
+        for id in Int64(501)...3_000 {
+            let new = Bill(id: id, bookID: 1, categoryID: 1, amount: id, day: Day(iso: randomDay(&random))!,
+                           remark: "r\(id % 37)", place: id % 3 == 0 ? nil : "p\(id % 5)", tags: id % 4 == 0 ? ["t\(id % 3)"] : [])
+            ledger.apply(ChangeSet(summary: "", rows: [RowChange(before: nil, after: .bill(new))]))
+            all.append(new)
+            if id % 700 == 0 {
+                #expect(Array(ledger.bills) == all.sorted(by: Bill.chronological), "after #\(id)")
+            }
+        }
+        let built = Ledger(books: [book], categories: categories, bills: all, settings: Settings(currentBookID: 1))
+        #expect(ledger == built)
+        #expect(ledger.lastBillID == 3_000)
+        ledger.settleBills()
+        #expect(Array(ledger.bills) == all.sorted(by: Bill.chronological))
+        #expect(ledger.bills.days == built.bills.days && ledger.bills.ids == built.bills.ids)
+    }
+
+    /// Many bills put into columns at once land where sorting all of them puts them.
+    @Test func billsInsertedTogetherLandWhereSortingPutsThem() {
+        var random = SeededRandom(seed: 9)
+        let held = (1...400).map { bill(Int64($0) * 2, randomDay(&random), amount: Int64($0)) }
+        let added = (1...150).map { Bill(id: Int64($0) * 2 + 1, bookID: 1, categoryID: 1, amount: 7, day: Day(iso: randomDay(&random))!,
+                                         remark: "new \($0 % 4)", tags: ["x"]) }
+        var columns = BillColumns(held.sorted(by: Bill.chronological))
+        columns.insert(contentsOf: added.sorted(by: Bill.chronological))
+        #expect(Array(columns) == (held + added).sorted(by: Bill.chronological))
+        var empty = BillColumns()
+        empty.insert(contentsOf: added.sorted(by: Bill.chronological))
+        #expect(Array(empty) == added.sorted(by: Bill.chronological))
+    }
+
     func randomDay(_ random: inout SeededRandom) -> String {
         let month = Int(random.next() % 12) + 1
         let day = Int(random.next() % 28) + 1

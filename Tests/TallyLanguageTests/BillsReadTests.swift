@@ -14,10 +14,22 @@ import TallyCore
         #expect(try read("list in 2016-07") == BillsRead(days: july, texts: true))
     }
 
-    @Test func aQueryOverAllTimeAndEveryChangeReadEverything() throws {
+    @Test func aQueryOverAllTimeAndEveryChangeButANewBillReadEverything() throws {
         #expect(try read("count") == BillsRead(days: nil, texts: false))
-        #expect(try read("add 25 food") == .all)
+        #expect(try read("edit #3 amount=5") == .all)
+        #expect(try read("delete where remark ~ x") == .all)
         #expect(try read("undo") == .all)
+    }
+
+    /// Only a budget's warning reads other bills for a new one: those of its month.
+    @Test func aNewBillReadsNoneOrWhereBudgetsAreKeptItsMonth() throws {
+        #expect(try read("add 25 food") == .none)
+        #expect(try read("-25 food lunch") == .none)
+        let july = try #require(DateRange.month(2016, 7))
+        let budgeted = try statement("add 25 food on 2016-07-09").billsRead(today: defaultToday, weekStart: .monday, keepsBudgets: true)
+        #expect(budgeted == BillsRead(days: july, texts: true))
+        let today = DateRange.month(containing: defaultToday)
+        #expect(try statement("-25 food").billsRead(today: defaultToday, weekStart: .monday, keepsBudgets: true) == BillsRead(days: today, texts: true))
     }
 
     @Test func aReportReadsItsPeriodAndWhereAccountsAreKeptEveryBillUpToItsEnd() throws {
