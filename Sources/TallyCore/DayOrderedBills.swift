@@ -3,12 +3,13 @@
 /// move shifts every later row of ten columns, so a script of a hundred
 /// thousand back-dated bills moves a million rows a hundred times, not a
 /// hundred thousand times.
+@usableFromInline
 struct DayOrderedBills: Equatable, Sendable {
     static let waitingAtMost = 1024
 
-    private(set) var settled: BillColumns
+    @usableFromInline private(set) var settled: BillColumns
     /// In the order added.
-    private var waiting: [Bill] = []
+    @usableFromInline private(set) var waiting: [Bill] = []
 
     init(_ columns: BillColumns) {
         settled = columns
@@ -16,9 +17,13 @@ struct DayOrderedBills: Equatable, Sendable {
 
     /// Every bill in day order. Reading this while bills wait builds the
     /// columns afresh, which is right but slow: whoever reads many bills
-    /// settles first.
-    var columns: BillColumns {
-        guard !waiting.isEmpty else { return settled }
+    /// settles first. Inlined, so that a query reading the settled columns
+    /// in a loop copies nothing.
+    @inlinable var columns: BillColumns {
+        waiting.isEmpty ? settled : withWaitingPutInPlace()
+    }
+
+    @usableFromInline func withWaitingPutInPlace() -> BillColumns {
         var columns = settled
         columns.insert(contentsOf: waiting.sorted(by: Bill.dayOrder))
         return columns
@@ -47,7 +52,7 @@ struct DayOrderedBills: Equatable, Sendable {
         body(&settled)
     }
 
-    static func == (a: DayOrderedBills, b: DayOrderedBills) -> Bool {
+    @usableFromInline static func == (a: DayOrderedBills, b: DayOrderedBills) -> Bool {
         a.columns == b.columns
     }
 }

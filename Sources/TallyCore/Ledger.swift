@@ -5,8 +5,8 @@ public struct Ledger: Equatable, Sendable {
     public private(set) var categories: [Category]
     /// In day order, read while bills dated back wait to be put in place
     /// (see `settleBills`).
-    public var bills: BillColumns { dayOrdered.columns }
-    private var dayOrdered: DayOrderedBills
+    @inlinable public var bills: BillColumns { dayOrdered.columns }
+    @usableFromInline private(set) var dayOrdered: DayOrderedBills
     public private(set) var settings: Settings
     /// Sorted by name.
     public private(set) var savedQueries: [SavedQuery]

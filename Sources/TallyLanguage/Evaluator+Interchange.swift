@@ -38,7 +38,7 @@ extension Evaluator {
         }
         var selected = Set(bills.map(\.id))
         if let condition = options.condition {
-            let posted = Ledger(books: ledger.books, categories: ledger.categories, bills: bills, settings: ledger.settings)
+            let posted = Ledger(books: ledger.books, categories: ledger.categories, bills: bills, settings: ledger.settings, accounts: ledger.accounts)
             let evaluator = Evaluator(ledger: posted, today: today, now: now, defaultCurrency: defaultCurrency)
             selected = Set(try evaluator.listEveryBook(condition, nil).rows.map(\.id))
         }

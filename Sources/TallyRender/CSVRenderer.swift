@@ -76,13 +76,23 @@ public struct CSVRenderer {
         let withAccount = bills.contains { $0.account != nil }
         let header = BillRow.columns + (withAccount ? ["account"] : []) + (times.isEmpty ? [] : ["created", "updated"])
         return lines([header] + bills.enumerated().map(stoppingAt: interruption) { index, bill in
-            cells(bill) + (withAccount ? [bill.account ?? ""] : []) + (index < times.count ? times[index] : [])
+            cells(bill, withAccount: withAccount) + (index < times.count ? times[index] : [])
         })
     }
 
-    private func cells(_ bill: BillRow) -> [String] {
+    /// The header of a list of bills written a part at a time, as `render` writes it for them all.
+    public func billHeader(withAccount: Bool) -> String {
+        lines([BillRow.columns + (withAccount ? ["account"] : [])])
+    }
+
+    /// One bill's line under `billHeader`.
+    public func billLine(_ bill: BillRow, withAccount: Bool) -> String {
+        lines([cells(bill, withAccount: withAccount)])
+    }
+
+    private func cells(_ bill: BillRow, withAccount: Bool) -> [String] {
         [bill.isForecast ? "" : String(bill.id), bill.day.iso, bill.kind.rawValue, MoneyFormat.plain(bill.amount, bill.currency),
-         bill.category, bill.remark, bill.book, bill.place ?? "", bill.tags.joined(separator: " ")]
+         bill.category, bill.remark, bill.book, bill.place ?? "", bill.tags.joined(separator: " ")] + (withAccount ? [bill.account ?? ""] : [])
     }
 
     private func lines(_ rows: [[String]]) -> String {

@@ -114,6 +114,11 @@ public struct JSONRenderer {
     }
 
     /// A bill expected of a recurring rule has no id, and says it is a forecast.
+    /// One bill as an element of `render`'s list of bills, for a list written a part at a time.
+    public func billElement(_ bill: BillRow) -> String {
+        self.bill(bill)
+    }
+
     private func bill(_ bill: BillRow) -> String {
         object([
             ("id", bill.isForecast ? "null" : String(bill.id)),

@@ -9,6 +9,7 @@ extension Session {
     /// takes no changes, a change is evaluated from the model too, so that
     /// its own mistake, or the question it asks, comes before the refusal.
     func run(_ statement: LedgerStatement, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
+        if let export = streamedExport(.ledger(statement)) { return try exportInStretches(export, parsed, source) }
         guard statement.changesLedger, !store.refusesChanges else {
             let outcome: Outcome
             let now = currentInstant

@@ -116,6 +116,7 @@ public final class Session {
     /// there: each is looked at for damage before anything is written.
     private func billsRead(by statement: Statement) -> BillsRead {
         if case .ledger(let change) = statement, change.changesLedger, store.isSmall { return .all }
+        if streamedExport(statement) != nil { return .none }
         return statement.billsRead(
             today: today, weekStart: ledger.settings.weekStart, keepsAccounts: ledger.keepsAccounts, keepsBudgets: !ledger.budgets.isEmpty)
     }

@@ -25,6 +25,9 @@ public struct SessionOptions: Sendable {
     /// statement needs them all: `tally -c 'sum … in 2016-07'` reads a month,
     /// not the whole ledger, and the REPL's first prompt waits for no bill.
     public var loadsBillsAsAsked = false
+    /// Whether a CSV or JSON export is read and written a stretch of days
+    /// at a time rather than from every bill at once.
+    public var exportsInStretches = true
     /// Whether changes that follow one another in a script or pipe are
     /// committed together, each confirmed once its transaction is.
     public var gathersChanges = false

@@ -24,6 +24,8 @@ public final class LedgerStore {
     /// Set while changes are gathered into one transaction that is not yet
     /// committed: the write lock is held from one `change` to the next.
     public private(set) var isGathering = false
+    /// Set inside `readingOnce`, whose one read transaction every `load` shares.
+    var isReadingOnce = false
     /// What makes the ledger's answers untrustworthy, found by a check or
     /// while reading it; nothing is written to a damaged ledger.
     public internal(set) var damage: String?
@@ -96,7 +98,7 @@ public final class LedgerStore {
             return try loadReadOnly(because: readOnlyReason, billsIn: days, texts: texts)
         }
         // Inside the gathering transaction, which holds the lock and sees what it wrote.
-        if isGathering { return try readLedger(billsIn: days, texts: texts) }
+        if isGathering || isReadingOnce { return try readLedger(billsIn: days, texts: texts) }
         return try connection.transaction(.deferred) { () throws(StoreError) -> Ledger in
             let ledger = try readLedger(billsIn: days, texts: texts)
             dataVersion = try connection.dataVersion()

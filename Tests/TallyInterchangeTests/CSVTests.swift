@@ -74,6 +74,12 @@ struct CSVTests {
         #expect(try read(line).map(\.fields) == [fields.dropLast() + ["cr\nlf"]])
     }
 
+    /// Whitespace at either end is kept by quotes, whether ASCII or not; inside, it needs none.
+    @Test func fieldsEndingInWhitespaceOfAnyScriptAreQuoted() {
+        #expect(CSV.line(["\tlead", "trail\u{0B}", "\u{00A0}nbsp", "ideographic\u{3000}", "in side", "é", "餐饮 ", "x\u{2003}y"])
+            == "\"\tlead\",\"trail\u{0B}\",\"\u{00A0}nbsp\",\"ideographic\u{3000}\",in side,é,\"餐饮 \",x\u{2003}y")
+    }
+
     @Test func anyFieldsSurviveWritingAndReading() throws {
         var generator = SystemRandomNumberGenerator()
         let alphabet: [Character] = ["a", "Z", "0", ",", "\"", "\n", " ", "餐", "😀", ";", "\t"]

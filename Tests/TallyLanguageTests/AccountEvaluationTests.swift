@@ -123,4 +123,14 @@ struct AccountEvaluationTests {
         #expect(Set(grouped.rows.compactMap { $0.labels.first ?? nil }) == ["cash", "card", "alipay"])
         #expect(try evaluationError("count where account=crad", in: ledger)?.message == "unknown account 'crad' — did you mean 'card'?")
     }
+
+    /// An export tests its condition on the recurring bills too, in a ledger that knows the accounts.
+    @Test func anExportSelectsBillsByAccount() throws {
+        let ledger = try applying(["-25 food lunch with card on 2016-07-03", "-12 drinks tea with alipay on 2016-07-04"], to: try withCards())
+        guard case .exportFile(_, let bills, _) = try evaluate("export card.csv where account = card", in: ledger) else {
+            Issue.record("an export evaluates to its file")
+            return
+        }
+        #expect(bills.rows.map(\.remark) == ["lunch"])
+    }
 }
