@@ -8,8 +8,8 @@ import TallyCore
 /// the account left out when it is the book's first),
 /// at a tenth of `JSONEncoder`'s time and half its size, and so are an
 /// import's sources of its bills (`{"s":[batch,[bill,fingerprint,digest,…]]}`); other records as
-/// `JSONEncoder` writes them. Both read back through `JSONDecoder`, as do
-/// entries written before bills were kept this way.
+/// `JSONEncoder` writes them. `JournalReading` reads them back by hand;
+/// `JSONDecoder`, entries written before bills were kept this way.
 enum JournalCoding {
     /// Rows from which encoding runs on another core while the rows are written.
     static let encodedAside = 10_000
@@ -53,6 +53,12 @@ enum JournalCoding {
     }
 
     static func decode(_ text: String) throws(StoreError) -> [RowChange] {
+        if let rows = JournalReading.rows(text) { return rows }
+        return try decodedByFoundation(text)
+    }
+
+    /// The rows as `JSONDecoder` reads them: whatever form they were written in, or why they cannot be read.
+    static func decodedByFoundation(_ text: String) throws(StoreError) -> [RowChange] {
         do {
             return try JSONDecoder().decode([JournalRow].self, from: Data(text.utf8)).map(\.change)
         } catch {
@@ -133,7 +139,7 @@ private struct JournalRow: Decodable {
 
 /// A record as the history keeps it: a bill as an array of its fields, or
 /// any record as its `Codable` conformance writes it.
-private struct JournalRecord: Decodable {
+struct JournalRecord: Decodable {
     let record: Record
 
     private struct Key: CodingKey {
