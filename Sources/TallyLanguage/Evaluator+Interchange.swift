@@ -14,6 +14,12 @@ extension Evaluator {
         return .exportFile(options, bills: bills, rules: try exportedRules(options))
     }
 
+    /// The rows of the ledger's columns an export writes, in the order it
+    /// lists them: for an export written from the columns themselves.
+    public func exportedRows(_ options: ExportOptions) throws(Diagnostic) -> [Int] {
+        try Selection(evaluator: self, condition: options.condition, period: options.period, kind: nil, allBooks: true).selectedRows
+    }
+
     private func listEveryBook(_ condition: Condition?, _ period: Located<PeriodSpec>?) throws(Diagnostic) -> BillList {
         var query = Query(aggregate: .list)
         query.condition = condition

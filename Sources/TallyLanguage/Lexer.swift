@@ -60,7 +60,7 @@ public struct Lexer {
         case _ where startsACurrencySign(character, at: start):
             return make(.currencySign, String(character), from: start)
         default:
-            if character.isASCII && character.isNumber { return number(from: start) }
+            if Lexer.isDigit(character) { return number(from: start) }
             if Lexer.isWordCharacter(character) { return word(from: start) }
             if let scalar = character.unicodeScalars.first, scalar.properties.generalCategory == .control {
                 return fail(.controlCharacter(scalar), from: start)
@@ -73,15 +73,35 @@ public struct Lexer {
     /// that no letter follows (`25元`, but not `25元店`).
     private func startsACurrencySign(_ character: Character, at start: SourceLocation) -> Bool {
         guard Currency.isSymbol(character) else { return false }
-        if !character.isLetter, let next = peek(), next.isASCII, next.isNumber { return true }
+        if !Lexer.isLetter(character), let next = peek(), Lexer.isDigit(next) { return true }
         return start.offset == numberEnd && !(peek().map(Lexer.isWordCharacter) ?? false)
     }
 
     /// Letters and digits of any script, `_`, and symbols such as emoji, so that
-    /// `餐饮`, `#旅行` and `icon 🍜` are single words.
+    /// `餐饮`, `#旅行` and `icon 🍜` are single words. ASCII is told by its
+    /// byte: a script of a hundred thousand statements would otherwise ask
+    /// Unicode's tables of every character.
     public static func isWordCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character == "_"
-            || (!character.isASCII && (character.isSymbol || character.unicodeScalars.first?.properties.isEmoji == true))
+        if let byte = character.asciiValue { return isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") }
+        return character.isLetter || character.isNumber || character.isSymbol || character.unicodeScalars.first?.properties.isEmoji == true
+    }
+
+    /// An ASCII digit: the only digits a number is written in.
+    static func isDigit(_ character: Character) -> Bool {
+        character.asciiValue.map(isDigit) ?? false
+    }
+
+    /// A letter of any script, an ASCII one told by its byte.
+    static func isLetter(_ character: Character) -> Bool {
+        character.asciiValue.map(isLetter) ?? character.isLetter
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
     private mutating func skipBlanks() {
@@ -123,13 +143,13 @@ public struct Lexer {
     }
 
     private mutating func number(from start: SourceLocation) -> Token {
-        while let character = peek(), character.isASCII, character.isNumber { advance() }
-        if peek() == ".", let after = peek(at: 1), after.isASCII, after.isNumber {
+        while let character = peek(), Lexer.isDigit(character) { advance() }
+        if peek() == ".", let after = peek(at: 1), Lexer.isDigit(after) {
             advance()
-            while let character = peek(), character.isASCII, character.isNumber { advance() }
+            while let character = peek(), Lexer.isDigit(character) { advance() }
         }
         // `7eleven` is a name and `1e5` no number: digits running into letters make a word.
-        if let next = peek(), Lexer.isWordCharacter(next), !(next.isASCII && next.isNumber), !endsWithACurrencySign() {
+        if let next = peek(), Lexer.isWordCharacter(next), !Lexer.isDigit(next), !endsWithACurrencySign() {
             return word(from: start)
         }
         numberEnd = index
@@ -146,7 +166,7 @@ public struct Lexer {
         while let character = peek() {
             if Lexer.isWordCharacter(character) {
                 advance()
-            } else if character == "'", let next = peek(at: 1), next.isLetter, index > start.offset, characters[index - 1].isLetter {
+            } else if character == "'", let next = peek(at: 1), Lexer.isLetter(next), index > start.offset, Lexer.isLetter(characters[index - 1]) {
                 // An apostrophe between letters is one: `it's`, `don't`, `McDonald's` (a quote starts only a word).
                 advance()
             } else {
@@ -161,7 +181,7 @@ public struct Lexer {
         while let character = peek(), Lexer.isWordCharacter(character) { advance() }
         let name = String(characters[nameStart..<index])
         if name.isEmpty { return fail(.hashWithoutName, from: start) }
-        if name.allSatisfy({ $0.isASCII && $0.isNumber }) { return make(.billID, name, from: start) }
+        if name.allSatisfy(Lexer.isDigit) { return make(.billID, name, from: start) }
         return make(.tag, name, from: start)
     }
 

@@ -34,8 +34,8 @@ final class FileWriter {
         pending.reserveCapacity(FileWriter.written)
     }
 
-    func write(_ text: String) throws(FileFailure) {
-        pending.append(contentsOf: text.utf8)
+    func write(_ bytes: [UInt8]) throws(FileFailure) {
+        pending += bytes
         if pending.count >= FileWriter.written { try drain() }
     }
 

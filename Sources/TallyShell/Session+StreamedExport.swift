@@ -26,21 +26,25 @@ extension Session {
         return try store.readingOnce { () throws(StoreError) -> RunStatus in
             let stretches = try exportedStretches(export)
             let firstLedger = try store.load(billsIn: stretches[0])
-            let firstRows: [BillRow]?
             do throws(Diagnostic) {
-                // The statement's own mistakes are found before any file is made.
-                firstRows = try exportedRows(export, from: firstLedger)
+                // The statement's own mistakes are found before any file is made, as the whole ledger finds them.
+                _ = try evaluator(of: firstLedger).evaluate(.export(export), at: parsed.range)
             } catch {
                 return fail(error, in: source)
             }
-            let rows = { (index: Int) throws(StoreError) -> [BillRow]? in
-                index == 0 ? firstRows : try self.exportedRows(export, in: stretches[index])
+            let stretch = { (index: Int) throws(StoreError) -> (Ledger, [Int]) in
+                let ledger = index == 0 ? firstLedger : try self.store.load(billsIn: stretches[index])
+                return (ledger, self.exportedRows(export, from: ledger))
             }
             var withAccount = false
             if format == .csv, firstLedger.books.contains(where: { firstLedger.keepsAccounts(inBook: $0.id) }) {
-                for index in stretches.indices where try rows(index)?.contains(where: { $0.account != nil }) == true {
-                    withAccount = true
-                    break
+                for index in stretches.indices where !withAccount {
+                    let (ledger, rows) = try stretch(index)
+                    let firstAccounts = ledger.firstAccountIDs
+                    withAccount = rows.contains { row in
+                        ledger.keepsAccounts(inBook: ledger.bills.bookIDs[row])
+                            && ledger.account(id: ledger.accountID(ofBillAt: row, firstAccounts: firstAccounts)) != nil
+                    }
                 }
             }
             let writer: FileWriter
@@ -49,24 +53,27 @@ extension Session {
             } catch {
                 return fail(Diagnostic(.fileFailed(error), at: export.file.range), in: source)
             }
-            let csv = CSVRenderer()
-            let json = JSONRenderer()
             var count = 0
             var failure: FileFailure?
-            func put(_ text: String) {
+            func put(_ bytes: [UInt8]) {
                 guard failure == nil else { return }
-                do throws(FileFailure) { try writer.write(text) } catch { failure = error }
+                do throws(FileFailure) { try writer.write(bytes) } catch { failure = error }
             }
-            if format == .csv { put(csv.billHeader(withAccount: withAccount) + "\n") }
+            if format == .csv { put(Array((CSVRenderer().billHeader(withAccount: withAccount) + "\n").utf8)) }
             for index in stretches.indices where failure == nil {
                 // Ctrl-C: nothing is written, as when the whole ledger is cut short.
-                guard let stretch = try rows(index) else { return .success }
-                for row in stretch {
-                    put(format == .csv ? csv.billLine(row, withAccount: withAccount) + "\n" : (count == 0 ? "[\n  " : ",\n  ") + json.billElement(row))
+                if output.interruption?.stops() == true { return .success }
+                let (ledger, rows) = try stretch(index)
+                var lines = ExportLines(ledger, format == .csv ? .csv(withAccount: withAccount) : .json)
+                var bytes: [UInt8] = []
+                for row in rows {
+                    if format == .json { bytes += Array((count == 0 ? "[\n  " : ",\n  ").utf8) }
+                    lines.append(row: row, to: &bytes)
                     count += 1
                 }
+                put(bytes)
             }
-            if format == .json { put(count == 0 ? "[]\n" : "\n]\n") }
+            if format == .json { put(Array((count == 0 ? "[]\n" : "\n]\n").utf8)) }
             if failure == nil {
                 do throws(FileFailure) { try writer.finish() } catch { failure = error }
             }
@@ -94,23 +101,13 @@ extension Session {
         return stretches
     }
 
-    /// The rows `export` selects from the bills of `days`, or nil when Ctrl-C cut them short.
-    private func exportedRows(_ export: ExportOptions, in days: DateRange) throws(StoreError) -> [BillRow]? {
-        let ledger = try store.load(billsIn: days)
+    /// The rows of `ledger`'s columns `export` selects, in its order.
+    private func exportedRows(_ export: ExportOptions, from ledger: Ledger) -> [Int] {
         do throws(Diagnostic) {
-            return try exportedRows(export, from: ledger)
+            return try evaluator(of: ledger).exportedRows(export)
         } catch {
             // Names and periods are the same in every stretch of one read of the file.
             preconditionFailure("an export evaluated once without a mistake has one in another stretch: \(error)")
         }
-    }
-
-    private func exportedRows(_ export: ExportOptions, from ledger: Ledger) throws(Diagnostic) -> [BillRow]? {
-        var evaluator = evaluator(of: ledger)
-        evaluator.interruption = output.interruption
-        guard case .exportFile(_, let bills, _) = try evaluator.evaluate(.export(export), at: SourceRange.nowhere) else {
-            preconditionFailure("an export evaluates to its file")
-        }
-        return output.interruption?.leftOut == true ? nil : bills.rows
     }
 }

@@ -33,10 +33,13 @@ import TallyStore
     func writesWhatTheWholeLedgerWrites(format: String) throws {
         let (filling, _) = try session(streaming: false)
         try filling.fillWithDemo()
-        // Remarks a CSV must quote, a place with a comma, and a bill in a book of one account.
+        // Remarks a CSV must quote or guard as a formula, a place with a comma, a refund, tags
+        // of another script, and a bill in a book of one account.
         #expect(filling.run(ScriptSource(origin: .argument, text: """
             add 12 food "say \\"hi\\", then, go" at "Shop, Main St" on 2025-03-03
             add 7 transport book travel on 2026-02-02
+            add 9 food "=SUM(A1:A9)" at "@home" #旅行 #work on 2025-04-04
+            +5 food "money back" on 2025-05-05
             """)) == .success)
         for (number, selection) in StreamedExportTests.selections.enumerated() {
             let (plain, plainOutput) = try session(streaming: false)
