@@ -20,15 +20,16 @@ public enum CSV {
         return quoted + "\""
     }
 
-    /// Whether the text starts or ends with whitespace; an ASCII byte at
-    /// either end is told by itself, without Unicode's tables, which a
-    /// million-bill export would otherwise consult twice a cell.
+    /// Whether the text starts or ends with whitespace, as its first and last
+    /// characters' first scalars say. Text all of ASCII is told by its end
+    /// bytes, without Unicode's tables, which a million-bill export would
+    /// otherwise consult twice a cell; other text may end in a space that
+    /// closes a character begun before it.
     private static func endsInWhitespace(_ text: String) -> Bool {
         guard let first = text.utf8.first, let last = text.utf8.last else { return false }
-        func isWhitespace(_ byte: UInt8, _ character: @autoclosure () -> Character?) -> Bool {
-            byte < 0x80 ? byte == 0x20 || (0x09...0x0D).contains(byte) : character()?.isWhitespace == true
-        }
-        return isWhitespace(first, text.first) || isWhitespace(last, text.last)
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.first?.isWhitespace == true || text.last?.isWhitespace == true }
+        func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        return isWhitespace(first) || isWhitespace(last)
     }
 }
 

@@ -29,8 +29,6 @@ struct DayOrderedBills: Equatable, Sendable {
         return columns
     }
 
-    var hasWaiting: Bool { !waiting.isEmpty }
-
     mutating func add(_ bill: Bill) {
         if let last = settled.indices.last, !settled.precedes(last, bill) {
             waiting.append(bill)

@@ -153,7 +153,11 @@ public struct Ledger: Equatable, Sendable {
     /// Writes each row's after-image. A few bills are found by their
     /// before-image's place in the day order and moved one by one, so adding a
     /// bill never reads the others; many are changed in one linear pass.
-    public mutating func apply(_ change: ChangeSet) {
+    /// Without `settling`, a bill dated back waits with others to be put in
+    /// place (see `settleBills`): for a session's own ledger, which a script
+    /// of back-dated bills changes a hundred thousand times.
+    public mutating func apply(_ change: ChangeSet, settling: Bool = true) {
+        defer { if settling { settleBills() } }
         // The rows that take out or put in a bill, by number: an import's
         // million bills are read where the change holds them, not copied out.
         var takenOut: [Int] = []

@@ -116,7 +116,8 @@ public final class ChangeRunner {
             ledger = made.wait()
             model = nil
         } else {
-            for change in written { ledger.apply(change) }
+            // Bills dated back are put in place before the next statement that reads bills.
+            for change in written { ledger.apply(change, settling: false) }
         }
         return value
     }

@@ -1,35 +1,40 @@
 import Glibc
 import TallyCore
 
-/// A file written a part at a time beside its name, which it takes only
-/// once whole, as `Files.write` leaves one written at once: for output too
-/// large to hold. Abandoned, or let go unfinished, it leaves nothing behind.
+/// A file written a part at a time, as `Files.write` writes one at once: a
+/// new file made where it is named (and gone again if it cannot be written
+/// whole), a file replaced by a copy written beside it that takes its name
+/// once whole. For output too large to hold; abandoned, or let go
+/// unfinished, it leaves nothing behind.
 final class FileWriter {
     private let path: String
-    private let replacing: Bool
-    private let temporary: String
+    /// The copy being written beside a file it replaces; nil for a new file.
+    private let replacement: String?
     private var descriptor: Int32
     private var pending: [UInt8] = []
     private static let written = 1 << 20
 
     init(path: String, replacing: Bool) throws(FileFailure) {
         self.path = path
-        self.replacing = replacing
-        temporary = try Files.temporary(beside: path, replacing: replacing)
-        descriptor = open(temporary, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let failure = FileFailure(path, writing: true, .system(String(cString: strerror(errno))))
-            unlink(temporary)
-            throw failure
-        }
-        // What `Files.write` gives: a new file as the umask allows, a replaced one its own mode.
+        let target = Files.expand(path)
         var existing = stat()
-        if replacing, stat(Files.expand(path), &existing) == 0 {
-            fchmod(descriptor, existing.st_mode & 0o777)
+        if stat(target, &existing) == 0 {
+            if (existing.st_mode & S_IFMT) == S_IFDIR { throw FileFailure(path, writing: true, .folder) }
+            guard replacing else { throw FileFailure(path, writing: true, .exists(advice: Files.overwriteAdvice)) }
+            guard (existing.st_mode & S_IFMT) == S_IFREG else { throw FileFailure(path, writing: true, .notARegularFile) }
+            let copy = try Files.temporary(beside: path, replacing: true)
+            replacement = copy
+            descriptor = open(copy, O_WRONLY | O_CLOEXEC)
+            if descriptor >= 0 { fchmod(descriptor, existing.st_mode & 0o777) }
         } else {
-            let mask = umask(0)
-            umask(mask)
-            fchmod(descriptor, 0o644 & ~mask)
+            replacement = nil
+            descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if descriptor < 0, errno == EEXIST { throw FileFailure(path, writing: true, .exists(advice: Files.overwriteAdvice)) }
+        }
+        guard descriptor >= 0 else {
+            let failure = FileWriter.failure(path)
+            if let replacement { unlink(replacement) }
+            throw failure
         }
         pending.reserveCapacity(FileWriter.written)
     }
@@ -39,20 +44,29 @@ final class FileWriter {
         if pending.count >= FileWriter.written { try drain() }
     }
 
-    /// Writes what is left and gives the file its name.
+    /// Writes what is left, makes it last, and gives a replacement its name.
     func finish() throws(FileFailure) {
         try drain()
         let synced = fsync(descriptor) == 0
         let closed = close(descriptor) == 0
         descriptor = -1
-        guard synced, closed else { throw failed() }
-        try Files.placeNew(temporary, at: path, replacing: replacing)
+        guard synced, closed else {
+            let failure = FileWriter.failure(path)
+            unlink(replacement ?? Files.expand(path))
+            throw failure
+        }
+        guard let replacement else { return }
+        guard rename(replacement, Files.expand(path)) == 0 else {
+            let failure = FileWriter.failure(path)
+            unlink(replacement)
+            throw failure
+        }
     }
 
     deinit {
         guard descriptor >= 0 else { return }
         close(descriptor)
-        unlink(temporary)
+        unlink(replacement ?? Files.expand(path))
     }
 
     private func drain() throws(FileFailure) {
@@ -62,9 +76,7 @@ final class FileWriter {
         pending.removeAll(keepingCapacity: true)
     }
 
-    private func failed() -> FileFailure {
-        let failure = FileFailure(path, writing: true, .system(String(cString: strerror(errno))))
-        unlink(temporary)
-        return failure
+    private static func failure(_ path: String) -> FileFailure {
+        FileFailure(path, writing: true, .system(String(cString: strerror(errno))))
     }
 }

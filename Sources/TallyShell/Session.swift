@@ -92,6 +92,8 @@ public final class Session {
         do {
             takeInBackgroundCheck()
             try runner.refresh(for: billsRead(by: parsed.statement))
+            // What it reads may hang on the ledger as just read: a budget another session set makes a new bill read its month.
+            try runner.refresh(for: billsRead(by: parsed.statement))
             // `check` says what it finds itself.
             if case .session(.check) = parsed.statement {} else { tellOfDamage() }
             try postRecurring()

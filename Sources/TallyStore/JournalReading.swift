@@ -125,7 +125,8 @@ struct JournalReading {
             value = sum
             at += 1
         }
-        guard at > start else { return nil }
+        // JSON writes no leading zero.
+        guard at > start, at == start + 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
         return negative ? -value : value
     }
 

@@ -92,14 +92,19 @@ import Testing
         for id in Int64(501)...3_000 {
             let new = Bill(id: id, bookID: 1, categoryID: 1, amount: id, day: Day(iso: randomDay(&random))!,
                            remark: "r\(id % 37)", place: id % 3 == 0 ? nil : "p\(id % 5)", tags: id % 4 == 0 ? ["t\(id % 3)"] : [])
-            ledger.apply(ChangeSet(summary: "", rows: [RowChange(before: nil, after: .bill(new))]))
+            ledger.apply(ChangeSet(summary: "", rows: [RowChange(before: nil, after: .bill(new))]), settling: false)
             all.append(new)
             if id % 700 == 0 {
                 #expect(Array(ledger.bills) == all.sorted(by: Bill.chronological), "after #\(id)")
+                #expect(!ledger.dayOrdered.waiting.isEmpty, "after #\(id)")
             }
         }
         let built = Ledger(books: [book], categories: categories, bills: all, settings: Settings(currentBookID: 1))
         #expect(ledger == built)
+        // Applied as any other ledger takes a change, a bill dated back is put in place at once.
+        var settled = built
+        settled.apply(ChangeSet(summary: "", rows: [RowChange(before: nil, after: .bill(bill(3_001, "2015-12-31")))]))
+        #expect(settled.dayOrdered.waiting.isEmpty && settled.bills.ids.first == 3_001)
         #expect(ledger.lastBillID == 3_000)
         ledger.settleBills()
         #expect(Array(ledger.bills) == all.sorted(by: Bill.chronological))

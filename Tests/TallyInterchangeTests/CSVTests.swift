@@ -78,6 +78,8 @@ struct CSVTests {
     @Test func fieldsEndingInWhitespaceOfAnyScriptAreQuoted() {
         #expect(CSV.line(["\tlead", "trail\u{0B}", "\u{00A0}nbsp", "ideographic\u{3000}", "in side", "é", "餐饮 ", "x\u{2003}y"])
             == "\"\tlead\",\"trail\u{0B}\",\"\u{00A0}nbsp\",\"ideographic\u{3000}\",in side,é,\"餐饮 \",x\u{2003}y")
+        // A space closing a character begun by a prepended mark ends in that character, which is not whitespace.
+        #expect(CSV.field("x\u{0600} ") == "x\u{0600} ")
     }
 
     @Test func anyFieldsSurviveWritingAndReading() throws {

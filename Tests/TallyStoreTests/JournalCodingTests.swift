@@ -96,7 +96,8 @@ extension JournalCodingTests {
         let rows = [RowChange(before: nil, after: .bill(Bill(id: 1, bookID: 1, categoryID: 2, amount: 5, day: Day(ordinal: 17000), remark: "x")))]
         let written = String(decoding: try JournalCoding.encode(rows), as: UTF8.self)
         #expect(JournalReading.rows(written.replacingOccurrences(of: "\"x\"", with: "\"\\uD800\"")) == nil)
-        for broken in [String(written.dropLast()), written.replacingOccurrences(of: "5,", with: "5.5,"), written + "x", "[{\"after\":{\"b\":[1]}}]"] {
+        for broken in [String(written.dropLast()), written.replacingOccurrences(of: "5,", with: "5.5,"), written + "x", "[{\"after\":{\"b\":[1]}}]",
+                       written.replacingOccurrences(of: "[1,", with: "[01,")] {
             #expect(JournalReading.rows(broken) == nil, "\(broken)")
             #expect(throws: StoreError.self) { try JournalCoding.decode(broken) }
         }
