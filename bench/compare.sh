@@ -5,6 +5,8 @@
 # category. Prints each tool's median time, its peak memory and how many
 # times Tally's time it takes. BILLS defaults to 100000; RUNS (default 5).
 # A tool that takes over two minutes, or fails, is skipped from then on.
+# Then every other command of the benchmark beside what the sqlite3 shell
+# takes for the same work on the same file, the floor under each.
 set -eu
 BILLS=${1:-100000}
 RUNS=${RUNS:-5}
@@ -95,3 +97,46 @@ for tool in "${tools[@]}"; do
     printf '%-11s %13.1f ms %13.1f ms %9d MiB %9.1f / %-8.1f\n' "$tool" "$(echo "$m1 / 1000" | bc -l)" "$(echo "$m2 / 1000" | bc -l)" \
         $((memory / 1024)) "$(echo "$m1 / $base1" | bc -l)" "$(echo "$m2 / $base2" | bc -l)"
 done
+
+# Each command beside the sqlite3 shell doing its work on a copy of the same
+# file: the median of RUNS, each change on a copy of its own.
+echo
+echo "each command beside sqlite3 on the same file (wall, peak memory):"
+printf '%-44s %22s %22s\n' command tally sqlite3
+measure() {
+    local start end
+    start=$(date +%s%N)
+    /usr/bin/time -f %M -o "$work/memory" bash -c "$1" >/dev/null 2>&1
+    end=$(date +%s%N)
+    echo "$(( (end - start) / 1000 )) $(tail -1 "$work/memory")"
+}
+shown() { echo "$1" | awk '{ printf "%9.1f ms %6d MiB", $1 / 1000, $2 / 1024 }'; }
+row() {
+    local name=$1 tally_command=$2 sqlite_command=$3 runs=$4 fresh=$5 tally_times="" sqlite_times="" run
+    cp "$db" "$work/copy.db"
+    for run in $(seq "$runs"); do
+        [ "$fresh" = fresh ] && cp "$db" "$work/copy.db"
+        tally_times+="$(measure "${tally_command//LEDGER/$work/copy.db}")"$'\n'
+        [ "$fresh" = fresh ] && cp "$db" "$work/copy.db"
+        sqlite_times+="$(measure "${sqlite_command//LEDGER/$work/copy.db}")"$'\n'
+    done
+    middle() { echo -n "$1" | sort -n | awk '{ a[NR] = $0 } END { print a[int((NR + 1) / 2)] }'; }
+    printf '%-44s %22s %22s\n' "$name" "$(shown "$(middle "$tally_times")")" "$(shown "$(middle "$sqlite_times")")"
+}
+expenses="(SELECT id FROM categories WHERE kind = 'expense')"
+row "count" "$tally --db LEDGER -c count" \
+    "sqlite3 LEDGER 'SELECT count(*) FROM bills WHERE book_id = 1'" "$RUNS" same
+row "sum expense where remark ~ coffee" "$tally --db LEDGER -c 'sum expense where remark ~ coffee'" \
+    "sqlite3 LEDGER \"SELECT sum(amount) FROM bills WHERE book_id = 1 AND remark LIKE '%coffee%' AND category_id IN $expenses\"" "$RUNS" same
+row "sum expense by month, category" "$tally --db LEDGER -c 'sum expense by month, category'" \
+    "sqlite3 LEDGER \"SELECT day / 100, category_id, sum(amount) FROM bills WHERE book_id = 1 AND category_id IN $expenses GROUP BY 1, 2\"" "$RUNS" same
+row "add 25 food lunch" "$tally --db LEDGER -c 'add 25 food lunch'" \
+    "sqlite3 LEDGER \"INSERT INTO bills (book_id, category_id, amount, day, remark, tags, created_at, updated_at) VALUES (1, (SELECT id FROM categories WHERE name = 'food'), 2500, 20191231, 'lunch', '', 0, 0)\"" "$RUNS" fresh
+awk 'BEGIN { srand(7); for (i = 0; i < 100000; i++) printf "add %d.50 food back %d on %s\n", i % 400 + 1, i, strftime("%Y-%m-%d", 1262304000 + int(rand() * 3652) * 86400, 1) }' >"$work/adds.tally"
+awk -F' ' '{ split($7, d, "-"); printf "INSERT INTO bills (book_id, category_id, amount, day, remark, tags, created_at, updated_at) VALUES (1, 2, %d, %s, '"'"'back %s'"'"', '"'"''"'"', 0, 0);\n", int($2 * 100 + 0.5), d[1] d[2] d[3], $5 }' "$work/adds.tally" \
+    | { echo "BEGIN;"; cat; echo "COMMIT;"; } >"$work/adds.sql"
+row "100,000 adds dated across ten years" "$tally --db LEDGER $work/adds.tally" "sqlite3 LEDGER <$work/adds.sql" 1 fresh
+row "import the bills' CSV into a new ledger" "rm -f $work/new.db; $tally --db $work/new.db -c 'book add travel' -c 'book add business' -c 'import $work/bills.csv'" \
+    "rm -f $work/new.db; sqlite3 $work/new.db -cmd '.mode csv' '.import $work/bills.csv bills'" 1 same
+row "export all.csv" "rm -f $work/out.csv; $tally --db LEDGER -c 'export $work/out.csv'" \
+    "sqlite3 -csv -header LEDGER 'SELECT id, day, amount, category_id, remark, book_id, place, tags FROM bills ORDER BY day, id' >$work/out.csv" "$RUNS" same
