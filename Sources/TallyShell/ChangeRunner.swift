@@ -85,16 +85,22 @@ public final class ChangeRunner {
     /// it, writes what it asks for, and commits, unless `gathering`: then
     /// the transaction is left open for the changes that follow. `announcing`
     /// names a change that may hold the lock for long, for other sessions.
+    /// When another process has written, the ledger is read again holding
+    /// the bills `reading` names, or those held when nil.
     func change<Value>(
-        gathering: Bool = false, announcing statement: String? = nil,
+        gathering: Bool = false, announcing statement: String? = nil, reading: BillsRead? = nil,
         _ compute: (Ledger) throws(StoreError) -> (Value, Writing)
     ) throws(StoreError) -> Value {
+        let reload = reading ?? held
         var model: Background<Ledger>?
         defer { _ = model?.wait() }
         let (value, written) = try failing { () throws(StoreError) -> (Value, [ChangeSet]) in
-            try store.change(gathering: gathering, announcing: statement, billsIn: held.days, texts: held.texts) {
+            try store.change(gathering: gathering, announcing: statement, billsIn: reload.days, texts: reload.texts) {
                 reloaded throws(StoreError) -> (Value, [ChangeSet]) in
-                if let reloaded { ledger = reloaded }
+                if let reloaded {
+                    ledger = reloaded
+                    held = reload
+                }
                 let (value, writing) = try compute(ledger)
                 switch writing {
                 case .nothing:

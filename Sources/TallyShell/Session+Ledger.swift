@@ -56,7 +56,9 @@ extension Session {
         let now = instant ?? currentInstant
         let gathering = options.gathersChanges && source.origin != .interactive && confirmed == nil
         if !gathering { guard runner.flush() else { return .storeFailed } }
-        let attempt = try runner.change(gathering: gathering) { ledger throws(StoreError) -> (Attempt, ChangeRunner.Writing) in
+        // Read again under the lock, should another process have written, for what the statement itself reads:
+        // a file grown past a small one's size by another's import is not read whole for a new bill.
+        let attempt = try runner.change(gathering: gathering, reading: billsReadByItself(.ledger(statement))) { ledger throws(StoreError) -> (Attempt, ChangeRunner.Writing) in
             let outcome: Outcome
             do throws(Diagnostic) {
                 outcome = try evaluator(of: ledger, at: now).evaluate(statement, at: parsed.range)

@@ -119,7 +119,12 @@ public final class Session {
     private func billsRead(by statement: Statement) -> BillsRead {
         if case .ledger(let change) = statement, change.changesLedger, store.isSmall { return .all }
         if streamedExport(statement) != nil { return .none }
-        return statement.billsRead(
+        return billsReadByItself(statement)
+    }
+
+    /// What `statement` itself reads of the bills, whatever the ledger's size.
+    func billsReadByItself(_ statement: Statement) -> BillsRead {
+        statement.billsRead(
             today: today, weekStart: ledger.settings.weekStart, keepsAccounts: ledger.keepsAccounts, keepsBudgets: !ledger.budgets.isEmpty)
     }
 
