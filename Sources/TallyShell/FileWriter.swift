@@ -1,11 +1,10 @@
 import Glibc
 import TallyCore
 
-/// A file written a part at a time, as `Files.write` writes one at once: a
-/// new file made where it is named (and gone again if it cannot be written
-/// whole), a file replaced by a copy written beside it that takes its name
-/// once whole. For output too large to hold; abandoned, or let go
-/// unfinished, it leaves nothing behind.
+/// A file written a part at a time, or at once (`Files.write`): a new file
+/// made where it is named (and gone again if it cannot be written whole), a
+/// file replaced by a copy written beside it that takes its name once whole.
+/// Abandoned, or let go unfinished, it leaves nothing behind.
 final class FileWriter {
     private let path: String
     /// The copy being written beside a file it replaces; nil for a new file.
@@ -40,13 +39,15 @@ final class FileWriter {
     }
 
     func write(_ bytes: [UInt8]) throws(FileFailure) {
+        // A whole file given at once is written as it is, not copied first.
+        guard !pending.isEmpty || bytes.count < FileWriter.written else { return try drain(bytes) }
         pending += bytes
-        if pending.count >= FileWriter.written { try drain() }
+        if pending.count >= FileWriter.written { try drain(pending) }
     }
 
     /// Writes what is left, makes it last, and gives a replacement its name.
     func finish() throws(FileFailure) {
-        try drain()
+        try drain(pending)
         let synced = fsync(descriptor) == 0
         let closed = close(descriptor) == 0
         descriptor = -1
@@ -69,8 +70,8 @@ final class FileWriter {
         unlink(replacement ?? Files.expand(path))
     }
 
-    private func drain() throws(FileFailure) {
-        if let problem = Descriptor.writeAll(pending, to: descriptor) {
+    private func drain(_ bytes: [UInt8]) throws(FileFailure) {
+        if let problem = Descriptor.writeAll(bytes, to: descriptor) {
             throw FileFailure(path, writing: true, .system(problem))
         }
         pending.removeAll(keepingCapacity: true)

@@ -45,35 +45,13 @@ public enum Files {
         String(decoding: try read(path, as: .script), as: UTF8.self)
     }
 
-    /// Writes `bytes` to `path`. An existing file is refused with
-    /// `existsAdvice`, unless `replacing`: then the new content is written
-    /// beside it and renamed over it, so the old file stays whole until the
-    /// new one is.
-    static func write(_ bytes: [UInt8], to path: String, replacing: Bool, existsAdvice: String) throws(FileFailure) {
-        let target = expand(path)
-        var info = stat()
-        if stat(target, &info) == 0 {
-            if (info.st_mode & S_IFMT) == S_IFDIR { throw FileFailure(path, writing: true, .folder) }
-            guard replacing else { throw FileFailure(path, writing: true, .exists(advice: existsAdvice)) }
-            guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileFailure(path, writing: true, .notARegularFile) }
-            var template = Array((target + ".tally-XXXXXX").utf8CString)
-            let descriptor = mkstemp(&template)
-            guard descriptor >= 0 else { throw systemFailure(path, writing: true) }
-            let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            fchmod(descriptor, info.st_mode & 0o777)
-            try fill(descriptor, with: bytes, removing: temporary, reportedAs: path)
-            guard rename(temporary, target) == 0 else {
-                let error = systemFailure(path, writing: true)
-                unlink(temporary)
-                throw error
-            }
-            return
-        }
-        let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw errno == EEXIST ? FileFailure(path, writing: true, .exists(advice: existsAdvice)) : systemFailure(path, writing: true)
-        }
-        try fill(descriptor, with: bytes, removing: target, reportedAs: path)
+    /// Writes `bytes` to `path`, as `FileWriter` writes a file: an existing
+    /// one is refused unless `replacing`, and then stays whole until the new
+    /// one is.
+    static func write(_ bytes: [UInt8], to path: String, replacing: Bool) throws(FileFailure) {
+        let writer = try FileWriter(path: path, replacing: replacing)
+        try writer.write(bytes)
+        try writer.finish()
     }
 
     /// An empty file made beside `path`, for a copy that becomes `path`
@@ -141,20 +119,6 @@ public enum Files {
     static func expand(_ path: String) -> String {
         guard path.hasPrefix("~/"), let home = getenv("HOME") else { return path }
         return String(cString: home) + path.dropFirst(1)
-    }
-
-    /// Writes everything and closes; on failure the half-written file goes.
-    private static func fill(_ descriptor: Int32, with bytes: [UInt8], removing file: String, reportedAs path: String) throws(FileFailure) {
-        if let problem = Descriptor.writeAll(bytes, to: descriptor) {
-            close(descriptor)
-            unlink(file)
-            throw FileFailure(path, writing: true, .system(problem))
-        }
-        guard fsync(descriptor) == 0, close(descriptor) == 0 else {
-            let error = systemFailure(path, writing: true)
-            unlink(file)
-            throw error
-        }
     }
 
     private static func systemFailure(_ path: String, writing: Bool = false) -> FileFailure {

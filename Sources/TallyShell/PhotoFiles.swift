@@ -13,6 +13,6 @@ enum PhotoFiles {
 
     /// Writes `bytes` to a new file at `path`, or over the one there when `replacing`.
     static func write(_ bytes: [UInt8], to path: String, replacing: Bool) throws(FileFailure) {
-        try Files.write(bytes, to: path, replacing: replacing, existsAdvice: Files.overwriteAdvice)
+        try Files.write(bytes, to: path, replacing: replacing)
     }
 }

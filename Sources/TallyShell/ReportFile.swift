@@ -26,7 +26,7 @@ enum ReportFile {
         if stat(target, &info) == 0, !replacing {
             throw FileFailure(path, writing: true, .exists(advice: Files.overwriteAdvice))
         }
-        try Files.write(Array(page.utf8), to: target, replacing: replacing, existsAdvice: Files.overwriteAdvice)
+        try Files.write(Array(page.utf8), to: target, replacing: replacing)
     }
 
     /// What a file that is not a regular file is, in words; nil for a regular file.

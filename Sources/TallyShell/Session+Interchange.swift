@@ -129,7 +129,7 @@ extension Session {
         let entries = format.holdsAccountEntries ? evaluator.accountEntries(options) : .none
         let text = format.render(bills, rules: rules, accounts: ledger.exportAccounts, rates: ledger.rates, entries: entries)
         do {
-            try Files.write(Array(text.utf8), to: file.value, replacing: options.overwrites, existsAdvice: Files.overwriteAdvice)
+            try Files.write(Array(text.utf8), to: file.value, replacing: options.overwrites)
         } catch {
             return fail(Diagnostic(.fileFailed(error), at: file.range), in: source)
         }
