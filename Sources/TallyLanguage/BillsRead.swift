@@ -34,7 +34,8 @@ extension Statement {
     /// The bills the statement reads: a query or report over a bounded period
     /// reads those days', and a query that reads no remark, place or tag
     /// only the bills' numbers; a saved statement's name, `changes`, `help`
-    /// and `quit` read none (what a saved statement runs reads what it needs);
+    /// and `quit` read none (what a saved statement runs reads what it needs),
+    /// nor does setting what is the session's own, such as the pager;
     /// a new bill reads none, or where budgets are kept, the bills of its month,
     /// to say when it takes one past its limit. Every other statement, and
     /// every other change, reads the whole ledger. In a ledger
@@ -61,6 +62,8 @@ extension Statement {
             return .all
         case .ledger(.formatted(let view, _)):
             return Statement.ledger(view).billsRead(today: today, weekStart: weekStart, keepsAccounts: keepsAccounts, keepsBudgets: keepsBudgets)
+        case .ledger(.set(let name, _)) where Setting(named: name.value)?.isLedgers != true:
+            return .none
         case .session(.runSaved), .session(.changes), .session(.help), .session(.quit):
             return .none
         default:

@@ -109,8 +109,7 @@ public enum LedgerStatement: Sendable {
         case .accounts(let statement):
             return statement.changesLedger
         case .set(let name, _):
-            // Only the week's start is the ledger's; the output format, colour and echo are the session's.
-            return [.weekstart, .currency].contains(Setting(named: name.value))
+            return Setting(named: name.value)?.isLedgers == true
         case .query, .books, .categories, .saved, .timeline, .pie, .months, .detail, .show, .search,
              .budgetReport, .attachments, .extract, .export, .report, .profiles, .profileShow, .rules, .rates:
             return false

@@ -142,6 +142,12 @@ public enum Setting: String, CaseIterable, Sendable {
         self = setting
     }
 
+    /// Whether the setting is kept in the ledger's file; the output format,
+    /// colour, echo and pager are the session's own.
+    public var isLedgers: Bool {
+        self == .weekstart || self == .currency
+    }
+
     public var values: [String] {
         switch self {
         case .weekstart: return WeekStart.allCases.map(\.rawValue)

@@ -47,6 +47,15 @@ import TallyCore
         #expect(try read("monthly") == .none)
     }
 
+    /// The REPL's first `set pager off` must not wait for a million bills.
+    @Test func aSettingOfTheSessionsOwnReadsNothingButOneOfTheLedgersReadsEverything() throws {
+        #expect(try read("set pager off") == .none)
+        #expect(try read("set format csv") == .none)
+        #expect(try read("set colour off") == .none)
+        #expect(try read("set weekstart sunday") == .all)
+        #expect(try read("set currency EUR") == .all)
+    }
+
     @Test func holdingAYearCoversAMonthOfItButNotTheTextsItLacks() throws {
         let year = try #require(DateRange.year(2016))
         let july = try #require(DateRange.month(2016, 7))
