@@ -90,6 +90,17 @@ for size in sizes.isEmpty ? [10_000, 100_000, 1_000_000] : sizes {
         check(csvAnswer(runs[0].output), query.expected(ledger), query.text)
         line(size, "cold `tally -c '\(query.text)'`, median of 5", timed(runs))
     }
+    // The first read of every bill after a change to any makes the snapshot beside the ledger again.
+    for query in [WarmQuery.all[1], WarmQuery.coffeeSpending, WarmQuery.all[4]] {
+        let runs = (0..<3).map { _ in
+            try? FileManager.default.removeItem(atPath: db + "-columns")
+            return Child.run(tally, ["--db", db, "--today", today, "--format", "csv", "-c", query.text], in: folder)
+        }
+        check(csvAnswer(runs[0].output), query.expected(ledger), query.text)
+        line(size, "cold `tally -c '\(query.text)'`, first after a change (snapshot made), median of 3", timed(runs))
+    }
+    let snapshotBytes = (try? FileManager.default.attributesOfItem(atPath: db + "-columns")[.size] as? Int) ?? 0
+    line(size, "snapshot beside the ledger, per bill", "\(snapshotBytes / size) bytes")
     let prompts = (0..<5).map { _ in FirstPrompt.time(tally, ["--db", db], in: folder, prompt: "tally[daily]> ") }
     line(size, "REPL: start to its first prompt, median of 5",
          "\(milliseconds(Spread(prompts.map(\.seconds)).median)) wall, \(prompts.map(\.residentKiB).max()! / 1024) MiB held")

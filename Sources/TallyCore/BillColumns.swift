@@ -326,3 +326,40 @@ public struct BillColumns: RandomAccessCollection, Sendable, Equatable {
         return first..<Swift.max(first, firstIndex { days[$0] > end })
     }
 }
+
+// Here rather than beside `Parts`: these reach the columns' private arrays.
+extension BillColumns {
+    public var parts: Parts {
+        Parts(
+            ids: ids, days: days, amounts: amounts, categoryIDs: categoryIDs, bookIDs: bookIDs, accountIDs: accountIDs,
+            remarks: remarks, places: places, tags: tags, created: created, updated: updated,
+            texts: texts.texts, tagListKeys: tagListKeys.texts)
+    }
+
+    /// Columns made of `parts`, with their texts when `texts`; nil when the
+    /// parts do not fit together: columns of unequal length, a text named
+    /// that is not there, a text or tag list given twice, or a day outside
+    /// the calendar Tally keeps.
+    public init?(parts: Parts, texts: Bool) {
+        let count = parts.ids.count
+        let numbers = [parts.days.count, parts.amounts.count, parts.categoryIDs.count, parts.bookIDs.count, parts.accountIDs.count]
+        guard numbers.allSatisfy({ $0 == count }) else { return nil }
+        let (first, last) = (Day.first.ordinal, Day.last.ordinal)
+        guard parts.days.allSatisfy({ (first...last).contains($0) }) else { return nil }
+        self.init(texts: texts)
+        (ids, days, amounts, categoryIDs, bookIDs, accountIDs) = (parts.ids, parts.days, parts.amounts, parts.categoryIDs, parts.bookIDs, parts.accountIDs)
+        guard texts else { return }
+        let textual = [parts.remarks.count, parts.places.count, parts.tags.count, parts.created.count, parts.updated.count]
+        guard textual.allSatisfy({ $0 == count }) else { return nil }
+        for (number, text) in parts.texts.enumerated() where self.text(text) != number { return nil }
+        for (number, key) in parts.tagListKeys.enumerated() {
+            var bytes = key
+            let made = bytes.withUTF8 { tagList(bytes: $0) { key.split(separator: " ").map(String.init) } }
+            guard made == number else { return nil }
+        }
+        let (textCount, listCount) = (Int32(parts.texts.count), Int32(parts.tagListKeys.count))
+        guard parts.remarks.allSatisfy({ 0 <= $0 && $0 < textCount }), parts.places.allSatisfy({ -1 <= $0 && $0 < textCount }),
+              parts.tags.allSatisfy({ 0 <= $0 && $0 < listCount }) else { return nil }
+        (remarks, places, tags, created, updated) = (parts.remarks, parts.places, parts.tags, parts.created, parts.updated)
+    }
+}

@@ -98,9 +98,10 @@ public final class LedgerStore {
             return try loadReadOnly(because: readOnlyReason, billsIn: days, texts: texts)
         }
         // Inside the gathering transaction, which holds the lock and sees what it wrote.
-        if isGathering || isReadingOnce { return try readLedger(billsIn: days, texts: texts) }
+        if isGathering { return try readLedger(billsIn: days, texts: texts) }
+        if isReadingOnce { return try readLedger(billsIn: days, texts: texts, keepingSnapshot: true) }
         return try connection.transaction(.deferred) { () throws(StoreError) -> Ledger in
-            let ledger = try readLedger(billsIn: days, texts: texts)
+            let ledger = try readLedger(billsIn: days, texts: texts, keepingSnapshot: true)
             dataVersion = try connection.dataVersion()
             return ledger
         }
@@ -327,24 +328,33 @@ public final class LedgerStore {
         return .replayed(entry, applied: change)
     }
 
-    private func readLedger(billsIn days: DateRange? = nil, texts: Bool = true) throws(StoreError) -> Ledger {
+    /// With `keepingSnapshot`, bills read whole from the file are kept in the
+    /// snapshot for the next read; not under the write lock, which others wait for.
+    private func readLedger(billsIn days: DateRange? = nil, texts: Bool = true, keepingSnapshot: Bool = false) throws(StoreError) -> Ledger {
         let books = try connection.books()
         guard !books.isEmpty else { throw .corrupt(doing: "reading books", "the ledger has no book") }
         let bills: BillColumns
+        /// The generation of bills read whole from the file for a snapshot to be made of.
+        var snapshotDue: Int64?
         if let days {
             bills = try connection.bills(in: days, texts: texts)
-        } else {
-            bills = try connection.bills(texts: texts)
-            if damage == nil, let disagreement = connection.billIndexDisagreement(rowsRead: bills.count) {
-                damage = disagreement
+        } else if let snapshot = snapshotInUse {
+            let generation = try connection.billsGeneration()
+            if let kept = snapshot.read(generation: generation, texts: texts) {
+                bills = kept
+            } else {
+                bills = try wholeBills(texts: true)
+                snapshotDue = generation
             }
+        } else {
+            bills = try wholeBills(texts: texts)
         }
         let categories = try connection.categories()
         let accounts = try connection.accounts()
         if damage == nil, let stray = Connection.strayBill(in: bills, books: books, categories: categories, accounts: accounts) {
             damage = stray
         }
-        return Ledger(
+        let ledger = Ledger(
             books: books, categories: categories, columns: bills,
             settings: try connection.settings(), lastBillID: try connection.lastBillID(),
             savedQueries: try connection.savedQueries(), budgets: try connection.budgets(), photos: try connection.photos(),
@@ -353,6 +363,24 @@ public final class LedgerStore {
             importSources: days == nil && texts ? try connection.importSources() : [],
             recurringRules: try connection.recurringRules(), occurrences: try connection.occurrences(), rates: try connection.rates(),
             accounts: accounts, transfers: try connection.transfers(), reconciliations: try connection.reconciliations())
+        if let snapshotDue, keepingSnapshot, damage == nil { snapshotInUse?.write(ledger.bills, generation: snapshotDue) }
+        return ledger
+    }
+
+    /// Every bill, read from the file, which is looked at for damage as it is read.
+    private func wholeBills(texts: Bool) throws(StoreError) -> BillColumns {
+        let bills = try connection.bills(texts: texts)
+        if damage == nil, let disagreement = connection.billIndexDisagreement(rowsRead: bills.count) {
+            damage = disagreement
+        }
+        return bills
+    }
+
+    /// The snapshot of the bills a read of all of them may use: only for a
+    /// file that can be written, large enough to gain by it, and not known to be damaged.
+    private var snapshotInUse: ColumnsSnapshot? {
+        guard readOnlyReason == nil, damage == nil, !isSmall else { return nil }
+        return ColumnsSnapshot(ledger: path)
     }
 
     /// Reads a ledger that can only be read. Its owner may write it meanwhile,

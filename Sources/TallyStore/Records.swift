@@ -462,6 +462,14 @@ extension Connection {
     func lastBillID() throws(StoreError) -> Int64 {
         try integer("SELECT seq FROM sqlite_sequence WHERE name = 'bills'") ?? 0
     }
+
+    /// The number any change to a bill makes anew, in its own transaction.
+    func billsGeneration() throws(StoreError) -> Int64 {
+        guard let value = try integer("SELECT value FROM bills_generation") else {
+            throw .corrupt(doing: "reading the bills' generation", "bills_generation has no row")
+        }
+        return value
+    }
 }
 
 private enum SettingKey {

@@ -256,6 +256,16 @@ private let migrations: [StaticString] = [
         created_at INTEGER NOT NULL
     );
     """,
+    """
+    -- A new random number whenever any program changes a bill, in the same
+    -- transaction: a copy of the bills kept outside the file is trusted only
+    -- while the number it was made at is still the file's.
+    CREATE TABLE bills_generation (value INTEGER NOT NULL);
+    INSERT INTO bills_generation (value) VALUES (random());
+    CREATE TRIGGER bills_inserted AFTER INSERT ON bills BEGIN UPDATE bills_generation SET value = random(); END;
+    CREATE TRIGGER bills_updated AFTER UPDATE ON bills BEGIN UPDATE bills_generation SET value = random(); END;
+    CREATE TRIGGER bills_deleted AFTER DELETE ON bills BEGIN UPDATE bills_generation SET value = random(); END;
+    """,
 ]
 
 /// `PRAGMA application_id` of a Tally ledger: "Taly" in ASCII, in the file's

@@ -1,0 +1,190 @@
+import Glibc
+import TallyCore
+
+/// A large ledger's bills, in day order, as columns in a file beside it
+/// (`LEDGER-columns`): a query over all time reads them in a few large reads
+/// instead of stepping through a million rows.
+///
+/// It is never trusted beyond what it proves. The file names the
+/// `bills_generation` it was made at, a random number that a trigger in the
+/// ledger draws anew whenever any program inserts, changes or deletes a bill,
+/// inside that program's transaction; it is read only when that number is
+/// the ledger's own in the very transaction that reads the rest of the
+/// ledger. Each part carries a checksum and the file its exact length, so a
+/// file cut short or damaged is made again, never read. It is written whole
+/// to an unnamed file, flushed to the disk, and only then given its name, so
+/// a process killed while making it leaves the old one or none.
+struct ColumnsSnapshot {
+    let path: String
+
+    init(ledger: String) {
+        path = ledger + "-columns"
+    }
+
+    private static let magic: UInt64 = 0x3153_4C4F_4359_4C54  // "TLYCOLS1" read as little-endian bytes
+    /// Magic, generation, bills, texts, tag lists, then a length and a checksum for each part.
+    private static let headerWords = 5 + 2 * Part.allCases.count
+
+    private enum Part: Int, CaseIterable {
+        case ids, days, amounts, categoryIDs, bookIDs, accountIDs
+        case remarks, places, tags, created, updated, textLengths, textBytes, keyLengths, keyBytes
+
+        /// The parts a read without texts needs: they come first in the file.
+        static let numbers: [Part] = [.ids, .days, .amounts, .categoryIDs, .bookIDs, .accountIDs]
+    }
+
+    /// The bills as the file keeps them, when it was made at `generation`
+    /// and is whole; without `texts`, their numbers alone.
+    func read(generation: Int64, texts: Bool) -> BillColumns? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var header = [UInt64](repeating: 0, count: Self.headerWords)
+        guard header.withUnsafeMutableBytes({ Self.read(into: $0, from: descriptor, at: 0) }),
+              header[0] == Self.magic, Int64(bitPattern: header[1]) == generation else { return nil }
+        let (bills, textCount, keyCount) = (Int(header[2]), Int(header[3]), Int(header[4]))
+        let lengths = Part.allCases.map { Int(header[5 + 2 * $0.rawValue]) }
+        var place = Self.headerWords * 8
+        var offsets: [Int] = []
+        for length in lengths {
+            offsets.append(place)
+            place += length
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, Int(status.st_size) == place else { return nil }
+
+        func part<Element: FixedWidthInteger>(_ part: Part, count: Int, as: Element.Type) -> [Element]? {
+            guard count >= 0, lengths[part.rawValue] == count * MemoryLayout<Element>.size else { return nil }
+            var whole = false
+            let elements = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+                whole = Self.read(into: UnsafeMutableRawBufferPointer(buffer), from: descriptor, at: offsets[part.rawValue])
+                initialized = whole ? count : 0
+            }
+            guard whole, elements.withUnsafeBytes(Self.checksum) == header[6 + 2 * part.rawValue] else { return nil }
+            return elements
+        }
+        guard let ids = part(.ids, count: bills, as: Int64.self), let days = part(.days, count: bills, as: Int32.self),
+              let amounts = part(.amounts, count: bills, as: Int64.self), let categoryIDs = part(.categoryIDs, count: bills, as: Int64.self),
+              let bookIDs = part(.bookIDs, count: bills, as: Int64.self), let accountIDs = part(.accountIDs, count: bills, as: Int64.self)
+        else { return nil }
+        var parts = BillColumns.Parts(ids: ids, days: days, amounts: amounts, categoryIDs: categoryIDs, bookIDs: bookIDs, accountIDs: accountIDs)
+        guard texts else { return BillColumns(parts: parts, texts: false) }
+        guard let remarks = part(.remarks, count: bills, as: Int32.self), let places = part(.places, count: bills, as: Int32.self),
+              let tags = part(.tags, count: bills, as: Int32.self), let created = part(.created, count: bills, as: Int64.self),
+              let updated = part(.updated, count: bills, as: Int64.self),
+              let textLengths = part(.textLengths, count: textCount, as: Int32.self),
+              let textBytes = part(.textBytes, count: lengths[Part.textBytes.rawValue], as: UInt8.self),
+              let keyLengths = part(.keyLengths, count: keyCount, as: Int32.self),
+              let keyBytes = part(.keyBytes, count: lengths[Part.keyBytes.rawValue], as: UInt8.self),
+              let textList = Self.texts(textBytes, lengths: textLengths), let keyList = Self.texts(keyBytes, lengths: keyLengths)
+        else { return nil }
+        (parts.remarks, parts.places, parts.tags, parts.created, parts.updated) = (remarks, places, tags, created, updated)
+        (parts.texts, parts.tagListKeys) = (textList, keyList)
+        return BillColumns(parts: parts, texts: true)
+    }
+
+    /// Keeps `columns`, read whole at `generation`, in place of whatever the
+    /// file held. Where the file cannot be made, there is none: reads then
+    /// go to the ledger, as they would without it.
+    func write(_ columns: BillColumns, generation: Int64) {
+        guard columns.hasTexts else { return }
+        let parts = columns.parts
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        // Unnamed until whole: a kill part way leaves nothing behind.
+        let descriptor = open(folder.isEmpty ? "/" : folder, Self.unnamedFile | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var header: [UInt64] = [Self.magic, UInt64(bitPattern: generation), UInt64(parts.ids.count), UInt64(parts.texts.count), UInt64(parts.tagListKeys.count)]
+        var written = true
+        var offset = Self.headerWords * 8
+        func emit<Element>(_ elements: [Element]) {
+            elements.withUnsafeBytes { bytes in
+                header += [UInt64(bytes.count), Self.checksum(bytes)]
+                written = written && Self.write(bytes, to: descriptor, at: offset)
+                offset += bytes.count
+            }
+        }
+        emit(parts.ids)
+        emit(parts.days)
+        emit(parts.amounts)
+        emit(parts.categoryIDs)
+        emit(parts.bookIDs)
+        emit(parts.accountIDs)
+        emit(parts.remarks)
+        emit(parts.places)
+        emit(parts.tags)
+        emit(parts.created)
+        emit(parts.updated)
+        emit(parts.texts.map { Int32($0.utf8.count) })
+        emit(parts.texts.flatMap(\.utf8))
+        emit(parts.tagListKeys.map { Int32($0.utf8.count) })
+        emit(parts.tagListKeys.flatMap(\.utf8))
+        guard written, header.withUnsafeBytes({ Self.write($0, to: descriptor, at: 0) }), fsync(descriptor) == 0 else { return }
+        unlink(path)
+        // Another process that named its own meanwhile keeps it: it is as good.
+        _ = linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW)
+    }
+
+    /// `O_TMPFILE`, which Swift does not import: a file in the folder that has no name.
+    private static let unnamedFile: Int32 = 0o20_000_000 | O_DIRECTORY
+
+    private static func texts(_ bytes: [UInt8], lengths: [Int32]) -> [String]? {
+        var texts: [String] = []
+        texts.reserveCapacity(lengths.count)
+        var start = 0
+        for length in lengths {
+            let end = start + Int(length)
+            guard length >= 0, end <= bytes.count else { return nil }
+            guard let text = String(validating: bytes[start..<end], as: UTF8.self) else { return nil }
+            texts.append(text)
+            start = end
+        }
+        return start == bytes.count ? texts : nil
+    }
+
+    /// Four lanes of multiply and shift over the words, so a part of a
+    /// hundred megabytes is checked about as fast as it is read.
+    private static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (1, 2, 3, UInt64(bytes.count))
+        let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let words = bytes.count / 8
+        var index = 0
+        func mix(_ lane: inout UInt64, _ word: UInt64) {
+            lane = (lane ^ word) &* prime
+            lane ^= lane >> 29
+        }
+        while index + 4 <= words {
+            mix(&lanes.0, bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+            mix(&lanes.1, bytes.loadUnaligned(fromByteOffset: index * 8 + 8, as: UInt64.self))
+            mix(&lanes.2, bytes.loadUnaligned(fromByteOffset: index * 8 + 16, as: UInt64.self))
+            mix(&lanes.3, bytes.loadUnaligned(fromByteOffset: index * 8 + 24, as: UInt64.self))
+            index += 4
+        }
+        for offset in (index * 8)..<bytes.count { mix(&lanes.0, UInt64(bytes[offset]) | 0x100) }
+        var sum = lanes.0
+        for lane in [lanes.1, lanes.2, lanes.3] { mix(&sum, lane) }
+        return sum
+    }
+
+    /// Fills `buffer` from `offset` on; false when the file ends first or cannot be read.
+    private static func read(into buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32, at offset: Int) -> Bool {
+        whole(buffer.count) { done in pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done)) }
+    }
+
+    private static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int) -> Bool {
+        whole(buffer.count) { done in pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done)) }
+    }
+
+    /// Calls `step` with the bytes moved so far until `count` are, as a read or
+    /// write may move fewer than asked; false when one moves none or fails.
+    private static func whole(_ count: Int, _ step: (Int) -> Int) -> Bool {
+        var done = 0
+        while done < count {
+            let moved = step(done)
+            if moved < 0 && errno == EINTR { continue }
+            guard moved > 0 else { return false }
+            done += moved
+        }
+        return true
+    }
+}
