@@ -97,7 +97,7 @@ for size in sizes.isEmpty ? [10_000, 100_000, 1_000_000] : sizes {
             return Child.run(tally, ["--db", db, "--today", today, "--format", "csv", "-c", query.text], in: folder)
         }
         check(csvAnswer(runs[0].output), query.expected(ledger), query.text)
-        line(size, "cold `tally -c '\(query.text)'`, first after a change (snapshot made), median of 3", timed(runs))
+        line(size, "cold, first after a change: `\(query.text)`, median of 3", timed(runs))
     }
     let snapshotBytes = (try? FileManager.default.attributesOfItem(atPath: db + "-columns")[.size] as? Int) ?? 0
     line(size, "snapshot beside the ledger, per bill", "\(snapshotBytes / size) bytes")

@@ -22,6 +22,8 @@ struct ColumnsSnapshot {
     }
 
     private static let magic: UInt64 = 0x3153_4C4F_4359_4C54  // "TLYCOLS1" read as little-endian bytes
+    /// Of a file that keeps the bills' numbers alone, as a query that reads no text made it.
+    private static let numbersMagic: UInt64 = 0x314E_4C4F_4359_4C54  // "TLYCOLN1"
     /// Magic, generation, bills, texts, tag lists, then a length and a checksum for each part.
     private static let headerWords = 5 + 2 * Part.allCases.count
 
@@ -34,14 +36,15 @@ struct ColumnsSnapshot {
     }
 
     /// The bills as the file keeps them, when it was made at `generation`
-    /// and is whole; without `texts`, their numbers alone.
+    /// and is whole; without `texts`, their numbers alone, which is all a
+    /// file made of bills read without their texts holds.
     func read(generation: Int64, texts: Bool) -> BillColumns? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var header = [UInt64](repeating: 0, count: Self.headerWords)
         guard header.withUnsafeMutableBytes({ Self.read(into: $0, from: descriptor, at: 0) }),
-              header[0] == Self.magic, Int64(bitPattern: header[1]) == generation else { return nil }
+              header[0] == Self.magic || header[0] == Self.numbersMagic, Int64(bitPattern: header[1]) == generation else { return nil }
         let (bills, textCount, keyCount) = (Int(header[2]), Int(header[3]), Int(header[4]))
         let lengths = Part.allCases.map { Int(header[5 + 2 * $0.rawValue]) }
         var place = Self.headerWords * 8
@@ -69,6 +72,7 @@ struct ColumnsSnapshot {
         else { return nil }
         var parts = BillColumns.Parts(ids: ids, days: days, amounts: amounts, categoryIDs: categoryIDs, bookIDs: bookIDs, accountIDs: accountIDs)
         guard texts else { return BillColumns(parts: parts, texts: false) }
+        guard header[0] == Self.magic else { return nil }
         guard let remarks = part(.remarks, count: bills, as: Int32.self), let places = part(.places, count: bills, as: Int32.self),
               let tags = part(.tags, count: bills, as: Int32.self), let created = part(.created, count: bills, as: Int64.self),
               let updated = part(.updated, count: bills, as: Int64.self),
@@ -87,14 +91,13 @@ struct ColumnsSnapshot {
     /// file held. Where the file cannot be made, there is none: reads then
     /// go to the ledger, as they would without it.
     func write(_ columns: BillColumns, generation: Int64) {
-        guard columns.hasTexts else { return }
         let parts = columns.parts
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         // Unnamed until whole: a kill part way leaves nothing behind.
         let descriptor = open(folder.isEmpty ? "/" : folder, Self.unnamedFile | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
-        var header: [UInt64] = [Self.magic, UInt64(bitPattern: generation), UInt64(parts.ids.count), UInt64(parts.texts.count), UInt64(parts.tagListKeys.count)]
+        var header: [UInt64] = [columns.hasTexts ? Self.magic : Self.numbersMagic, UInt64(bitPattern: generation), UInt64(parts.ids.count), UInt64(parts.texts.count), UInt64(parts.tagListKeys.count)]
         var written = true
         var offset = Self.headerWords * 8
         func emit<Element>(_ elements: [Element]) {

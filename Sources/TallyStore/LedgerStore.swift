@@ -343,7 +343,7 @@ public final class LedgerStore {
             if let kept = snapshot.read(generation: generation, texts: texts) {
                 bills = kept
             } else {
-                bills = try wholeBills(texts: true)
+                bills = try wholeBills(texts: texts)
                 snapshotDue = generation
             }
         } else {

@@ -63,6 +63,22 @@ struct ColumnsSnapshotTests {
         }
     }
 
+    /// A query that reads no text keeps the numbers alone, which a query of texts cannot take.
+    @Test func aSnapshotOfNumbersAloneServesOnlyReadsWithoutTexts() throws {
+        try withTemporaryFolder { folder in
+            let store = try generatedLedger(in: folder)
+            let numbers = try store.load(texts: false).bills
+            #expect(!numbers.hasTexts)
+            let generation = try store.connection.billsGeneration()
+            #expect(snapshot(of: store).read(generation: generation, texts: false) == numbers)
+            #expect(snapshot(of: store).read(generation: generation, texts: true) == nil)
+            let whole = try store.load().bills
+            #expect(whole.hasTexts)
+            #expect(snapshot(of: store).read(generation: generation, texts: true) == whole)
+            #expect(try store.load(texts: false).bills == numbers)
+        }
+    }
+
     @Test func aBillChangedByAnotherTallyOrAnotherProgramIsSeenAndTheOldSnapshotIsNeverRead() throws {
         try withTemporaryFolder { folder in
             let mine = try generatedLedger(in: folder)
