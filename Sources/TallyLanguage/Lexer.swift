@@ -18,7 +18,12 @@ public struct Lexer {
     /// The characters the lexer reads, whose offsets token ranges count.
     /// Swift reads "\r\n" as one character; a line break is a line break.
     public static func characters(of text: String) -> [Character] {
-        text.map { $0 == "\r\n" ? "\n" : $0 }
+        var text = text
+        // ASCII without a carriage return is one Character a byte: no grapheme to find.
+        let plain = text.withUTF8 { bytes in
+            bytes.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") } ? bytes.map { Character(Unicode.Scalar($0)) } : nil
+        }
+        return plain ?? text.map { $0 == "\r\n" ? "\n" : $0 }
     }
 
     /// Every token of the text, ending with `.end`.
@@ -153,7 +158,7 @@ public struct Lexer {
             return word(from: start)
         }
         numberEnd = index
-        return make(.number, text(from: start), from: start)
+        return make(.number, text(from: start.offset), from: start)
     }
 
     /// Whether a currency's symbol follows here and ends the word: `25元`, `25€`.
@@ -173,13 +178,13 @@ public struct Lexer {
                 break
             }
         }
-        return make(.word, text(from: start), from: start)
+        return make(.word, text(from: start.offset), from: start)
     }
 
     private mutating func hash(from start: SourceLocation) -> Token {
         let nameStart = index
         while let character = peek(), Lexer.isWordCharacter(character) { advance() }
-        let name = String(characters[nameStart..<index])
+        let name = text(from: nameStart)
         if name.isEmpty { return fail(.hashWithoutName, from: start) }
         if name.allSatisfy(Lexer.isDigit) { return make(.billID, name, from: start) }
         return make(.tag, name, from: start)
@@ -236,8 +241,22 @@ public struct Lexer {
         return true
     }
 
-    private func text(from start: SourceLocation) -> String {
-        String(characters[start.offset..<index])
+    /// The characters from `offset` up to here.
+    private func text(from offset: Int) -> String {
+        let slice = characters[offset..<index]
+        // Most words and numbers are ASCII: their bytes are written at once, not appended a Character at a time.
+        var ascii = true
+        let text = String(unsafeUninitializedCapacity: slice.count) { bytes in
+            for (offset, character) in zip(bytes.indices, slice) {
+                guard let byte = character.asciiValue else {
+                    ascii = false
+                    return 0
+                }
+                bytes[offset] = byte
+            }
+            return slice.count
+        }
+        return ascii ? text : String(slice)
     }
 
     private func make(_ kind: TokenKind, _ text: String, from start: SourceLocation) -> Token {

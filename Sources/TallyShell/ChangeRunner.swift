@@ -1,3 +1,4 @@
+import Glibc
 import TallyCore
 import TallyLanguage
 import TallyStore
@@ -40,6 +41,12 @@ public final class ChangeRunner {
     /// program waits for the write lock no longer than that.
     public static let changesGathered = 256
     static let gatheringTime = Duration.milliseconds(50)
+    /// How long a gathering that held the lock for `gatheringTime` then
+    /// leaves it free. Another program waiting for it looks again every few
+    /// milliseconds (at most 25 apart, in SQLite's busy handler), and would
+    /// seldom land in the instant between one gathering and the next: a
+    /// slow script would keep it waiting until it gave up.
+    static let pauseAfterLongGathering: UInt32 = 10_000
 
     init(store: LedgerStore, holding held: BillsRead, output: Output, errors: ErrorRenderer) throws(StoreError) {
         self.store = store
@@ -157,6 +164,7 @@ public final class ChangeRunner {
         guard store.isGathering else { return true }
         let shown = gathered
         gathered = []
+        let heldLong = gatheringSince.duration(to: .now) >= ChangeRunner.gatheringTime
         do {
             try failing { () throws(StoreError) in try store.commitGathered() }
         } catch {
@@ -164,6 +172,7 @@ public final class ChangeRunner {
             output.error(errors.render(.ledgerFailed(error.failure, unsaved: shown.count)))
             return false
         }
+        if heldLong { usleep(ChangeRunner.pauseAfterLongGathering) }
         for each in shown {
             output.result(each.text)
             for warning in each.warnings {

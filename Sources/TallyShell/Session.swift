@@ -91,9 +91,12 @@ public final class Session {
     private func execute(_ parsed: ParsedStatement, from source: ScriptSource) -> RunStatus {
         do {
             takeInBackgroundCheck()
-            try runner.refresh(for: billsRead(by: parsed.statement))
+            // Asked once: the file's size is a question to SQLite.
+            let changesLedger = if case .ledger(let change) = parsed.statement { change.changesLedger } else { false }
+            let onSmallLedger = changesLedger && store.isSmall
+            try runner.refresh(for: billsRead(by: parsed.statement, onSmallLedger: onSmallLedger))
             // What it reads may hang on the ledger as just read: a budget another session set makes a new bill read its month.
-            try runner.refresh(for: billsRead(by: parsed.statement))
+            try runner.refresh(for: billsRead(by: parsed.statement, onSmallLedger: onSmallLedger))
             // `check` says what it finds itself.
             if case .session(.check) = parsed.statement {} else { tellOfDamage() }
             try postRecurring()
@@ -113,11 +116,11 @@ public final class Session {
         }
     }
 
-    /// What `statement` reads of the bills. A change to a ledger small
-    /// enough to be checked whole before it reads every bill, which is cheap
-    /// there: each is looked at for damage before anything is written.
-    private func billsRead(by statement: Statement) -> BillsRead {
-        if case .ledger(let change) = statement, change.changesLedger, store.isSmall { return .all }
+    /// What `statement` reads of the bills. A change `onSmallLedger`, one
+    /// small enough to be checked whole before it, reads every bill, which is
+    /// cheap there: each is looked at for damage before anything is written.
+    private func billsRead(by statement: Statement, onSmallLedger: Bool) -> BillsRead {
+        if onSmallLedger { return .all }
         if streamedExport(statement) != nil { return .none }
         return billsReadByItself(statement)
     }

@@ -41,10 +41,11 @@ extension Connection {
     /// Runs `body` so that, when it throws, what it wrote is undone and the
     /// transaction around it goes on as before.
     func savepoint<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try exec("SAVEPOINT step")
+        // Prepared once and kept, as each gathered change of a long script takes one.
+        try run("SAVEPOINT step")
         do throws(StoreError) {
             let result = try body()
-            try exec("RELEASE step")
+            try run("RELEASE step")
             return result
         } catch {
             try? exec("ROLLBACK TO step")

@@ -14,7 +14,8 @@ final class ChildTally {
     }
 
     let pid: pid_t
-    private let toChild: Int32?
+    /// Nil once closed: a descriptor closed twice may close another test's file that took its number.
+    private var toChild: Int32?
     private let fromStdout: Int32
     private let fromStderr: Int32
     private var outBytes: [UInt8] = []
@@ -117,6 +118,7 @@ final class ChildTally {
     @discardableResult
     func finish() -> Int32? {
         if let toChild { close(toChild) }
+        toChild = nil
         // A writer waiting for a long import says so once, then may be silent for as long as the import takes.
         while pump(milliseconds: 120_000) {}
         var status: Int32 = 0

@@ -49,7 +49,7 @@ struct SnapshotTests {
             var killed = 0
             for _ in 1...30 {
                 try? FileManager.default.removeItem(atPath: snapshotPath(sandbox))
-                let child = try ChildTally(["--db", sandbox.ledger, "--today", TallyBinary.today] + Self.statements, input: .pipe, home: sandbox.url)
+                let child = try ChildTally(["--db", sandbox.ledger, "--today", TallyBinary.today] + Self.statements, input: .file("/dev/null"), home: sandbox.url)
                 usleep(UInt32(random.next(upTo: 400_000)))
                 child.killNow()
                 if child.finish() == nil { killed += 1 }
