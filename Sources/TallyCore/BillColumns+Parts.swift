@@ -29,3 +29,21 @@ extension BillColumns {
         }
     }
 }
+
+extension BillColumns {
+    /// Whether `ids` are distinct and each from 1 to `last`, as the ids a
+    /// ledger gives are: columns from outside the ledger must name each of
+    /// its bills once. False, unasked, when `last` is far beyond their count.
+    public static func namesEachBillOnce(_ ids: [Int64], upTo last: Int64) -> Bool {
+        guard last >= 0, last <= 4 * Int64(ids.count) + 1_000_000 else { return false }
+        var seen = [UInt64](repeating: 0, count: Int(last) / 64 + 1)
+        for id in ids {
+            guard id >= 1, id <= last else { return false }
+            let (word, bit) = (Int(id) / 64, UInt64(1) << UInt64(id % 64))
+            guard seen[word] & bit == 0 else { return false }
+            seen[word] |= bit
+        }
+        return true
+    }
+}
+

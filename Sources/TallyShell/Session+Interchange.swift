@@ -154,7 +154,7 @@ extension Session {
     /// `overwrite`, over one that is not the ledger's own): made beside it,
     /// then given its name once whole.
     func backup(to file: Located<String>, overwriting: Bool, _ source: ScriptSource) throws(StoreError) -> RunStatus {
-        let ledgerFiles = ["", "-wal", "-shm", "-journal"].map { store.path + $0 }
+        let ledgerFiles = ["", "-wal", "-shm", "-journal", "-columns"].map { store.path + $0 }
         if overwriting, Files.isOne(of: ledgerFiles, file.value) {
             return fail(Diagnostic(.fileFailed(FileFailure(file.value, writing: true, .ledgerItself)), at: file.range), in: source)
         }

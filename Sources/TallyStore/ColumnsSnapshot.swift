@@ -7,13 +7,18 @@ import TallyCore
 ///
 /// It is never trusted beyond what it proves. The file names the
 /// `bills_generation` it was made at, a random number that a trigger in the
-/// ledger draws anew whenever any program inserts, changes or deletes a bill,
-/// inside that program's transaction; it is read only when that number is
-/// the ledger's own in the very transaction that reads the rest of the
-/// ledger. Each part carries a checksum and the file its exact length, so a
-/// file cut short or damaged is made again, never read. It is written whole
-/// to an unnamed file, flushed to the disk, and only then given its name, so
-/// a process killed while making it leaves the old one or none.
+/// ledger draws anew whenever any program inserts, changes or deletes a bill
+/// through SQL, inside that program's transaction (and every migration draws
+/// it too); it is read only when that number is the ledger's own in the very
+/// transaction that reads the rest of the ledger, and the triggers are as they
+/// were when the ledger was opened. A program that writes a bill's bytes through
+/// SQLite's blob handles, or with triggers turned off, passes no trigger:
+/// delete the file after such a write. Each part carries a checksum and the
+/// file its exact length, so a file cut short or damaged is made again,
+/// never read; what it holds is checked as the file's bills are (each bill
+/// once, each naming a book and a category the ledger has). It is written
+/// whole to an unnamed file, flushed to the disk, and only then given its
+/// name, so a process killed while making it leaves the old one or none.
 struct ColumnsSnapshot {
     let path: String
 
@@ -37,14 +42,25 @@ struct ColumnsSnapshot {
 
     /// The bills as the file keeps them, when it was made at `generation`
     /// and is whole; without `texts`, their numbers alone, which is all a
-    /// file made of bills read without their texts holds.
-    func read(generation: Int64, texts: Bool) -> BillColumns? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// file made of bills read without their texts holds. A file larger than
+    /// `atMost` bytes is not read: no ledger makes one, and a damaged or
+    /// hostile one must not make Tally ask for the memory it names.
+    func read(generation: Int64, texts: Bool, atMost limit: Int) -> BillColumns? {
+        // Never a link, nor a fifo whose open would wait for a writer.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid(),
+              status.st_size <= limit else { return nil }
+        let size = Int(status.st_size)
         var header = [UInt64](repeating: 0, count: Self.headerWords)
         guard header.withUnsafeMutableBytes({ Self.read(into: $0, from: descriptor, at: 0) }),
-              header[0] == Self.magic || header[0] == Self.numbersMagic, Int64(bitPattern: header[1]) == generation else { return nil }
+              header[0] == Self.magic || header[0] == Self.numbersMagic, Int64(bitPattern: header[1]) == generation,
+              !texts || header[0] == Self.magic else { return nil }
+        // Each count and length within the file's size, so that no sum or product below overflows.
+        let sizes = [2, 3, 4] + Part.allCases.map { 5 + 2 * $0.rawValue }
+        guard sizes.allSatisfy({ header[$0] <= UInt64(size) }) else { return nil }
         let (bills, textCount, keyCount) = (Int(header[2]), Int(header[3]), Int(header[4]))
         let lengths = Part.allCases.map { Int(header[5 + 2 * $0.rawValue]) }
         var place = Self.headerWords * 8
@@ -53,8 +69,7 @@ struct ColumnsSnapshot {
             offsets.append(place)
             place += length
         }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, Int(status.st_size) == place else { return nil }
+        guard size == place else { return nil }
 
         func part<Element: FixedWidthInteger>(_ part: Part, count: Int, as: Element.Type) -> [Element]? {
             guard count >= 0, lengths[part.rawValue] == count * MemoryLayout<Element>.size else { return nil }
@@ -72,7 +87,6 @@ struct ColumnsSnapshot {
         else { return nil }
         var parts = BillColumns.Parts(ids: ids, days: days, amounts: amounts, categoryIDs: categoryIDs, bookIDs: bookIDs, accountIDs: accountIDs)
         guard texts else { return BillColumns(parts: parts, texts: false) }
-        guard header[0] == Self.magic else { return nil }
         guard let remarks = part(.remarks, count: bills, as: Int32.self), let places = part(.places, count: bills, as: Int32.self),
               let tags = part(.tags, count: bills, as: Int32.self), let created = part(.created, count: bills, as: Int64.self),
               let updated = part(.updated, count: bills, as: Int64.self),
@@ -122,10 +136,25 @@ struct ColumnsSnapshot {
         emit(parts.texts.flatMap(\.utf8))
         emit(parts.tagListKeys.map { Int32($0.utf8.count) })
         emit(parts.tagListKeys.flatMap(\.utf8))
-        guard written, header.withUnsafeBytes({ Self.write($0, to: descriptor, at: 0) }), fsync(descriptor) == 0 else { return }
+        guard written, header.withUnsafeBytes({ Self.write($0, to: descriptor, at: 0) }), fsync(descriptor) == 0,
+              holdsNothingElse else { return }
         unlink(path)
         // Another process that named its own meanwhile keeps it: it is as good.
         _ = linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW)
+    }
+
+    /// Whether the name is free or holds a snapshot: a file of the user's own
+    /// that happens to have it is never replaced.
+    private var holdsNothingElse: Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return errno == ENOENT }
+        guard status.st_mode & S_IFMT == S_IFREG else { return false }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var magic: UInt64 = 0
+        let whole = withUnsafeMutableBytes(of: &magic) { Self.read(into: $0, from: descriptor, at: 0) }
+        return whole && (magic == Self.magic || magic == Self.numbersMagic)
     }
 
     /// `O_TMPFILE`, which Swift does not import: a file in the folder that has no name.

@@ -31,6 +31,9 @@ public final class LedgerStore {
     public internal(set) var damage: String?
     /// The latest whole check that found the ledger sound, as the file remembers it.
     public internal(set) var lastSoundCheck: RememberedCheck?
+    /// The triggers that draw the bills' generation anew, as the file had
+    /// them when it was opened and found Tally's: a program may drop them since.
+    private var generationTriggersAtOpen: String?
     /// Whether this session's first change has been preceded by its check.
     var checkedBeforeChanging = false
     var wholeCheckInBackground: BackgroundCheck?
@@ -76,6 +79,7 @@ public final class LedgerStore {
         try connection.exec("PRAGMA foreign_keys = ON")
         journal = JournalReader(session: LedgerStore.newSessionName(), horizon: try connection.newestJournalID())
         dataVersion = try connection.dataVersion()
+        generationTriggersAtOpen = try connection.generationTriggers()
         lastSoundCheck = try connection.rememberedCheck()
         damage = DamageMark.read(ledger: path)?.problem
     }
@@ -97,15 +101,28 @@ public final class LedgerStore {
         if let readOnlyReason {
             return try loadReadOnly(because: readOnlyReason, billsIn: days, texts: texts)
         }
-        // Inside the gathering transaction, which holds the lock and sees what it wrote.
-        if isGathering { return try readLedger(billsIn: days, texts: texts) }
-        if isReadingOnce { return try readLedger(billsIn: days, texts: texts, keepingSnapshot: true) }
-        return try connection.transaction(.deferred) { () throws(StoreError) -> Ledger in
+        // Inside the gathering transaction, which holds the lock and sees what it wrote, or the one read.
+        if isGathering || isReadingOnce { return try readLedger(billsIn: days, texts: texts) }
+        snapshotDue = nil
+        let ledger = try connection.transaction(.deferred) { () throws(StoreError) -> Ledger in
             let ledger = try readLedger(billsIn: days, texts: texts, keepingSnapshot: true)
             dataVersion = try connection.dataVersion()
             return ledger
         }
+        // Once the read is over: the file is written and flushed while no read of the ledger is held open.
+        if let due = snapshotDue {
+            snapshotDue = nil
+            ColumnsSnapshot(ledger: path).write(due.bills, generation: due.generation)
+        }
+        return ledger
     }
+
+    /// Bills read whole from the file at `generation`, for the snapshot to keep.
+    private struct SnapshotDue {
+        let bills: BillColumns
+        let generation: Int64
+    }
+    private var snapshotDue: SnapshotDue?
 
     /// Whether another process has written to the file since it was last
     /// read: the in-memory ledger is then stale.
@@ -328,42 +345,49 @@ public final class LedgerStore {
         return .replayed(entry, applied: change)
     }
 
-    /// With `keepingSnapshot`, bills read whole from the file are kept in the
-    /// snapshot for the next read; not under the write lock, which others wait for.
+    /// With `keepingSnapshot`, bills read whole from the file are left in
+    /// `snapshotDue` for the snapshot to keep; not under the write lock, which others wait for.
     private func readLedger(billsIn days: DateRange? = nil, texts: Bool = true, keepingSnapshot: Bool = false) throws(StoreError) -> Ledger {
         let books = try connection.books()
         guard !books.isEmpty else { throw .corrupt(doing: "reading books", "the ledger has no book") }
-        let bills: BillColumns
+        let categories = try connection.categories()
+        let accounts = try connection.accounts()
+        let lastBillID = try connection.lastBillID()
+        func stray(_ bills: BillColumns) -> String? {
+            Connection.strayBill(in: bills, books: books, categories: categories, accounts: accounts)
+        }
+        var bills: BillColumns
+        var strayLookedFor = false
         /// The generation of bills read whole from the file for a snapshot to be made of.
-        var snapshotDue: Int64?
+        var madeAt: Int64?
         if let days {
             bills = try connection.bills(in: days, texts: texts)
-        } else if let snapshot = snapshotInUse {
-            let generation = try connection.billsGeneration()
-            if let kept = snapshot.read(generation: generation, texts: texts) {
+        } else if let snapshot = snapshotInUse, let generation = try connection.billsGeneration(),
+                  let triggers = try connection.generationTriggers(), triggers == generationTriggersAtOpen {
+            // A snapshot that names a bill twice or one the file cannot hold, or a stray
+            // bill, is not the file's: the file is read, and says for itself whether it is damaged.
+            if let kept = snapshot.read(generation: generation, texts: texts, atMost: snapshotLimit),
+               BillColumns.namesEachBillOnce(kept.ids, upTo: lastBillID), stray(kept) == nil {
                 bills = kept
+                strayLookedFor = true
             } else {
                 bills = try wholeBills(texts: texts)
-                snapshotDue = generation
+                madeAt = generation
             }
         } else {
             bills = try wholeBills(texts: texts)
         }
-        let categories = try connection.categories()
-        let accounts = try connection.accounts()
-        if damage == nil, let stray = Connection.strayBill(in: bills, books: books, categories: categories, accounts: accounts) {
-            damage = stray
-        }
+        if damage == nil, !strayLookedFor, let stray = stray(bills) { damage = stray }
         let ledger = Ledger(
             books: books, categories: categories, columns: bills,
-            settings: try connection.settings(), lastBillID: try connection.lastBillID(),
+            settings: try connection.settings(), lastBillID: lastBillID,
             savedQueries: try connection.savedQueries(), budgets: try connection.budgets(), photos: try connection.photos(),
             importProfiles: try connection.importProfiles(), rules: try connection.rules(),
             // Only an import reads them, and it reads the whole ledger.
             importSources: days == nil && texts ? try connection.importSources() : [],
             recurringRules: try connection.recurringRules(), occurrences: try connection.occurrences(), rates: try connection.rates(),
             accounts: accounts, transfers: try connection.transfers(), reconciliations: try connection.reconciliations())
-        if let snapshotDue, keepingSnapshot, damage == nil { snapshotInUse?.write(ledger.bills, generation: snapshotDue) }
+        if let madeAt, keepingSnapshot, damage == nil { snapshotDue = SnapshotDue(bills: ledger.bills, generation: madeAt) }
         return ledger
     }
 
@@ -374,6 +398,11 @@ public final class LedgerStore {
             damage = disagreement
         }
         return bills
+    }
+
+    /// Twice the ledger's bytes, its log's included: the bills' columns are never so many.
+    private var snapshotLimit: Int {
+        2 * (LedgerFile.stamp(path).map { $0.size + $0.logSize } ?? 0)
     }
 
     /// The snapshot of the bills a read of all of them may use: only for a

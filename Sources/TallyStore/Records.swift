@@ -463,12 +463,15 @@ extension Connection {
         try integer("SELECT seq FROM sqlite_sequence WHERE name = 'bills'") ?? 0
     }
 
-    /// The number any change to a bill makes anew, in its own transaction.
-    func billsGeneration() throws(StoreError) -> Int64 {
-        guard let value = try integer("SELECT value FROM bills_generation") else {
-            throw .corrupt(doing: "reading the bills' generation", "bills_generation has no row")
-        }
-        return value
+    /// The definitions of the triggers on the bills, in order of name; nil when there are none.
+    func generationTriggers() throws(StoreError) -> String? {
+        try text("SELECT group_concat(sql, char(10)) FROM (SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'bills' ORDER BY name)")
+    }
+
+    /// The number any change to a bill makes anew, in its own transaction;
+    /// nil when the table has lost its row, and no copy of the bills can be trusted.
+    func billsGeneration() throws(StoreError) -> Int64? {
+        try integer("SELECT value FROM bills_generation")
     }
 }
 

@@ -49,11 +49,11 @@ struct ColumnsSnapshotTests {
         try withTemporaryFolder { folder in
             let store = try generatedLedger(in: folder)
             let plain = try store.load()
-            let generation = try store.connection.billsGeneration()
-            let kept = try #require(snapshot(of: store).read(generation: generation, texts: true))
+            let generation = try #require(try store.connection.billsGeneration())
+            let kept = try #require(snapshot(of: store).read(generation: generation, texts: true, atMost: .max))
             #expect(kept == plain.bills)
             #expect(kept.parts == plain.bills.parts)
-            let numbers = try #require(snapshot(of: store).read(generation: generation, texts: false))
+            let numbers = try #require(snapshot(of: store).read(generation: generation, texts: false, atMost: .max))
             #expect(!numbers.hasTexts)
             #expect(numbers.parts == BillColumns.Parts(
                 ids: plain.bills.ids, days: plain.bills.days, amounts: plain.bills.amounts, categoryIDs: plain.bills.categoryIDs,
@@ -69,12 +69,12 @@ struct ColumnsSnapshotTests {
             let store = try generatedLedger(in: folder)
             let numbers = try store.load(texts: false).bills
             #expect(!numbers.hasTexts)
-            let generation = try store.connection.billsGeneration()
-            #expect(snapshot(of: store).read(generation: generation, texts: false) == numbers)
-            #expect(snapshot(of: store).read(generation: generation, texts: true) == nil)
+            let generation = try #require(try store.connection.billsGeneration())
+            #expect(snapshot(of: store).read(generation: generation, texts: false, atMost: .max) == numbers)
+            #expect(snapshot(of: store).read(generation: generation, texts: true, atMost: .max) == nil)
             let whole = try store.load().bills
             #expect(whole.hasTexts)
-            #expect(snapshot(of: store).read(generation: generation, texts: true) == whole)
+            #expect(snapshot(of: store).read(generation: generation, texts: true, atMost: .max) == whole)
             #expect(try store.load(texts: false).bills == numbers)
         }
     }
@@ -83,8 +83,8 @@ struct ColumnsSnapshotTests {
         try withTemporaryFolder { folder in
             let mine = try generatedLedger(in: folder)
             _ = try mine.load()
-            let before = try mine.connection.billsGeneration()
-            #expect(snapshot(of: mine).read(generation: before, texts: true) != nil)
+            let before = try #require(try mine.connection.billsGeneration())
+            #expect(snapshot(of: mine).read(generation: before, texts: true, atMost: .max) != nil)
 
             let theirs = try LedgerStore(path: mine.path, seed: .english)
             let edited = try theirs.load().bills.first { $0.id == 7 }!
@@ -114,23 +114,105 @@ struct ColumnsSnapshotTests {
         try withTemporaryFolder { folder in
             let store = try generatedLedger(in: folder)
             let plain = try store.load().bills
-            let generation = try store.connection.billsGeneration()
+            let generation = try #require(try store.connection.billsGeneration())
             let path = snapshot(of: store).path
             let whole = try Data(contentsOf: URL(fileURLWithPath: path))
-            var damages: [Data] = [whole.prefix(whole.count - 1), whole + Data([0]), Data()]
-            // A flipped bit in the header, in each column, and in the texts at the end.
-            for offset in stride(from: 0, to: whole.count, by: whole.count / 40) + [whole.count - 1] {
-                var flipped = whole
-                flipped[offset] ^= 0x10
-                damages.append(flipped)
+            var damages: [(String, Data)] = [("cut short", whole.prefix(whole.count - 1)), ("lengthened", whole + Data([0])), ("empty", Data())]
+            // A flipped bit inside each of the fifteen parts, where the header says each lies.
+            let words = whole.prefix(35 * 8).withUnsafeBytes { Array($0.bindMemory(to: UInt64.self)) }
+            var offset = 35 * 8
+            for part in 0..<15 {
+                let length = Int(words[5 + 2 * part])
+                if length > 0 {
+                    var flipped = whole
+                    flipped[offset + length / 2] ^= 0x10
+                    damages.append(("part \(part)", flipped))
+                }
+                offset += length
+            }
+            for (what, damaged) in damages {
+                try damaged.write(to: URL(fileURLWithPath: path))
+                #expect(snapshot(of: store).read(generation: generation, texts: true, atMost: .max) == nil, "\(what)")
+                #expect(try store.load().bills == plain, "\(what)")
+            }
+            let remade = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(snapshot(of: store).read(generation: generation &+ 1, texts: true, atMost: .max) == nil, "made at another generation")
+            #expect(snapshot(of: store).read(generation: generation, texts: true, atMost: remade.count - 1) == nil, "larger than allowed")
+            #expect(snapshot(of: store).read(generation: generation, texts: true, atMost: remade.count) == plain)
+        }
+    }
+
+    /// Any bit of the header flipped, and counts and lengths that would
+    /// overflow or ask for all the memory there is: never read, never a crash.
+    @Test func aHeaderOfAnyValueIsReadSafely() throws {
+        try withTemporaryFolder { folder in
+            let store = try generatedLedger(in: folder)
+            _ = try store.load()
+            let generation = try #require(try store.connection.billsGeneration())
+            let path = snapshot(of: store).path
+            let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+            var damages: [Data] = []
+            for byte in 0..<(35 * 8) {
+                for bit in [0, 4, 7] {
+                    var flipped = whole
+                    flipped[byte] ^= UInt8(1 << bit)
+                    damages.append(flipped)
+                }
+            }
+            for word in [2, 3, 4, 5, 7, 27, 29] {
+                for value: UInt64 in [1 << 60, 1 << 61, 1 << 62, 1 << 63, .max] {
+                    var hostile = whole
+                    withUnsafeBytes(of: value) { hostile.replaceSubrange((word * 8)..<(word * 8 + 8), with: $0) }
+                    damages.append(hostile)
+                }
             }
             for damaged in damages {
                 try damaged.write(to: URL(fileURLWithPath: path))
-                #expect(snapshot(of: store).read(generation: generation, texts: true) == nil, "\(damaged.count) bytes")
-                #expect(try store.load().bills == plain)
+                #expect(snapshot(of: store).read(generation: generation, texts: true, atMost: .max) == nil)
             }
-            #expect(snapshot(of: store).read(generation: generation &+ 1, texts: true) == nil, "made at another generation")
         }
+    }
+
+    /// Columns that pass their checksums but are not the file's bills: the file is read.
+    @Test func aSnapshotNamingABillTwiceOrAStrayBillIsNotTheLedgers() throws {
+        try withTemporaryFolder { folder in
+            let store = try generatedLedger(in: folder)
+            let plain = try store.load().bills
+            let generation = try #require(try store.connection.billsGeneration())
+            var twice = plain.parts
+            twice.ids[1] = twice.ids[0]
+            var stray = plain.parts
+            stray.categoryIDs[0] = 999
+            for parts in [twice, stray] {
+                snapshot(of: store).write(try #require(BillColumns(parts: parts, texts: true)), generation: generation)
+                #expect(try store.load().bills == plain)
+                #expect(store.damage == nil, "the snapshot was wrong, not the ledger")
+            }
+        }
+    }
+
+    /// A program that drops the triggers drawing the generation: no snapshot is trusted after.
+    @Test func aLedgerWhoseTriggersWereDroppedSinceItWasOpenedTrustsNoSnapshot() throws {
+        try withTemporaryFolder { folder in
+            let store = try generatedLedger(in: folder)
+            let plain = try store.load().bills
+            var parts = plain.parts
+            parts.amounts[0] += 1
+            snapshot(of: store).write(try #require(BillColumns(parts: parts, texts: true)), generation: try #require(try store.connection.billsGeneration()))
+            let other = try Connection(path: store.path)
+            try other.exec("DROP TRIGGER bills_updated")
+            other.close()
+            #expect(try store.load().bills == plain)
+        }
+    }
+
+    @Test func idsAreEachBillOnceWithinTheLedgersRange() {
+        #expect(BillColumns.namesEachBillOnce([3, 1, 2], upTo: 3))
+        #expect(BillColumns.namesEachBillOnce([], upTo: 0))
+        #expect(!BillColumns.namesEachBillOnce([1, 1], upTo: 3))
+        #expect(!BillColumns.namesEachBillOnce([0, 1], upTo: 3))
+        #expect(!BillColumns.namesEachBillOnce([4], upTo: 3))
+        #expect(!BillColumns.namesEachBillOnce([1], upTo: .max))
     }
 
     /// What the snapshot is trusted with: it is read, whatever it holds, only
@@ -143,10 +225,23 @@ struct ColumnsSnapshotTests {
             var parts = plain.parts
             parts.amounts[0] += 1
             let planted = try #require(BillColumns(parts: parts, texts: true))
-            snapshot(of: store).write(planted, generation: try store.connection.billsGeneration())
+            snapshot(of: store).write(planted, generation: try #require(try store.connection.billsGeneration()))
             #expect(try store.load().bills == planted, "the generation matches, so the snapshot is what is read")
             store.damage = "found damaged by a check"
             #expect(try store.load().bills == plain)
+        }
+    }
+
+    /// Bills read from a file found damaged as they are read are never kept.
+    @Test func noSnapshotIsMadeOfALedgerFoundDamagedWhileRead() throws {
+        try withTemporaryFolder { folder in
+            let store = try generatedLedger(in: folder)
+            let other = try Connection(path: store.path)
+            try other.exec("UPDATE bills SET category_id = 999 WHERE id = 5")
+            other.close()
+            _ = try store.load()
+            #expect(store.damage?.contains("a category the ledger does not have") == true, "\(store.damage ?? "no damage")")
+            #expect(!FileManager.default.fileExists(atPath: snapshot(of: store).path))
         }
     }
 
