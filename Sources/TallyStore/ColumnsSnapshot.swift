@@ -102,14 +102,19 @@ struct ColumnsSnapshot {
     }
 
     /// Keeps `columns`, read whole at `generation`, in place of whatever the
-    /// file held. Where the file cannot be made, there is none: reads then
-    /// go to the ledger, as they would without it.
-    func write(_ columns: BillColumns, generation: Int64) {
+    /// file held. Where the file cannot be made, there is none: reads then go
+    /// to the ledger, as they would without it. False when a file written
+    /// whole could not be named, as where the system shows no `/proc`:
+    /// writing it again would only repeat the work.
+    @discardableResult
+    func write(_ columns: BillColumns, generation: Int64) -> Bool {
+        // Asked first, before a hundred megabytes are written for nothing.
+        guard holdsNothingElse else { return true }
         let parts = columns.parts
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         // Unnamed until whole: a kill part way leaves nothing behind.
         let descriptor = open(folder.isEmpty ? "/" : folder, Self.unnamedFile | O_WRONLY | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return }
+        guard descriptor >= 0 else { return true }
         defer { close(descriptor) }
         var header: [UInt64] = [columns.hasTexts ? Self.magic : Self.numbersMagic, UInt64(bitPattern: generation), UInt64(parts.ids.count), UInt64(parts.texts.count), UInt64(parts.tagListKeys.count)]
         var written = true
@@ -137,18 +142,19 @@ struct ColumnsSnapshot {
         emit(parts.tagListKeys.map { Int32($0.utf8.count) })
         emit(parts.tagListKeys.flatMap(\.utf8))
         guard written, header.withUnsafeBytes({ Self.write($0, to: descriptor, at: 0) }), fsync(descriptor) == 0,
-              holdsNothingElse else { return }
+              holdsNothingElse else { return true }
         unlink(path)
         // Another process that named its own meanwhile keeps it: it is as good.
-        _ = linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW)
+        return linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 || errno == EEXIST
     }
 
-    /// Whether the name is free or holds a snapshot: a file of the user's own
-    /// that happens to have it is never replaced.
+    /// Whether the name is free or holds a snapshot, or an empty file: a file
+    /// of the user's own that happens to have it is never replaced.
     private var holdsNothingElse: Bool {
         var status = stat()
         guard lstat(path, &status) == 0 else { return errno == ENOENT }
         guard status.st_mode & S_IFMT == S_IFREG else { return false }
+        if status.st_size == 0 { return true }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }

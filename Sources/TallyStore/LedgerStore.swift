@@ -112,7 +112,8 @@ public final class LedgerStore {
         // Once the read is over: the file is written and flushed while no read of the ledger is held open.
         if let due = snapshotDue {
             snapshotDue = nil
-            ColumnsSnapshot(ledger: path).write(due.bills, generation: due.generation)
+            // One that cannot be named is not made again and again this session.
+            keepsSnapshot = ColumnsSnapshot(ledger: path).write(due.bills, generation: due.generation)
         }
         return ledger
     }
@@ -123,6 +124,7 @@ public final class LedgerStore {
         let generation: Int64
     }
     private var snapshotDue: SnapshotDue?
+    private var keepsSnapshot = true
 
     /// Whether another process has written to the file since it was last
     /// read: the in-memory ledger is then stale.
@@ -387,7 +389,7 @@ public final class LedgerStore {
             importSources: days == nil && texts ? try connection.importSources() : [],
             recurringRules: try connection.recurringRules(), occurrences: try connection.occurrences(), rates: try connection.rates(),
             accounts: accounts, transfers: try connection.transfers(), reconciliations: try connection.reconciliations())
-        if let madeAt, keepingSnapshot, damage == nil { snapshotDue = SnapshotDue(bills: ledger.bills, generation: madeAt) }
+        if let madeAt, keepingSnapshot, keepsSnapshot, damage == nil { snapshotDue = SnapshotDue(bills: ledger.bills, generation: madeAt) }
         return ledger
     }
 

@@ -245,6 +245,23 @@ struct ColumnsSnapshotTests {
         }
     }
 
+    /// A file of the user's own that has the snapshot's name, or a folder, is left as it is.
+    @Test func whatElseHasTheSnapshotsNameIsNeverReplaced() throws {
+        try withTemporaryFolder { folder in
+            let store = try generatedLedger(in: folder)
+            let path = snapshot(of: store).path
+            try "my notes\n".write(toFile: path, atomically: false, encoding: .utf8)
+            let plain = try store.load().bills
+            #expect(try store.load().bills == plain)
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "my notes\n")
+            try FileManager.default.removeItem(atPath: path)
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            #expect(try store.load().bills == plain)
+            var isFolder: ObjCBool = false
+            #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
+        }
+    }
+
     @Test func aSmallLedgerKeepsNoSnapshot() throws {
         try withTemporaryFolder { folder in
             let store = try LedgerStore(path: folder + "/ledger.db", seed: .english)
