@@ -247,12 +247,12 @@ public struct Lexer {
         // Most words and numbers are ASCII: their bytes are written at once, not appended a Character at a time.
         var ascii = true
         let text = String(unsafeUninitializedCapacity: slice.count) { bytes in
-            for (offset, character) in zip(bytes.indices, slice) {
+            for (place, character) in zip(bytes.indices, slice) {
                 guard let byte = character.asciiValue else {
                     ascii = false
                     return 0
                 }
-                bytes[offset] = byte
+                bytes[place] = byte
             }
             return slice.count
         }

@@ -32,12 +32,10 @@ struct ColumnsSnapshot {
     /// Magic, generation, bills, texts, tag lists, then a length and a checksum for each part.
     private static let headerWords = 5 + 2 * Part.allCases.count
 
+    /// In the order the file keeps them: the numbers a read without texts needs come first.
     private enum Part: Int, CaseIterable {
         case ids, days, amounts, categoryIDs, bookIDs, accountIDs
         case remarks, places, tags, created, updated, textLengths, textBytes, keyLengths, keyBytes
-
-        /// The parts a read without texts needs: they come first in the file.
-        static let numbers: [Part] = [.ids, .days, .amounts, .categoryIDs, .bookIDs, .accountIDs]
     }
 
     /// The bills as the file keeps them, when it was made at `generation`

@@ -37,8 +37,9 @@ struct BackupTests {
             #expect(replaced.stdout.hasPrefix("backed up the ledger (4 bills) to \(copy) ("), "\(replaced)")
             let recopied = try await TallyBinary.run(["--db", copy, "-c", "count"], home: sandbox.url)
             #expect(recopied.stdout == "4\n", "\(recopied)")
-            // Not even overwrite replaces the ledger being copied, or its log.
-            for own in [sandbox.ledger, sandbox.ledger + "-wal"] {
+            // Not even overwrite replaces the ledger being copied, its log, or the snapshot a large one keeps of its bills.
+            #expect(FileManager.default.createFile(atPath: sandbox.ledger + "-columns", contents: Data()))
+            for own in [sandbox.ledger, sandbox.ledger + "-wal", sandbox.ledger + "-columns"] {
                 let itself = try await sandbox.tally(["-c", "backup \(own) overwrite"])
                 #expect(itself.status == 1, "\(itself)")
                 #expect(itself.stderr.contains("'\(own)' is the ledger's own file, which a backup cannot replace; give another name"), "\(itself)")
