@@ -6,19 +6,38 @@ extension ChangeSet {
     /// Settings are preferences rather than data, so they never conflict.
     public func staleRow(in ledger: Ledger) -> Record? {
         // Looking each bill up by id would take a pass over the ledger per
-        // row: undoing a big import would take hours. One pass, then lookups.
-        let billsByID = rows.count > 16 ? Dictionary(ledger.bills.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) : nil
+        // row: undoing a big import would take hours. A bill is looked for
+        // where its recorded day puts it; only one to be added, not found
+        // there, is looked for among every id.
+        let bills = ledger.bills
+        var everyID: (highest: Int64, all: Set<Int64>?)?
+        func isAnywhere(_ id: Int64) -> Bool {
+            let known = everyID ?? (bills.ids.max() ?? 0, nil)
+            everyID = known
+            guard id <= known.highest else { return false }
+            let all = known.all ?? Set(bills.ids)
+            everyID = (known.highest, all)
+            return all.contains(id)
+        }
+        var seenBills = Set<Int64>()
         var seen = Set<RecordIdentity>()
         for row in rows {
-            guard let image = row.before ?? row.after, image.identity != .settings,
-                  seen.insert(image.identity).inserted else { continue }
-            let current: Record?
-            if case .bill(let id) = image.identity, let billsByID {
-                current = billsByID[id].map(Record.bill)
-            } else {
-                current = ledger.record(image.identity)
+            guard let image = row.before ?? row.after else { continue }
+            if case .bill(let recorded) = image {
+                guard seenBills.insert(recorded.id).inserted else { continue }
+                let index = bills.firstIndex { !bills.precedes($0, recorded) }
+                let current = index < bills.count && bills.ids[index] == recorded.id ? bills[index] : nil
+                switch row.before {
+                case .bill(let before)?:
+                    if current != before { return image }
+                default:
+                    // Not where its day puts it, it may be on another day.
+                    if current != nil || isAnywhere(recorded.id) { return image }
+                }
+                continue
             }
-            if current != row.before { return image }
+            guard image.identity != .settings, seen.insert(image.identity).inserted else { continue }
+            if ledger.record(image.identity) != row.before { return image }
         }
         return nil
     }
@@ -27,6 +46,8 @@ extension ChangeSet {
     /// the choice of current book is replayed, and every other setting keeps
     /// the value it has now.
     public func rebasingSettings(on ledger: Ledger) -> ChangeSet {
+        // An import's million rows are not copied for the settings it has none of.
+        guard rows.contains(where: { if case .settings? = $0.after { true } else { false } }) else { return self }
         var settings = ledger.settings
         let rebased = rows.map { row -> RowChange in
             guard case .settings(let wanted)? = row.after else { return row }
@@ -46,7 +67,10 @@ extension ChangeSet {
     /// row the ledger no longer has comes back without one, and is given one
     /// as it is exported (`Ledger.exportAccounts`).
     public func keepingAccounts(of ledger: Ledger) -> ChangeSet {
-        ChangeSet(
+        guard rows.contains(where: { $0.before.map(Ledger.lacksAccount) == true || $0.after.map(Ledger.lacksAccount) == true }) else {
+            return self
+        }
+        return ChangeSet(
             summary: summary,
             rows: rows.map { RowChange(before: $0.before.map(ledger.withAccount), after: $0.after.map(ledger.withAccount)) },
             undoable: undoable)
@@ -54,6 +78,15 @@ extension ChangeSet {
 }
 
 extension Ledger {
+    /// A book or category recorded before accounts were kept.
+    fileprivate static func lacksAccount(_ record: Record) -> Bool {
+        switch record {
+        case .book(let book): return book.account == nil
+        case .category(let category): return category.account == nil
+        default: return false
+        }
+    }
+
     fileprivate func withAccount(_ record: Record) -> Record {
         switch record {
         case .book(var book) where book.account == nil:

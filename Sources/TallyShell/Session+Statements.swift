@@ -155,10 +155,11 @@ extension Session {
             show(.done(.othersOnly(undo: undo, newest: newest.change.summary)))
         case .nothing, .othersOnly, .replayed:
             return fail(Diagnostic(.tooFewToReplay(verb: verb, asked: count, available: step - 1), at: parsed.range), in: source)
-        case .conflict(let entry, .recurringRule(let rule)):
-            // Only posting changes a rule behind the statements that made it.
-            return fail(Diagnostic(.undoAfterPosting(verb: verb, change: entry.change.summary, rule: rule.id), at: parsed.range), in: source)
         case .conflict(let entry, let row):
+            if case .recurringRule(let rule) = row.identity {
+                // Only posting changes a rule behind the statements that made it.
+                return fail(Diagnostic(.undoAfterPosting(verb: verb, change: entry.change.summary, rule: rule), at: parsed.range), in: source)
+            }
             let since = undo ? "since it was made" : "since it was undone"
             return fail(
                 Diagnostic(.undoConflict(verb: verb, change: entry.change.summary, row: row.label, since: since), at: parsed.range),

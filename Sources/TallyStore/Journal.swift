@@ -19,6 +19,12 @@ public struct JournalEntry: Sendable {
     public let statement: String
     /// Whether the session asking made it (or last undid or redid it).
     public let isOwn: Bool
+    /// The first row the history names (`HeldRows`) that the file no longer holds as the change left it.
+    let stale: StaleRow?
+    /// The bills the history names, found unchanged in this transaction.
+    let heldBills: [ClosedRange<Int64>]
+    /// Whether the history names rows of it instead of keeping them whole.
+    let wasHeld: Bool
 }
 
 /// What the journal offers a session to undo or redo.
@@ -72,14 +78,24 @@ extension Connection {
         try choose(undone: true, for: reader)
     }
 
-    /// Marks `entry` undone or not, and makes it this session's newest.
-    func markJournalEntry(_ entry: JournalEntry, undone: Bool, by reader: JournalReader) throws(StoreError) {
-        try run(
-            """
-            INSERT INTO journal (summary, rows, undone, created_at, session, statement)
-            SELECT summary, rows, ?, created_at, ?, statement FROM journal WHERE id = ?
-            """,
-            undone, reader.session, entry.id)
+    /// Marks `entry` undone or not, and makes it this session's newest;
+    /// with `rows`, as it is to be kept from now on.
+    func markJournalEntry(_ entry: JournalEntry, undone: Bool, rows: [UInt8]?, by reader: JournalReader) throws(StoreError) {
+        if let rows {
+            try run(
+                """
+                INSERT INTO journal (summary, undone, created_at, session, statement, rows)
+                SELECT summary, ?1, created_at, ?2, statement, ?4 FROM journal WHERE id = ?3
+                """,
+                undone, reader.session, entry.id, text: rows)
+        } else {
+            try run(
+                """
+                INSERT INTO journal (summary, rows, undone, created_at, session, statement)
+                SELECT summary, rows, ?, created_at, ?, statement FROM journal WHERE id = ?
+                """,
+                undone, reader.session, entry.id)
+        }
         try run("DELETE FROM journal WHERE id = ?", entry.id)
     }
 
@@ -96,7 +112,7 @@ extension Connection {
     }
 
     private func newestEntry(undone: Bool, ownOnly: Bool, for reader: JournalReader) throws(StoreError) -> JournalEntry? {
-        var entry: JournalEntry?
+        var found: (id: Int64, summary: String, pieces: [JournalPiece], statement: String, isOwn: Bool)?
         try forEachRow(
             """
             SELECT id, summary, rows, statement, session = ? FROM journal
@@ -104,11 +120,14 @@ extension Connection {
             """,
             reader.session, undone, ownOnly, reader.session
         ) { row throws(StoreError) in
-            let rows = try JournalCoding.decode(row.text(2))
-            entry = JournalEntry(
-                id: row.int64(0), change: ChangeSet(summary: row.text(1), rows: rows), statement: row.text(3),
-                isOwn: row.int64(4) != 0)
+            let pieces = try JournalCoding.decode(row.text(2))
+            found = (row.int64(0), row.text(1), pieces, row.text(3), row.int64(4) != 0)
         }
-        return entry
+        // Named rows are read once the journal's statement is done with.
+        guard let found else { return nil }
+        let resolved = try resolve(found.pieces)
+        return JournalEntry(
+            id: found.id, change: ChangeSet(summary: found.summary, rows: resolved.rows), statement: found.statement,
+            isOwn: found.isOwn, stale: resolved.stale, heldBills: resolved.heldBills, wasHeld: resolved.wasHeld)
     }
 }

@@ -8,7 +8,9 @@ import TallyCore
 /// the account left out when it is the book's first),
 /// at a tenth of `JSONEncoder`'s time and half its size, and so are an
 /// import's sources of its bills (`{"s":[batch,[bill,fingerprint,digest,…]]}`); other records as
-/// `JSONEncoder` writes them. `JournalReading` reads them back by hand;
+/// `JSONEncoder` writes them. A long run of bills added, and an import's
+/// sources, may be held instead (`HeldRows`): `{"held":[first,"digests"]}`,
+/// `{"heldSources":[batch,"digest"]}`. `JournalReading` reads them back by hand;
 /// `JSONDecoder`, entries written before bills were kept this way.
 enum JournalCoding {
     /// Rows from which encoding runs on another core while the rows are written.
@@ -16,12 +18,14 @@ enum JournalCoding {
 
     /// Runs `meanwhile` and encodes `rows`: a big change's rows on another
     /// core at the same time, a small one's after.
-    static func encode(_ rows: [RowChange], while meanwhile: () throws(StoreError) -> Void) throws(StoreError) -> [UInt8] {
+    static func encode(
+        _ rows: [RowChange], holding: Bool, while meanwhile: () throws(StoreError) -> Void
+    ) throws(StoreError) -> [UInt8] {
         guard rows.count >= encodedAside else {
             try meanwhile()
-            return try encode(rows)
+            return try encode(rows, holding: holding)
         }
-        let encoding = Background { Result { () throws(StoreError) in try encode(rows) } }
+        let encoding = Background { Result { () throws(StoreError) in try encode(rows, holding: holding) } }
         // Waited for even when the writing fails, so it never outlives the change.
         defer { _ = encoding.wait() }
         try meanwhile()
@@ -30,12 +34,26 @@ enum JournalCoding {
 
     /// The rows as UTF-8 JSON, kept as bytes: an import's are tens of
     /// megabytes, not to be copied into a `String` on their way to the file.
-    static func encode(_ rows: [RowChange]) throws(StoreError) -> [UInt8] {
+    /// With `holding`, the runs of them the file holds as they are are named instead.
+    static func encode(_ rows: [RowChange], holding: Bool) throws(StoreError) -> [UInt8] {
+        let runs = holding ? HeldRows.runs(in: rows) : []
+        let held = runs.reduce(0) { $0 + $1.count }
         var out = JSONBytes()
-        out.bytes.reserveCapacity(rows.count * 200)
+        out.bytes.reserveCapacity((rows.count - held) * 200 + held * 12)
         out.append("[")
-        for (index, row) in rows.enumerated() {
-            if index > 0 { out.append(",") }
+        var index = rows.startIndex
+        var nextRun = runs.startIndex
+        while index < rows.endIndex {
+            if index > rows.startIndex { out.append(",") }
+            if nextRun < runs.endIndex, runs[nextRun].lowerBound == index {
+                let run = runs[nextRun]
+                nextRun += 1
+                index = run.upperBound
+                appendHeld(rows[run], to: &out)
+                continue
+            }
+            let row = rows[index]
+            index += 1
             out.append("{")
             if let before = row.before {
                 out.append("\"before\":")
@@ -52,9 +70,28 @@ enum JournalCoding {
         return out.bytes
     }
 
-    static func decode(_ text: String) throws(StoreError) -> [RowChange] {
-        if let rows = JournalReading.rows(text) { return rows }
-        return try decodedByFoundation(text)
+    static func decode(_ text: String) throws(StoreError) -> [JournalPiece] {
+        if let pieces = JournalReading.pieces(text) { return pieces }
+        return try decodedByFoundation(text).map(JournalPiece.row)
+    }
+
+    private static func appendHeld(_ rows: ArraySlice<RowChange>, to out: inout JSONBytes) {
+        switch rows.first?.after {
+        case .importSources(let batch)?:
+            out.append("{\"heldSources\":[")
+            out.append(batch.id)
+            out.append(",")
+            out.appendString(HeldRows.encoded([HeldRows.digest(of: batch)]))
+            out.append("]}")
+        case .bill(let first)?:
+            out.append("{\"held\":[")
+            out.append(first.id)
+            out.append(",")
+            out.appendString(HeldRows.digests(of: rows))
+            out.append("]}")
+        default:
+            preconditionFailure("a held run adds bills or sources")
+        }
     }
 
     /// The rows as `JSONDecoder` reads them: whatever form they were written in, or why they cannot be read.

@@ -12,11 +12,11 @@ struct JournalReading {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var at = 0
 
-    static func rows(_ text: String) -> [RowChange]? {
+    static func pieces(_ text: String) -> [JournalPiece]? {
         var text = text
         return text.withUTF8 { bytes in
             var reading = JournalReading(bytes: bytes)
-            return reading.rows()
+            return reading.pieces()
         }
     }
 
@@ -24,17 +24,30 @@ struct JournalReading {
         self.bytes = bytes
     }
 
-    private mutating func rows() -> [RowChange]? {
+    private mutating func pieces() -> [JournalPiece]? {
         guard take("[") else { return nil }
-        var rows: [RowChange] = []
+        var pieces: [JournalPiece] = []
         if !take("]") {
             repeat {
-                guard let row = row() else { return nil }
-                rows.append(row)
+                guard let piece = piece() else { return nil }
+                pieces.append(piece)
             } while take(",")
             guard take("]") else { return nil }
         }
-        return at == bytes.count ? rows : nil
+        return at == bytes.count ? pieces : nil
+    }
+
+    private mutating func piece() -> JournalPiece? {
+        if take("{\"held\":[") {
+            guard let first = integer(), take(","), let text = string(), let digests = HeldRows.digests(text), take("]}") else { return nil }
+            return .heldBills(first: first, digests: digests)
+        }
+        if take("{\"heldSources\":[") {
+            guard let batch = integer(), take(","), let text = string(), let digests = HeldRows.digests(text), digests.count == 1,
+                  take("]}") else { return nil }
+            return .heldSources(batch: batch, digest: digests[0])
+        }
+        return row().map(JournalPiece.row)
     }
 
     private mutating func row() -> RowChange? {

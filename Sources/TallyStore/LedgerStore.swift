@@ -218,7 +218,9 @@ public final class LedgerStore {
             try connection.apply(change.rows, progress: progress)
             return
         }
-        let rows = try JournalCoding.encode(change.rows) { () throws(StoreError) in try connection.apply(change.rows, progress: progress) }
+        let rows = try JournalCoding.encode(change.rows, holding: true) { () throws(StoreError) in
+            try connection.apply(change.rows, progress: progress)
+        }
         try connection.appendToJournal(change, encodedRows: rows, statement: statement, at: clock(), by: journal)
     }
 
@@ -257,7 +259,7 @@ public final class LedgerStore {
         /// Nothing of this session's; `newest` is another session's change, made since this one began.
         case othersOnly(newest: JournalEntry)
         /// The entry's rows have changed since; `row` is the first that did.
-        case conflict(JournalEntry, row: Record)
+        case conflict(JournalEntry, row: StaleRow)
         /// Replaying the entry would leave rows pointing at nothing: bills
         /// added since in a book or category it would take away.
         case dependedOn(JournalEntry)
@@ -334,16 +336,30 @@ public final class LedgerStore {
     }
 
     private func replay(_ entry: JournalEntry, _ recorded: ChangeSet, in ledger: Ledger, undone: Bool) throws(StoreError) -> Replay {
+        if let stale = entry.stale { return .conflict(entry, row: stale) }
         let change = recorded.rebasingSettings(on: ledger).keepingAccounts(of: ledger)
-        if let stale = change.staleRow(in: ledger) { return .conflict(entry, row: stale) }
+        if let stale = change.staleRow(in: ledger) { return .conflict(entry, row: StaleRow(stale)) }
         try checkBeforeFirstChange()
+        // Rows the history named leave the file when their change is undone,
+        // so it keeps them whole from then on; made again, they may be named again.
+        let rekept = undone ? entry.wasHeld : !HeldRows.runs(in: entry.change.rows).isEmpty
+        var rows: [UInt8]?
         do {
             let progress = announcing(undone ? "undo" : "redo", rows: change.rows.count, nil)
-            try connection.savepoint { () throws(StoreError) in try connection.apply(change.rows, progress: progress) }
+            let write = { () throws(StoreError) in
+                try self.connection.savepoint { () throws(StoreError) in
+                    try self.connection.apply(change.rows, progress: progress, unchangedBills: undone ? entry.heldBills : [])
+                }
+            }
+            if rekept {
+                rows = try JournalCoding.encode(entry.change.rows, holding: !undone, while: write)
+            } else {
+                try write()
+            }
         } catch where error.reason == .constraint {
             return .dependedOn(entry)
         }
-        try connection.markJournalEntry(entry, undone: undone, by: journal)
+        try connection.markJournalEntry(entry, undone: undone, rows: rows, by: journal)
         return .replayed(entry, applied: change)
     }
 

@@ -7,10 +7,28 @@ extension Connection {
     /// updated in place, a removed one deleted. A new row whose key is taken,
     /// or a row that is not there to change, is an error that undoes the whole
     /// change: one writer never overwrites another's row unseen.
-    func apply(_ rows: [RowChange], progress: ((Int) -> Void)? = nil) throws(StoreError) {
+    ///
+    /// `unchangedBills` are ids of bills read in this transaction and found
+    /// as the rows that delete them expect: a run of rows deleting them is one
+    /// statement, not a million.
+    func apply(_ rows: [RowChange], progress: ((Int) -> Void)? = nil, unchangedBills: [ClosedRange<Int64>] = []) throws(StoreError) {
+        let deletedAtOnce = Connection.runs(of: rows, deleting: unchangedBills)
         let write = { () throws(StoreError) in
-            for (index, row) in rows.enumerated() {
-                if let progress, index % 4096 == 0 { progress(index) }
+            var index = rows.startIndex
+            var nextReport = index
+            while index < rows.endIndex {
+                if let progress, index >= nextReport {
+                    progress(index)
+                    nextReport = index + 4096
+                }
+                if let run = deletedAtOnce[index] {
+                    try self.run("DELETE FROM bills WHERE id BETWEEN ? AND ?", run.ids.lowerBound, run.ids.upperBound)
+                    guard self.changedRows() == Int64(run.ids.count) else { throw .changedMeanwhile("bill #\(run.ids.lowerBound)") }
+                    index = run.end
+                    continue
+                }
+                let row = rows[index]
+                index += 1
                 switch (row.before, row.after) {
                 case (nil, let after?): try self.insert(after)
                 case (let before?, let after?): try self.update(after, wasThere: before)
@@ -33,26 +51,61 @@ extension Connection {
         }
     }
 
+    /// The runs of rows, by the index each starts at, that delete every bill
+    /// of ids within one of `unchanged`, one bill after the next.
+    private static func runs(of rows: [RowChange], deleting unchanged: [ClosedRange<Int64>]) -> [Int: (end: Int, ids: ClosedRange<Int64>)] {
+        guard !unchanged.isEmpty else { return [:] }
+        func deleted(_ index: Int) -> Int64? {
+            guard rows[index].after == nil, case .bill(let bill)? = rows[index].before else { return nil }
+            return bill.id
+        }
+        var runs: [Int: (end: Int, ids: ClosedRange<Int64>)] = [:]
+        var start = rows.startIndex
+        while start < rows.endIndex {
+            guard let first = deleted(start) else {
+                start += 1
+                continue
+            }
+            // Ids rising or, as an undo runs its change backwards, falling.
+            var end = start + 1
+            let step = end < rows.endIndex ? deleted(end).map { $0 - first } ?? 0 : 0
+            if step == 1 || step == -1 {
+                while end < rows.endIndex, deleted(end) == first + step * Int64(end - start) { end += 1 }
+            }
+            let last = first + step * Int64(end - start - 1)
+            let ids = min(first, last)...max(first, last)
+            if end - start >= HeldRows.shortestRun, unchanged.contains(where: { $0.contains(ids.lowerBound) && $0.contains(ids.upperBound) }) {
+                runs[start] = (end, ids)
+            }
+            start = end
+        }
+        return runs
+    }
+
     /// Bills added or removed from which a change sets the bills' indexes
-    /// aside: changing the day index bill by bill costs far more than
-    /// building it again.
+    /// and triggers aside: changing the day index bill by bill costs far
+    /// more than building it again.
     static let bulkInsert = 10_000
 
-    /// Runs `body` with the bills' indexes dropped, then builds them again
-    /// from the definitions the file holds. All inside the caller's
+    /// Runs `body` with the bills' indexes and triggers dropped, then makes
+    /// them again from the definitions the file holds, and draws the new
+    /// generation the triggers would have drawn. All inside the caller's
     /// transaction: other processes never see the ledger without them.
     private func withoutBillIndexes(_ body: () throws(StoreError) -> Void) throws(StoreError) {
-        var indexes: [(name: String, sql: String)] = []
-        try forEachRow("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'bills' AND sql IS NOT NULL") { row in
-            indexes.append((row.text(0), row.text(1)))
+        var dropped: [(kind: String, name: String, sql: String)] = []
+        try forEachRow(
+            "SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = 'bills' AND sql IS NOT NULL"
+        ) { row in
+            dropped.append((row.text(0) == "index" ? "INDEX" : "TRIGGER", row.text(1), row.text(2)))
         }
-        for index in indexes {
-            try exec(text: "DROP INDEX \"" + index.name.replacing("\"", with: "\"\"") + "\"")
+        for schema in dropped {
+            try exec(text: "DROP \(schema.kind) \"" + schema.name.replacing("\"", with: "\"\"") + "\"")
         }
         try body()
-        for index in indexes {
-            try exec(text: index.sql)
+        for schema in dropped {
+            try exec(text: schema.sql)
         }
+        if dropped.contains(where: { $0.kind == "TRIGGER" }) { try run("UPDATE bills_generation SET value = random()") }
     }
 
     private func insert(_ record: Record) throws(StoreError) {
@@ -358,6 +411,19 @@ extension Connection {
                 row throws(StoreError) in try Connection.append(row, to: &bills, &days)
             }
         }
+        return bills
+    }
+
+    /// The bills whose ids lie in `ids`, in order of id.
+    func bills(withIDs ids: ClosedRange<Int64>) throws(StoreError) -> BillColumns {
+        var bills = BillColumns(texts: true)
+        var days = DayReader()
+        try forEachRow(
+            """
+            SELECT id, book_id, category_id, amount, day, coalesce(account_id, 0), remark, place, tags, created_at, updated_at FROM bills
+            WHERE id BETWEEN ? AND ? ORDER BY id
+            """, ids.lowerBound, ids.upperBound
+        ) { row throws(StoreError) in try Connection.append(row, to: &bills, &days) }
         return bills
     }
 

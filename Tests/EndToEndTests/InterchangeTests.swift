@@ -198,6 +198,35 @@ struct InterchangeTests {
         }
     }
 
+    /// The history names an import's bills rather than copying them, so
+    /// undo reads them back from the file: one edited since stops it, and
+    /// once taken back the import is kept whole for redo.
+    @Test("an import's bills edited by another session stop its undo; undone and redone, they come back as they were")
+    func importUndoFindsEditedBills() async throws {
+        try await withSandbox { sandbox in
+            let rows = (1...1500).map { "2016-08-\(String(format: "%02d", $0 % 28 + 1)),-\($0 % 90 + 1).25,food,meal \($0)" }
+            try ("date,amount,category,remark\n" + rows.joined(separator: "\n") + "\n").write(toFile: sandbox.path("rows.csv"), atomically: true, encoding: .utf8)
+            let session = try ChildTally(["--db", sandbox.ledger, "--today", TallyBinary.today], input: .pipe, home: sandbox.url)
+            session.send("import \(sandbox.path("rows.csv"))\n")
+            #expect(session.waitForOutput { $0.contains("imported 1500 bills") }, "\(session.stderr)")
+            let listed = try await sandbox.tally(["-c", "list where remark = 'meal 700' as csv"])
+            let edited = try await sandbox.tally(["-c", "edit #700 amount=1"])
+            #expect(edited.status == 0, "\(edited)")
+
+            session.send("undo\n")
+            // A script stops at its first error.
+            #expect(session.finish() == 1)
+            #expect(session.stderr.contains(
+                "error: cannot undo 'imported 1500 bills from \(sandbox.path("rows.csv"))': bill #700 has been changed since it was made, by another session"),
+                "\(session.stderr)")
+            #expect(try await sandbox.tally(["-c", "count"]).stdout == "1500\n")
+
+            let back = try await sandbox.tally(["-c", "undo", "-c", "undo", "-c", "count", "-c", "redo", "-c", "count"])
+            #expect(back.stdout.hasSuffix("\n0\nredid: imported 1500 bills from \(sandbox.path("rows.csv"))\n1500\n"), "\(back)")
+            #expect(try await sandbox.tally(["-c", "list where remark = 'meal 700' as csv"]).stdout == listed.stdout)
+        }
+    }
+
     @Test("a Chinese header with signed ¥ amounts imports with the right kinds")
     func chineseHeader() async throws {
         try await withSandbox { sandbox in

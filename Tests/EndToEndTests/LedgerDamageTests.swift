@@ -255,10 +255,10 @@ struct LedgerDamageTests {
         }
     }
 
-    /// A ledger past the size checked whole before a first change: 15,000 bills.
+    /// A ledger past the size checked whole before a first change: 30,000 bills.
     func largeLedger(in sandbox: Sandbox) async throws {
         var csv = "date,kind,amount,category,remark\n"
-        for row in 0..<15_000 { csv += "2016-\(1 + row % 12)-\(1 + row % 28),expense,\(1 + row % 999),food,lunch number \(row)\n" }
+        for row in 0..<30_000 { csv += "2016-\(1 + row % 12)-\(1 + row % 28),expense,\(1 + row % 999),food,lunch number \(row)\n" }
         try csv.write(toFile: sandbox.path("bills.csv"), atomically: true, encoding: .utf8)
         let made = try await sandbox.tally(["-c", "import \(sandbox.path("bills.csv"))"])
         #expect(made.status == 0, "\(made)")
@@ -285,11 +285,11 @@ struct LedgerDamageTests {
             try point("bills_by_day", at: "bills_by_book", in: sandbox.ledger)
             let before = try sha256(sandbox.ledger)
             let unknowing = try await sandbox.tally(["-c", "count"])
-            #expect(unknowing.stdout == "15000\n" && unknowing.stderr == "", "\(unknowing)")
+            #expect(unknowing.stdout == "30000\n" && unknowing.stderr == "", "\(unknowing)")
             // A session already running when another's check finds the damage.
             let running = try ChildTally(["--db", sandbox.ledger, "--today", TallyBinary.today], input: .pipe, home: sandbox.url)
             running.send("count\n")
-            #expect(running.waitForOutput { $0 == "15000\n" }, "\(running.stderr)")
+            #expect(running.waitForOutput { $0 == "30000\n" }, "\(running.stderr)")
 
             let check = try await sandbox.tally(["--check"])
             #expect(check.status == 3, "\(check)")
@@ -302,7 +302,7 @@ struct LedgerDamageTests {
             #expect(!running.stdout.contains("added"), "\(running.stdout)")
             #expect(running.stderr.contains("the ledger is damaged ("), "\(running.stderr)")
             let query = try await sandbox.tally(["-c", "count"])
-            #expect(query.stdout == "15000\n")
+            #expect(query.stdout == "30000\n")
             #expect(query.stderr.hasPrefix("warning: the ledger is damaged ("), "\(query)")
             #expect(try sha256(sandbox.ledger) == before)
 
@@ -330,7 +330,7 @@ struct LedgerDamageTests {
                 + "nothing was written to it, and 'check' says what can be done\n", "\(added)")
             let edited = try await sandbox.tally(["-c", "edit #1 amount=6"])
             #expect(edited.status == 3)
-            #expect(edited.stderr.hasPrefix("warning: the ledger is damaged (its bills index bills_by_book holds 0 rows, but 15000 bills were read)"),
+            #expect(edited.stderr.hasPrefix("warning: the ledger is damaged (its bills index bills_by_book holds 0 rows, but 30000 bills were read)"),
                     "\(edited)")
             #expect(edited.stderr.hasSuffix("nothing was written to it, and 'check' says what can be done\n"), "\(edited)")
             #expect(try sha256(sandbox.ledger) == before)

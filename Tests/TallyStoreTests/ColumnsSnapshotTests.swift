@@ -8,7 +8,7 @@ import Testing
 /// other program, or when it is itself cut short or damaged.
 @Suite("Columns snapshot")
 struct ColumnsSnapshotTests {
-    static let bills = 20_000
+    static let bills = 30_000
 
     /// A ledger too large to be `isSmall`, of bills added in no order of day,
     /// with remarks, places and tags in two scripts, some repeated and some not.

@@ -83,7 +83,7 @@ struct SavedParameterStoreTests {
     /// The undo history holds saved statements as they were written before
     /// they had parameters, with none.
     @Test func anOldHistoryEntryOfASavedStatementReadsWithNoParameters() throws {
-        let rows = try JournalCoding.decode(#"[{"after":{"savedQuery":{"_0":{"name":"weekly","statement":"count"}}}}]"#)
+        let rows = whole(try JournalCoding.decode(#"[{"after":{"savedQuery":{"_0":{"name":"weekly","statement":"count"}}}}]"#))
         #expect(rows == [insert(.savedQuery(SavedQuery(name: "weekly", statement: "count")))])
     }
 }

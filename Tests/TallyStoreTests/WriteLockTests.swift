@@ -160,7 +160,7 @@ struct WriteLockTests {
 
             guard case .conflict(let entry, let row) = replay else { throw TestFailure("\(replay)") }
             #expect(entry.change.summary == "added #1")
-            #expect(row == .bill(bill(1)))
+            #expect(row == StaleRow(.bill(bill(1))))
             #expect(Array(try mine.load().bills) == [edited])
         }
     }
