@@ -152,7 +152,7 @@ extension Session {
         case .nothing where step == 1:
             show(.done(.nothingToUndo(undo: undo)))
         case .othersOnly(let newest) where step == 1:
-            show(.done(.othersOnly(undo: undo, newest: newest.change.summary)))
+            show(.done(.othersOnly(undo: undo, newest: newest)))
         case .nothing, .othersOnly, .replayed:
             return fail(Diagnostic(.tooFewToReplay(verb: verb, asked: count, available: step - 1), at: parsed.range), in: source)
         case .conflict(let entry, let row):

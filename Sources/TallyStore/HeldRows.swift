@@ -29,7 +29,11 @@ enum HeldRows {
                 continue
             }
             var end = index + 1
-            while end < rows.endIndex, let bill = addedBill(rows[end]), bill == first + Int64(end - index) { end += 1 }
+            var last = first
+            while end < rows.endIndex, last < .max, let bill = addedBill(rows[end]), bill == last + 1 {
+                last = bill
+                end += 1
+            }
             if end - index >= shortestRun { runs.append(index..<end) }
             index = end
         }
@@ -164,13 +168,17 @@ extension Connection {
                 resolved.rows.append(row)
             case .heldBills(let first, let digests):
                 resolved.wasHeld = true
-                guard !digests.isEmpty else { continue }
-                let last = first + Int64(digests.count - 1)
+                // A history whose ids would run past the largest is not Tally's: it names bills that cannot be.
+                let (last, past) = first.addingReportingOverflow(Int64(digests.count) - 1)
+                guard !digests.isEmpty, !past else {
+                    if !digests.isEmpty { resolved.stale = resolved.stale ?? StaleRow.gone(bill: first) }
+                    continue
+                }
                 let bills = try bills(withIDs: first...last)
                 for (offset, digest) in digests.enumerated() {
                     let id = first + Int64(offset)
                     guard offset < bills.count, bills.ids[offset] == id else {
-                        resolved.stale = resolved.stale ?? StaleRow(identity: .bill(id), label: "bill #\(id)")
+                        resolved.stale = resolved.stale ?? StaleRow.gone(bill: id)
                         break
                     }
                     let bill = bills[offset]
@@ -207,5 +215,10 @@ public struct StaleRow: Sendable, Equatable {
     init(identity: RecordIdentity, label: String) {
         self.identity = identity
         self.label = label
+    }
+
+    /// A bill the history names that the file does not hold, named as `Record.label` names a bill.
+    static func gone(bill id: Int64) -> StaleRow {
+        StaleRow(identity: .bill(id), label: "bill #\(id)")
     }
 }

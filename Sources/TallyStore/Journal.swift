@@ -31,8 +31,8 @@ public struct JournalEntry: Sendable {
 enum JournalChoice {
     case entry(JournalEntry)
     case none
-    /// Nothing of this session's; the newest entry is another session's, made since this one began.
-    case othersOnly(JournalEntry)
+    /// Nothing of this session's; the newest entry, of that summary, is another session's, made since this one began.
+    case othersOnly(summary: String)
 }
 
 /// Who is asking the journal: a session, and the newest entry it found when it began.
@@ -106,28 +106,37 @@ extension Connection {
 
     private func choose(undone: Bool, for reader: JournalReader) throws(StoreError) -> JournalChoice {
         guard let newest = try newestEntry(undone: undone, ownOnly: false, for: reader) else { return .none }
-        if newest.isOwn || newest.id <= reader.horizon { return .entry(newest) }
-        if let own = try newestEntry(undone: undone, ownOnly: true, for: reader) { return .entry(own) }
-        return .othersOnly(newest)
+        if newest.isOwn || newest.id <= reader.horizon { return .entry(try entry(newest.id, isOwn: newest.isOwn)) }
+        if let own = try newestEntry(undone: undone, ownOnly: true, for: reader) { return .entry(try entry(own.id, isOwn: true)) }
+        return .othersOnly(summary: newest.summary)
     }
 
-    private func newestEntry(undone: Bool, ownOnly: Bool, for reader: JournalReader) throws(StoreError) -> JournalEntry? {
-        var found: (id: Int64, summary: String, pieces: [JournalPiece], statement: String, isOwn: Bool)?
+    /// The newest entry's id, without its rows: only the entry chosen is
+    /// read whole, and its named rows read back from the file.
+    private func newestEntry(
+        undone: Bool, ownOnly: Bool, for reader: JournalReader
+    ) throws(StoreError) -> (id: Int64, isOwn: Bool, summary: String)? {
+        var newest: (id: Int64, isOwn: Bool, summary: String)?
         try forEachRow(
             """
-            SELECT id, summary, rows, statement, session = ? FROM journal
+            SELECT id, session = ?, summary FROM journal
             WHERE undone = ? AND (? = 0 OR session = ?) ORDER BY id DESC LIMIT 1
             """,
             reader.session, undone, ownOnly, reader.session
-        ) { row throws(StoreError) in
-            let pieces = try JournalCoding.decode(row.text(2))
-            found = (row.int64(0), row.text(1), pieces, row.text(3), row.int64(4) != 0)
+        ) { row in newest = (row.int64(0), row.int64(1) != 0, row.text(2)) }
+        return newest
+    }
+
+    private func entry(_ id: Int64, isOwn: Bool) throws(StoreError) -> JournalEntry {
+        var found: (summary: String, pieces: [JournalPiece], statement: String)?
+        try forEachRow("SELECT summary, rows, statement FROM journal WHERE id = ?", id) { row throws(StoreError) in
+            found = (row.text(0), try JournalCoding.decode(row.text(1)), row.text(2))
         }
+        guard let found else { throw .corrupt(doing: "reading the undo history", "entry \(id) went missing while read") }
         // Named rows are read once the journal's statement is done with.
-        guard let found else { return nil }
         let resolved = try resolve(found.pieces)
         return JournalEntry(
-            id: found.id, change: ChangeSet(summary: found.summary, rows: resolved.rows), statement: found.statement,
-            isOwn: found.isOwn, stale: resolved.stale, heldBills: resolved.heldBills, wasHeld: resolved.wasHeld)
+            id: id, change: ChangeSet(summary: found.summary, rows: resolved.rows), statement: found.statement,
+            isOwn: isOwn, stale: resolved.stale, heldBills: resolved.heldBills, wasHeld: resolved.wasHeld)
     }
 }

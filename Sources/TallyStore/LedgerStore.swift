@@ -256,8 +256,8 @@ public final class LedgerStore {
     /// What `undo` or `redo` found to do.
     public enum Replay: Sendable {
         case nothing
-        /// Nothing of this session's; `newest` is another session's change, made since this one began.
-        case othersOnly(newest: JournalEntry)
+        /// Nothing of this session's; `newest` is the summary of another session's change, made since this one began.
+        case othersOnly(newest: String)
         /// The entry's rows have changed since; `row` is the first that did.
         case conflict(JournalEntry, row: StaleRow)
         /// Replaying the entry would leave rows pointing at nothing: bills
@@ -275,7 +275,7 @@ public final class LedgerStore {
         precondition(isChanging, "undo is written only under the write lock")
         switch try connection.entryToUndo(for: journal) {
         case .none: return .nothing
-        case .othersOnly(let newest): return .othersOnly(newest: newest)
+        case .othersOnly(let summary): return .othersOnly(newest: summary)
         case .entry(let entry): return try replay(entry, entry.change.inverted, in: ledger, undone: true)
         }
     }
@@ -287,7 +287,7 @@ public final class LedgerStore {
         precondition(isChanging, "redo is written only under the write lock")
         switch try connection.entryToRedo(for: journal) {
         case .none: return .nothing
-        case .othersOnly(let newest): return .othersOnly(newest: newest)
+        case .othersOnly(let summary): return .othersOnly(newest: summary)
         case .entry(let entry): return try replay(entry, entry.change, in: ledger, undone: false)
         }
     }

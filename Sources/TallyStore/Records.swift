@@ -45,7 +45,7 @@ extension Connection {
             }
         }
         if billsInOrOut >= Connection.bulkInsert, billsInOrOut * 8 >= Int(try integer("SELECT count(*) FROM bills") ?? 0) {
-            try withoutBillIndexes(write)
+            try withoutBillIndexesAndTriggers(write)
         } else {
             try write()
         }
@@ -53,11 +53,16 @@ extension Connection {
 
     /// The runs of rows, by the index each starts at, that delete every bill
     /// of ids within one of `unchanged`, one bill after the next.
-    private static func runs(of rows: [RowChange], deleting unchanged: [ClosedRange<Int64>]) -> [Int: (end: Int, ids: ClosedRange<Int64>)] {
+    static func runs(of rows: [RowChange], deleting unchanged: [ClosedRange<Int64>]) -> [Int: (end: Int, ids: ClosedRange<Int64>)] {
         guard !unchanged.isEmpty else { return [:] }
         func deleted(_ index: Int) -> Int64? {
             guard rows[index].after == nil, case .bill(let bill)? = rows[index].before else { return nil }
             return bill.id
+        }
+        // Ids rising or, as an undo runs its change backwards, falling;
+        // never past the largest or smallest there can be.
+        func follows(_ id: Int64, _ previous: Int64, rising: Bool) -> Bool {
+            rising ? previous < .max && id == previous + 1 : previous > .min && id == previous - 1
         }
         var runs: [Int: (end: Int, ids: ClosedRange<Int64>)] = [:]
         var start = rows.startIndex
@@ -66,13 +71,16 @@ extension Connection {
                 start += 1
                 continue
             }
-            // Ids rising or, as an undo runs its change backwards, falling.
             var end = start + 1
-            let step = end < rows.endIndex ? deleted(end).map { $0 - first } ?? 0 : 0
-            if step == 1 || step == -1 {
-                while end < rows.endIndex, deleted(end) == first + step * Int64(end - start) { end += 1 }
+            var last = first
+            let second = end < rows.endIndex ? deleted(end) : nil
+            let rising = second.map { follows($0, first, rising: true) } ?? false
+            if rising || second.map({ follows($0, first, rising: false) }) == true {
+                while end < rows.endIndex, let id = deleted(end), follows(id, last, rising: rising) {
+                    last = id
+                    end += 1
+                }
             }
-            let last = first + step * Int64(end - start - 1)
             let ids = min(first, last)...max(first, last)
             if end - start >= HeldRows.shortestRun, unchanged.contains(where: { $0.contains(ids.lowerBound) && $0.contains(ids.upperBound) }) {
                 runs[start] = (end, ids)
@@ -91,7 +99,7 @@ extension Connection {
     /// them again from the definitions the file holds, and draws the new
     /// generation the triggers would have drawn. All inside the caller's
     /// transaction: other processes never see the ledger without them.
-    private func withoutBillIndexes(_ body: () throws(StoreError) -> Void) throws(StoreError) {
+    private func withoutBillIndexesAndTriggers(_ body: () throws(StoreError) -> Void) throws(StoreError) {
         var dropped: [(kind: String, name: String, sql: String)] = []
         try forEachRow(
             "SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = 'bills' AND sql IS NOT NULL"

@@ -186,4 +186,34 @@ struct HeldRowsTests {
             #expect(try connection.billsGeneration() != generation)
         }
     }
+
+    /// Only a whole run of deletes, one id after the next either way, within bills read unchanged, is deleted at once.
+    @Test func runsDeletedAtOnceAreWholeAndUnchanged() {
+        let count = Int64(HeldRows.shortestRun)
+        func deleting(_ ids: [Int64]) -> [RowChange] { ids.map { remove(.bill(bill($0))) } }
+        let rising = Array(1...count)
+        let unchanged = [1...count]
+        #expect(Connection.runs(of: deleting(rising), deleting: unchanged).mapValues(\.ids) == [0: 1...count])
+        #expect(Connection.runs(of: [insert(.bill(bill(0)))] + deleting(rising.reversed()), deleting: unchanged).mapValues(\.ids) == [1: 1...count])
+        #expect(Connection.runs(of: deleting(rising), deleting: [2...count]).isEmpty)
+        #expect(Connection.runs(of: deleting(rising), deleting: []).isEmpty)
+        #expect(Connection.runs(of: deleting(Array(rising.dropLast())), deleting: unchanged).isEmpty)
+        var gap = rising
+        gap[500] += 1
+        #expect(Connection.runs(of: deleting(gap), deleting: unchanged).isEmpty)
+        let top = Array((Int64.max - count + 1)...Int64.max)
+        #expect(Connection.runs(of: deleting(top + [Int64.min]), deleting: [top[0]...Int64.max]).mapValues(\.ids) == [0: top[0]...Int64.max])
+    }
+
+    /// A history naming bills past the largest id is refused as changed, not followed off the end.
+    @Test func aHistoryNamingBillsPastTheLargestIDIsStale() throws {
+        try withTemporaryFolder { folder in
+            _ = try LedgerStore(path: folder + "/ledger.db", seed: .english)
+            let connection = try Connection(path: folder + "/ledger.db")
+            defer { connection.close() }
+            let resolved = try connection.resolve([.heldBills(first: .max - 1, digests: [1, 2, 3])])
+            #expect(resolved.stale?.label == "bill #\(Int64.max - 1)")
+            #expect(resolved.heldBills.isEmpty)
+        }
+    }
 }

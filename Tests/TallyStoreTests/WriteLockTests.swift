@@ -121,7 +121,7 @@ struct WriteLockTests {
             let replay = try mine.change { reloaded throws(StoreError) in try mine.undo(in: reloaded ?? ledger) }
 
             guard case .othersOnly(let newest) = replay else { throw TestFailure("\(replay)") }
-            #expect(newest.change.summary == "added #1")
+            #expect(newest == "added #1")
             #expect(try mine.load().bills.map(\.id) == [1])
         }
     }
