@@ -69,14 +69,19 @@ enum HeldRows {
         }
     }
 
-    /// The digest of a batch of sources, as the file keeps them.
+    /// The digest of a batch of sources: of their three numbers each, as
+    /// the file kept them when the first history named them, so that
+    /// packing them smaller since changed no digest.
     static func digest(of batch: ImportSourceBatch) -> UInt64 {
-        digest(ofPacked: ImportSourcePacking.pack(batch.sources))
-    }
-
-    static func digest(ofPacked bytes: [UInt8]) -> UInt64 {
         var digest = BillDigest()
-        digest.add(bytes)
+        digest.add(UInt64(batch.sources.count * 24))
+        for source in batch.sources {
+            digest.add(UInt64(bitPattern: source.billID))
+            digest.add(UInt64(bitPattern: source.fingerprint))
+            digest.add(UInt64(bitPattern: source.digest))
+        }
+        // As `BillDigest.add(_:)` ends bytes that fill their last word.
+        digest.add(0)
         return digest.value
     }
 }
@@ -190,7 +195,8 @@ extension Connection {
                 resolved.wasHeld = true
                 var packed: [UInt8]?
                 try forEachRow("SELECT sources FROM import_sources WHERE batch = ?", batch) { row in packed = row.blob(0) }
-                guard let packed, HeldRows.digest(ofPacked: packed) == digest, let sources = ImportSourcePacking.unpack(packed) else {
+                guard let packed, let sources = ImportSourcePacking.unpack(packed),
+                      HeldRows.digest(of: ImportSourceBatch(id: batch, sources: sources)) == digest else {
                     resolved.stale = resolved.stale ?? StaleRow(identity: .importSources(batch), label: "the source rows of import \(batch)")
                     continue
                 }

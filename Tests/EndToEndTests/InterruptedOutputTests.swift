@@ -11,16 +11,16 @@ struct InterruptedOutputTests {
     static let promptWithin = 2.0
 
     /// A ledger of `bills` bills, four a day from 2010 on.
-    static func fill(_ sandbox: Sandbox) async throws {
-        let run = try await sandbox.tally(["-c", "import \"\(try writeBills(sandbox, remark: "bill"))\""])
+    static func fill(_ sandbox: Sandbox, bills: Int = bills) async throws {
+        let run = try await sandbox.tally(["-c", "import \"\(try writeBills(sandbox, remark: "bill", count: bills))\""])
         #expect(run.status == 0, "\(run)")
     }
 
-    /// A CSV file of `bills` bills, remarked `remark` and a number, to import; its path.
-    static func writeBills(_ sandbox: Sandbox, remark: String) throws -> String {
+    /// A CSV file of `count` bills, remarked `remark` and a number, to import; its path.
+    static func writeBills(_ sandbox: Sandbox, remark: String, count: Int = bills) throws -> String {
         var csv = "date,kind,amount,category,remark\n"
         let first = Date(timeIntervalSince1970: 1_262_347_200)  // 2010-01-01 12:00 UTC
-        for number in 1...bills {
+        for number in 1...count {
             let day = ISO8601DateFormatter.string(
                 from: first.addingTimeInterval(Double(number / 4) * 86_400), timeZone: TimeZone(identifier: "UTC")!,
                 formatOptions: [.withFullDate])

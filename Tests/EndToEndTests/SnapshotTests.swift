@@ -9,6 +9,8 @@ import TallyCore
 /// leaves either none or a whole one, and nothing else.
 @Suite("Snapshot of a large ledger's bills", .serialized)
 struct SnapshotTests {
+    /// Enough for a file over 2 MiB, which is read through the snapshot.
+    static let bills = 30_000
     static let statements = ["-c", "sum expense by month", "-c", "count where remark ~ \"bill 1\"", "-c", "list limit 3"]
     /// Each reads the bills' texts, so a run makes one snapshot at most, never one of numbers alone first.
     static let textStatements = ["-c", "count where remark ~ \"bill 1\"", "-c", "list limit 3"]
@@ -34,7 +36,7 @@ struct SnapshotTests {
     @Test("the snapshot answers as the file does, and a change by another process is in the next answer")
     func answersAsTheFile() async throws {
         try await withSandbox { sandbox in
-            try await InterruptedOutputTests.fill(sandbox)
+            try await InterruptedOutputTests.fill(sandbox, bills: SnapshotTests.bills)
             let plain = try await plainAnswers(sandbox)
             let made = try #require(identity(snapshotPath(sandbox)), "a read of every bill keeps a snapshot")
             #expect(try await sandbox.tally(Self.statements).stdout == plain)
@@ -52,7 +54,7 @@ struct SnapshotTests {
     @Test("a Tally killed while it makes the snapshot leaves none or a whole one, and no file besides")
     func killedWhileMaking() async throws {
         try await withSandbox { sandbox in
-            try await InterruptedOutputTests.fill(sandbox)
+            try await InterruptedOutputTests.fill(sandbox, bills: SnapshotTests.bills)
             let plain = try await plainAnswers(sandbox, Self.textStatements)
             let name = (sandbox.ledger as NSString).lastPathComponent
             let allowed: Set<String> = [name, name + "-wal", name + "-shm", name + "-columns", "bill.csv"]
