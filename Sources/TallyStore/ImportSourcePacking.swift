@@ -1,6 +1,6 @@
 import TallyCore
 
-/// An import's sources as the store keeps them, about ten bytes each where
+/// An import's sources as the store keeps them, nine bytes each where
 /// three 64-bit integers would take 24. Each source is a varint of how far
 /// its bill's id is from the one before (zigzag, so either way), shifted
 /// left by one for a bit that says whether its fingerprint follows; the

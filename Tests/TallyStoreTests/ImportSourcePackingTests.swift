@@ -67,6 +67,15 @@ struct ImportSourcePackingTests {
         #expect(ImportSourcePacking.unpackFixedWidth(fixedWidth(sources)) == sources)
         #expect(ImportSourcePacking.unpackFixedWidth(Array(fixedWidth(sources).dropLast())) == nil)
     }
+
+    /// A history written before names its sources by the digest of their
+    /// bytes as then packed: the digest taken now must be that one.
+    @Test func aBatchsDigestIsThatOfItsBytesAsPackedBefore() {
+        let sources = ImportSourcePackingTests.generated(seed: 11, count: 500)
+        var before = BillDigest()
+        before.add(fixedWidth(sources))
+        #expect(HeldRows.digest(of: ImportSourceBatch(id: 3, sources: sources)) == before.value)
+    }
 }
 
 func littleEndian(_ value: Int64) -> [UInt8] {
