@@ -81,6 +81,16 @@ public struct Ledger: Equatable, Sendable {
         self.lastBillID = max(lastBillID, columns.ids.max() ?? 0)
     }
 
+    /// This ledger with `columns` for its bills, in any order: a model of
+    /// those of the file's bills that a change names, to check it against.
+    public func holding(_ columns: BillColumns) -> Ledger {
+        var ledger = self
+        var columns = columns
+        columns.sortChronologically()
+        ledger.dayOrdered = DayOrderedBills(columns)
+        return ledger
+    }
+
     public var currentBook: Book {
         book(id: settings.currentBookID) ?? books[0]
     }

@@ -35,7 +35,8 @@ extension Statement {
     /// reads those days', and a query that reads no remark, place or tag
     /// only the bills' numbers; a saved statement's name, `changes`, `help`
     /// and `quit` read none (what a saved statement runs reads what it needs),
-    /// nor does setting what is the session's own, such as the pager;
+    /// nor do `undo` and `redo`, which read the bills they replay from the
+    /// file, nor does setting what is the session's own, such as the pager;
     /// a new bill reads none, or where budgets are kept, the bills of its month,
     /// to say when it takes one past its limit. Every other statement, and
     /// every other change, reads the whole ledger. In a ledger
@@ -65,6 +66,9 @@ extension Statement {
         case .ledger(.set(let name, _)) where Setting(named: name.value)?.isLedgers != true:
             return .none
         case .session(.runSaved), .session(.changes), .session(.help), .session(.quit):
+            return .none
+        case .session(.undo), .session(.redo):
+            // What the change names is read from the file as it is replayed (`LedgerStore.undo`).
             return .none
         default:
             return .all

@@ -80,7 +80,7 @@ public final class ChangeRunner {
             ChangeSet, statement: String, photos: [PhotoBytes] = [], progress: ((Int) -> Void)? = nil,
             model: Background<Ledger>? = nil)
         /// What the undo history wrote itself, as undo and redo do, one change a step.
-        case replayed([ChangeSet])
+        case replayed([LedgerStore.Step])
     }
 
     struct PhotoBytes {
@@ -101,6 +101,7 @@ public final class ChangeRunner {
         let reload = reading ?? held
         var model: Background<Ledger>?
         defer { _ = model?.wait() }
+        var movedRows = false
         let (value, written) = try failing { () throws(StoreError) -> (Value, [ChangeSet]) in
             try store.change(gathering: gathering, announcing: statement, billsIn: reload.days, texts: reload.texts) {
                 reloaded throws(StoreError) -> (Value, [ChangeSet]) in
@@ -112,8 +113,9 @@ public final class ChangeRunner {
                 switch writing {
                 case .nothing:
                     return (value, [])
-                case .replayed(let changes):
-                    return (value, changes)
+                case .replayed(let steps):
+                    movedRows = steps.contains { $0.entry.movedRows }
+                    return (value, steps.map(\.applied))
                 case .change(let change, let text, let photos, let progress, let made):
                     // Waited for however the writing ends.
                     model = made
@@ -131,6 +133,8 @@ public final class ChangeRunner {
         } else {
             // Bills dated back are put in place before the next statement that reads bills.
             for change in written { ledger.apply(change, settling: false) }
+            // Rows the history named moved without passing through the model: it is read again before it is next read.
+            if movedRows { mayBeStale = true }
         }
         return value
     }

@@ -124,7 +124,7 @@ extension Session {
             if let asked, try store.nextSteps(undo: undo, count: count) != asked { return (nil, .nothing) }
             let steps = try store.replay(undo: undo, steps: count, in: ledger)
             guard case .taken(let taken) = steps else { return (steps, .nothing) }
-            return (steps, .replayed(taken.map(\.applied)))
+            return (steps, .replayed(taken))
         }
         switch outcome {
         case nil:

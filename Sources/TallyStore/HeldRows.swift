@@ -8,7 +8,10 @@ import TallyCore
 /// each, and the sources of their rows by a digest, and reads them back from
 /// the file when they are needed. A bill that is gone, or that no longer
 /// matches its digest, was changed since; undo then refuses as it does for a
-/// row kept whole. Once undone, the change is kept whole again, for redo.
+/// row kept whole. Undo moves them, as they are, out of the ledger into
+/// `undone_bills` and `undone_import_sources`, where redo finds them by the
+/// same names and checks them alike before it moves them back: neither
+/// copies a million rows through the process.
 enum HeldRows {
     /// Bills added with consecutive ids in a shorter run than this are kept whole.
     static let shortestRun = 1_000
@@ -148,62 +151,84 @@ enum JournalPiece {
     case heldSources(batch: Int64, digest: UInt64)
 }
 
+/// A run of rows the history names, found as it recorded them, and where it
+/// lies among the change's rows kept whole.
+struct HeldRun: Sendable, Equatable {
+    enum Rows: Sendable, Equatable {
+        case bills(ClosedRange<Int64>)
+        case sources(batch: Int64)
+    }
+
+    let rows: Rows
+    /// How many of the rows kept whole come before it.
+    let position: Int
+
+    var billCount: Int {
+        if case .bills(let ids) = rows { return ids.count }
+        return 0
+    }
+
+    func at(_ position: Int) -> HeldRun {
+        HeldRun(rows: rows, position: position)
+    }
+}
+
 /// A change's rows as the file holds them now, and what of it the file no longer holds as the change left it.
 struct ResolvedRows {
+    /// The rows kept whole.
     var rows: [RowChange] = []
     /// The first row named that is gone or changed since.
     var stale: StaleRow?
-    /// The ids of the bills named and found unchanged, read in this transaction.
-    var heldBills: [ClosedRange<Int64>] = []
-    var wasHeld = false
+    /// The runs named and found unchanged, read in this transaction.
+    var held: [HeldRun] = []
 }
 
 extension Connection {
-    /// The rows `pieces` stand for: each named bill and batch of sources read from the file.
-    func resolve(_ pieces: [JournalPiece]) throws(StoreError) -> ResolvedRows {
+    /// The rows `pieces` stand for: each row kept whole, and each named bill
+    /// and batch of sources checked where it is now, in the ledger or, for
+    /// a change `undone`, where the undo moved it.
+    func resolve(_ pieces: [JournalPiece], undone: Bool) throws(StoreError) -> ResolvedRows {
         var resolved = ResolvedRows()
-        // A million rows grown by doubling would be copied twenty times over.
-        resolved.rows.reserveCapacity(pieces.reduce(0) { count, piece in
-            if case .heldBills(_, let digests) = piece { return count + digests.count }
-            return count + 1
-        })
         for piece in pieces {
             switch piece {
             case .row(let row):
                 resolved.rows.append(row)
             case .heldBills(let first, let digests):
-                resolved.wasHeld = true
                 // A history whose ids would run past the largest is not Tally's: it names bills that cannot be.
                 let (last, past) = first.addingReportingOverflow(Int64(digests.count) - 1)
                 guard !digests.isEmpty, !past else {
                     if !digests.isEmpty { resolved.stale = resolved.stale ?? StaleRow.gone(bill: first) }
                     continue
                 }
-                let bills = try bills(withIDs: first...last)
-                for (offset, digest) in digests.enumerated() {
-                    let id = first + Int64(offset)
-                    guard offset < bills.count, bills.ids[offset] == id else {
-                        resolved.stale = resolved.stale ?? StaleRow.gone(bill: id)
-                        break
-                    }
-                    let bill = bills[offset]
-                    if resolved.stale == nil, BillDigest.of(bill) != digest { resolved.stale = StaleRow(.bill(bill)) }
-                    resolved.rows.append(RowChange(before: nil, after: .bill(bill)))
-                }
-                resolved.heldBills.append(first...last)
+                if resolved.stale == nil, let stale = try staleBill(first...last, digests, undone: undone) { resolved.stale = stale }
+                resolved.held.append(HeldRun(rows: .bills(first...last), position: resolved.rows.count))
             case .heldSources(let batch, let digest):
-                resolved.wasHeld = true
                 var packed: [UInt8]?
-                try forEachRow("SELECT sources FROM import_sources WHERE batch = ?", batch) { row in packed = row.blob(0) }
+                try forEachRow(
+                    undone ? "SELECT sources FROM undone_import_sources WHERE batch = ?" : "SELECT sources FROM import_sources WHERE batch = ?",
+                    batch
+                ) { row in packed = row.blob(0) }
                 guard let packed, let sources = ImportSourcePacking.unpack(packed),
                       HeldRows.digest(of: ImportSourceBatch(id: batch, sources: sources)) == digest else {
                     resolved.stale = resolved.stale ?? StaleRow(identity: .importSources(batch), label: "the source rows of import \(batch)")
                     continue
                 }
-                resolved.rows.append(RowChange(before: nil, after: .importSources(ImportSourceBatch(id: batch, sources: sources))))
+                resolved.held.append(HeldRun(rows: .sources(batch: batch), position: resolved.rows.count))
             }
         }
         return resolved
+    }
+
+    /// The first bill of `ids` that is gone or no longer matches its digest.
+    private func staleBill(_ ids: ClosedRange<Int64>, _ digests: [UInt64], undone: Bool) throws(StoreError) -> StaleRow? {
+        let bills = try bills(withIDs: ids, undone: undone)
+        for (offset, digest) in digests.enumerated() {
+            let id = ids.lowerBound + Int64(offset)
+            guard offset < bills.count, bills.ids[offset] == id else { return StaleRow.gone(bill: id) }
+            let bill = bills[offset]
+            if BillDigest.of(bill) != digest { return StaleRow(.bill(bill)) }
+        }
+        return nil
     }
 }
 

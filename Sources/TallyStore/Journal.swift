@@ -21,10 +21,13 @@ public struct JournalEntry: Sendable {
     public let isOwn: Bool
     /// The first row the history names (`HeldRows`) that the file no longer holds as the change left it.
     let stale: StaleRow?
-    /// The bills the history names, found unchanged in this transaction.
-    let heldBills: [ClosedRange<Int64>]
-    /// Whether the history names rows of it instead of keeping them whole.
-    let wasHeld: Bool
+    /// The runs of rows the history names instead of keeping them whole,
+    /// found unchanged in this transaction; `change` holds the rest.
+    let held: [HeldRun]
+
+    /// Whether replaying it moves rows that `change` does not hold: a model
+    /// of the ledger cannot take it on from `change`, and is read again.
+    public var movedRows: Bool { !held.isEmpty }
 }
 
 /// What the journal offers a session to undo or redo.
@@ -49,6 +52,7 @@ extension Connection {
         // A new change starts a new branch of this session's history: what it
         // could redo can no longer be redone. Another session's undone work,
         // done since this one began, is theirs to redo.
+        try forgetUndoneRows(droppedBy: reader.session, horizon: reader.horizon)
         try run("DELETE FROM journal WHERE undone = 1 AND (session = ? OR id <= ?)", reader.session, reader.horizon)
         if changedRows() > 0 { try forgetUnusedPhotoData() }
         try run(
@@ -106,8 +110,8 @@ extension Connection {
 
     private func choose(undone: Bool, for reader: JournalReader) throws(StoreError) -> JournalChoice {
         guard let newest = try newestEntry(undone: undone, ownOnly: false, for: reader) else { return .none }
-        if newest.isOwn || newest.id <= reader.horizon { return .entry(try entry(newest.id, isOwn: newest.isOwn)) }
-        if let own = try newestEntry(undone: undone, ownOnly: true, for: reader) { return .entry(try entry(own.id, isOwn: true)) }
+        if newest.isOwn || newest.id <= reader.horizon { return .entry(try entry(newest.id, isOwn: newest.isOwn, undone: undone)) }
+        if let own = try newestEntry(undone: undone, ownOnly: true, for: reader) { return .entry(try entry(own.id, isOwn: true, undone: undone)) }
         return .othersOnly(summary: newest.summary)
     }
 
@@ -127,16 +131,16 @@ extension Connection {
         return newest
     }
 
-    private func entry(_ id: Int64, isOwn: Bool) throws(StoreError) -> JournalEntry {
+    private func entry(_ id: Int64, isOwn: Bool, undone: Bool) throws(StoreError) -> JournalEntry {
         var found: (summary: String, pieces: [JournalPiece], statement: String)?
         try forEachRow("SELECT summary, rows, statement FROM journal WHERE id = ?", id) { row throws(StoreError) in
             found = (row.text(0), try JournalCoding.decode(row.text(1)), row.text(2))
         }
         guard let found else { throw .corrupt(doing: "reading the undo history", "entry \(id) went missing while read") }
         // Named rows are read once the journal's statement is done with.
-        let resolved = try resolve(found.pieces)
+        let resolved = try resolve(found.pieces, undone: undone)
         return JournalEntry(
             id: id, change: ChangeSet(summary: found.summary, rows: resolved.rows), statement: found.statement,
-            isOwn: isOwn, stale: resolved.stale, heldBills: resolved.heldBills, wasHeld: resolved.wasHeld)
+            isOwn: isOwn, stale: resolved.stale, held: resolved.held)
     }
 }

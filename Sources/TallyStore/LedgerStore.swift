@@ -269,8 +269,9 @@ public final class LedgerStore {
 
     /// Takes back the newest change, when this session made it or it was
     /// there when the session began, else this session's own newest, if
-    /// `ledger` (as the file has it) still holds the change's rows as it left
-    /// them. Only inside `change`.
+    /// the file still holds the change's rows as it left them: its bills as
+    /// the file has them, the rest as `ledger` (the file's, bills or none) does.
+    /// Only inside `change`.
     public func undo(in ledger: Ledger) throws(StoreError) -> Replay {
         precondition(isChanging, "undo is written only under the write lock")
         switch try connection.entryToUndo(for: journal) {
@@ -338,21 +339,24 @@ public final class LedgerStore {
     private func replay(_ entry: JournalEntry, _ recorded: ChangeSet, in ledger: Ledger, undone: Bool) throws(StoreError) -> Replay {
         if let stale = entry.stale { return .conflict(entry, row: stale) }
         let change = recorded.rebasingSettings(on: ledger).keepingAccounts(of: ledger)
-        if let stale = change.staleRow(in: ledger) { return .conflict(entry, row: StaleRow(stale)) }
+        // Checked against the bills it names as the file holds them, whatever the session holds of them.
+        if let stale = change.staleRow(in: ledger.holding(try connection.bills(namedIn: change))) {
+            return .conflict(entry, row: StaleRow(stale))
+        }
         try checkBeforeFirstChange()
-        // Rows the history named leave the file when their change is undone,
-        // so it keeps them whole from then on; made again, they may be named again.
-        let rekept = undone ? entry.wasHeld : !HeldRows.runs(in: entry.change.rows).isEmpty
+        // A change kept whole since before the history named rows may name them once made again.
+        let named = !undone && entry.held.isEmpty && !HeldRows.runs(in: entry.change.rows).isEmpty
         var rows: [UInt8]?
         do {
-            let progress = announcing(undone ? "undo" : "redo", rows: change.rows.count, nil)
+            let moved = entry.held.reduce(0) { $0 + $1.billCount }
+            let progress = announcing(undone ? "undo" : "redo", rows: change.rows.count + moved, nil)
             let write = { () throws(StoreError) in
                 try self.connection.savepoint { () throws(StoreError) in
-                    try self.connection.apply(change.rows, progress: progress, unchangedBills: undone ? entry.heldBills : [])
+                    try self.connection.apply(change.rows, progress: progress, moving: entry.held, out: undone)
                 }
             }
-            if rekept {
-                rows = try JournalCoding.encode(entry.change.rows, holding: !undone, while: write)
+            if named {
+                rows = try JournalCoding.encode(entry.change.rows, holding: true, while: write)
             } else {
                 try write()
             }

@@ -8,37 +8,23 @@ extension Connection {
     /// or a row that is not there to change, is an error that undoes the whole
     /// change: one writer never overwrites another's row unseen.
     ///
-    /// `unchangedBills` are ids of bills read in this transaction and found
-    /// as the rows that delete them expect: a run of rows deleting them is one
-    /// statement, not a million.
-    func apply(_ rows: [RowChange], progress: ((Int) -> Void)? = nil, unchangedBills: [ClosedRange<Int64>] = []) throws(StoreError) {
-        let deletedAtOnce = Connection.runs(of: rows, deleting: unchangedBills)
+    /// `held` are runs the undo history names, found in this transaction as
+    /// it recorded them, each at its place among `rows`: moved out of the
+    /// ledger for redo (`out`, as `rows` undo their change) or back in.
+    func apply(_ rows: [RowChange], progress: ((Int) -> Void)? = nil, moving held: [HeldRun] = [], out: Bool = false) throws(StoreError) {
+        // Undo takes the rows back last first, so the runs too, each at its place counted from the end.
+        let runs = out ? held.reversed().map { $0.at(rows.count - $0.position) } : held
         let write = { () throws(StoreError) in
-            var index = rows.startIndex
-            var nextReport = index
-            while index < rows.endIndex {
-                if let progress, index >= nextReport {
-                    progress(index)
-                    nextReport = index + 4096
-                }
-                if let run = deletedAtOnce[index] {
-                    try self.run("DELETE FROM bills WHERE id BETWEEN ? AND ?", run.ids.lowerBound, run.ids.upperBound)
-                    guard self.changedRows() == Int64(run.ids.count) else { throw .changedMeanwhile("bill #\(run.ids.lowerBound)") }
-                    index = run.end
-                    continue
-                }
-                let row = rows[index]
-                index += 1
-                switch (row.before, row.after) {
-                case (nil, let after?): try self.insert(after)
-                case (let before?, let after?): try self.update(after, wasThere: before)
-                case (let before?, nil): try self.delete(before)
-                case (nil, nil): break
-                }
+            var start = rows.startIndex
+            for run in runs {
+                try self.write(rows[start..<run.position], progress: progress)
+                try self.move(run.rows, out: out)
+                start = run.position
             }
+            try self.write(rows[start...], progress: progress)
         }
         // Bills added or removed, as an import or its undo does by the thousand.
-        let billsInOrOut = rows.count { row in
+        let billsInOrOut = held.reduce(0) { $0 + $1.billCount } + rows.count { row in
             switch (row.before, row.after) {
             case (nil, .bill?), (.bill?, nil): return true
             default: return false
@@ -51,43 +37,21 @@ extension Connection {
         }
     }
 
-    /// The runs of rows, by the index each starts at, that delete every bill
-    /// of ids within one of `unchanged`, one bill after the next.
-    static func runs(of rows: [RowChange], deleting unchanged: [ClosedRange<Int64>]) -> [Int: (end: Int, ids: ClosedRange<Int64>)] {
-        guard !unchanged.isEmpty else { return [:] }
-        func deleted(_ index: Int) -> Int64? {
-            guard rows[index].after == nil, case .bill(let bill)? = rows[index].before else { return nil }
-            return bill.id
-        }
-        // Ids rising or, as an undo runs its change backwards, falling;
-        // never past the largest or smallest there can be.
-        func follows(_ id: Int64, _ previous: Int64, rising: Bool) -> Bool {
-            rising ? previous < .max && id == previous + 1 : previous > .min && id == previous - 1
-        }
-        var runs: [Int: (end: Int, ids: ClosedRange<Int64>)] = [:]
-        var start = rows.startIndex
-        while start < rows.endIndex {
-            guard let first = deleted(start) else {
-                start += 1
-                continue
+    private func write(_ rows: ArraySlice<RowChange>, progress: ((Int) -> Void)?) throws(StoreError) {
+        var nextReport = rows.startIndex
+        for index in rows.indices {
+            if let progress, index >= nextReport {
+                progress(index)
+                nextReport = index + 4096
             }
-            var end = start + 1
-            var last = first
-            let second = end < rows.endIndex ? deleted(end) : nil
-            let rising = second.map { follows($0, first, rising: true) } ?? false
-            if rising || second.map({ follows($0, first, rising: false) }) == true {
-                while end < rows.endIndex, let id = deleted(end), follows(id, last, rising: rising) {
-                    last = id
-                    end += 1
-                }
+            let row = rows[index]
+            switch (row.before, row.after) {
+            case (nil, let after?): try insert(after)
+            case (let before?, let after?): try update(after, wasThere: before)
+            case (let before?, nil): try delete(before)
+            case (nil, nil): break
             }
-            let ids = min(first, last)...max(first, last)
-            if end - start >= HeldRows.shortestRun, unchanged.contains(where: { $0.contains(ids.lowerBound) && $0.contains(ids.upperBound) }) {
-                runs[start] = (end, ids)
-            }
-            start = end
         }
-        return runs
     }
 
     /// Bills added or removed from which a change sets the bills' indexes
@@ -422,15 +386,42 @@ extension Connection {
         return bills
     }
 
-    /// The bills whose ids lie in `ids`, in order of id.
-    func bills(withIDs ids: ClosedRange<Int64>) throws(StoreError) -> BillColumns {
+    /// The bills that `change`'s rows name, as the file holds them now.
+    func bills(namedIn change: ChangeSet) throws(StoreError) -> BillColumns {
+        var ids: [Int64] = []
+        for row in change.rows {
+            for case .bill(let bill)? in [row.before, row.after] { ids.append(bill.id) }
+        }
+        ids.sort()
+        var bills = BillColumns(texts: true)
+        var start = ids.startIndex
+        // One read for each run of ids one after the next: an old import's thousands of bills kept whole are one.
+        while start < ids.endIndex {
+            var end = start + 1
+            while end < ids.endIndex, ids[end] == ids[end - 1] || (ids[end - 1] < .max && ids[end] == ids[end - 1] + 1) { end += 1 }
+            let run = try self.bills(withIDs: ids[start]...ids[end - 1])
+            for index in run.indices { bills.append(run[index]) }
+            start = end
+        }
+        return bills
+    }
+
+    /// The bills whose ids lie in `ids`, in order of id; with `undone`, of
+    /// the bills an undo moved out of the ledger for redo.
+    func bills(withIDs ids: ClosedRange<Int64>, undone: Bool = false) throws(StoreError) -> BillColumns {
         var bills = BillColumns(texts: true)
         var days = DayReader()
         try forEachRow(
-            """
-            SELECT id, book_id, category_id, amount, day, coalesce(account_id, 0), remark, place, tags, created_at, updated_at FROM bills
-            WHERE id BETWEEN ? AND ? ORDER BY id
-            """, ids.lowerBound, ids.upperBound
+            undone
+                ? """
+                SELECT id, book_id, category_id, amount, day, coalesce(account_id, 0), remark, place, tags, created_at, updated_at
+                FROM undone_bills WHERE id BETWEEN ? AND ? ORDER BY id
+                """
+                : """
+                SELECT id, book_id, category_id, amount, day, coalesce(account_id, 0), remark, place, tags, created_at, updated_at
+                FROM bills WHERE id BETWEEN ? AND ? ORDER BY id
+                """,
+            ids.lowerBound, ids.upperBound
         ) { row throws(StoreError) in try Connection.append(row, to: &bills, &days) }
         return bills
     }

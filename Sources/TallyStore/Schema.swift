@@ -274,6 +274,29 @@ private let migrations: [StaticString] = [
     DROP INDEX bills_by_book;
     DROP INDEX bills_by_category;
     """,
+    """
+    -- The bills and sources of an import undone, moved here out of the
+    -- ledger for redo to move back, where the history names them
+    -- (`HeldRows`) instead of keeping them whole: no reference to a book or
+    -- category, which may go meanwhile, and no index but the id.
+    CREATE TABLE undone_bills (
+        id INTEGER PRIMARY KEY,
+        book_id INTEGER NOT NULL,
+        category_id INTEGER NOT NULL,
+        amount INTEGER NOT NULL,
+        day INTEGER NOT NULL,
+        remark TEXT NOT NULL,
+        place TEXT,
+        tags TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        account_id INTEGER
+    );
+    CREATE TABLE undone_import_sources (
+        batch INTEGER PRIMARY KEY,
+        sources BLOB NOT NULL
+    );
+    """,
 ]
 
 /// The first schema version whose import sources are packed as `ImportSourcePacking` packs them now.

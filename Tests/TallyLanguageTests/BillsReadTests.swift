@@ -14,11 +14,16 @@ import TallyCore
         #expect(try read("list in 2016-07") == BillsRead(days: july, texts: true))
     }
 
-    @Test func aQueryOverAllTimeAndEveryChangeButANewBillReadEverything() throws {
+    @Test func aQueryOverAllTimeAndEveryOtherChangeReadEverything() throws {
         #expect(try read("count") == BillsRead(days: nil, texts: false))
         #expect(try read("edit #3 amount=5") == .all)
         #expect(try read("delete where remark ~ x") == .all)
-        #expect(try read("undo") == .all)
+    }
+
+    /// Undo and redo read from the file only the rows their history entry names.
+    @Test func undoAndRedoReadNoBills() throws {
+        #expect(try read("undo") == .none)
+        #expect(try read("redo 2") == .none)
     }
 
     /// Only a budget's warning reads other bills for a new one: those of its month.

@@ -3,9 +3,9 @@ import TallyCore
 @testable import TallyStore
 import Testing
 
-/// An import's bills are named in the undo history, not copied: undo reads
-/// them back from the file, refuses when one was changed since, and keeps
-/// them whole once undone so that redo can bring them back.
+/// An import's bills are named in the undo history, not copied: undo checks
+/// them in the file, refuses when one was changed since, and moves them aside
+/// for redo, which checks them there and moves them back.
 @Suite("Bills the undo history names")
 struct HeldRowsTests {
     static let count = Int64(HeldRows.shortestRun + 500)
@@ -37,11 +37,35 @@ struct HeldRowsTests {
         Array(a.bills) == Array(b.bills) && a.categories == b.categories && a.importSources == b.importSources
     }
 
+    /// A ledger whose import one session made and undid, and another session open on it.
+    static func undoneImportBesideAnotherSession(in folder: String) throws -> (path: String, store: LedgerStore, other: LedgerStore) {
+        let path = folder + "/ledger.db"
+        let store = try LedgerStore(path: path, seed: .english)
+        let other = try LedgerStore(path: path, seed: .english)
+        try store.commit(imported())
+        _ = try store.undo()
+        return (path, store, other)
+    }
+
     /// Runs one statement on the file, as another program would.
     static func execute(_ sql: StaticString, at path: String) throws {
         let connection = try Connection(path: path)
         defer { connection.close() }
         try connection.exec(sql)
+    }
+
+    /// How many rows each table holds.
+    static func counts(at path: String) throws -> [String: Int64] {
+        let connection = try Connection(path: path)
+        defer { connection.close() }
+        var counts: [String: Int64] = [:]
+        for (name, sql) in [
+            ("bills", "SELECT count(*) FROM bills"), ("undone_bills", "SELECT count(*) FROM undone_bills"),
+            ("import_sources", "SELECT count(*) FROM import_sources"), ("undone_import_sources", "SELECT count(*) FROM undone_import_sources"),
+        ] as [(String, StaticString)] {
+            counts[name] = try connection.integer(sql) ?? -1
+        }
+        return counts
     }
 
     @Test func anImportIsNamedAndUndoneRedoneAndUndoneAgain() throws {
@@ -58,47 +82,148 @@ struct HeldRowsTests {
             #expect(held.utf8.count < Int(HeldRowsTests.count) * 12 + 500)
             let after = try store.load()
 
-            let undone = try #require(try store.undo())
-            #expect(undone == change.inverted)
+            // What undo wrote through the model: the import's category; its bills and sources were moved aside.
+            #expect(try store.undo() == ChangeSet(summary: change.summary, rows: [change.rows[0]]).inverted)
             let undoneLedger = try store.load()
             #expect(HeldRowsTests.sameRecords(undoneLedger, before))
             // Ids once given are not given again.
             #expect(undoneLedger.lastBillID == HeldRowsTests.count)
-            let whole = try HeldRowsTests.newestRows(at: path)
-            #expect(!whole.contains("held"))
-            #expect(whole.contains("{\"after\":{\"b\":[1,"))
+            #expect(try HeldRowsTests.newestRows(at: path) == held)
+            #expect(try HeldRowsTests.counts(at: path) == ["bills": 0, "undone_bills": HeldRowsTests.count, "import_sources": 0, "undone_import_sources": 1])
 
-            #expect(try store.redo() == change)
+            #expect(try store.redo() == ChangeSet(summary: change.summary, rows: [change.rows[0]]))
             #expect(try store.load() == after)
-            let heldAgain = try HeldRowsTests.newestRows(at: path)
-            #expect(heldAgain.utf8.count == held.utf8.count)
-            #expect(heldAgain.drop { $0 != "{" }.contains(held[held.range(of: "{\"held\"")!.lowerBound...]))
+            #expect(try HeldRowsTests.newestRows(at: path) == held)
+            #expect(try HeldRowsTests.counts(at: path) == ["bills": HeldRowsTests.count, "undone_bills": 0, "import_sources": 1, "undone_import_sources": 0])
 
-            #expect(try store.undo() == change.inverted)
+            _ = try store.undo()
             #expect(HeldRowsTests.sameRecords(try store.load(), before))
         }
     }
 
-    /// Undone through a statement per row, as before bills were named, and
-    /// through one statement for the whole run: the same ledger either way.
-    @Test func billsDeletedAtOnceLeaveWhatDeletingEachLeaves() throws {
+    /// Moved aside and back by SQLite, and deleted and inserted row by row
+    /// as a change kept whole is: the same ledger either way.
+    @Test func billsMovedAsideLeaveWhatWritingEachRowLeaves() throws {
         try withTemporaryFolder { folder in
             let change = HeldRowsTests.imported(from: 3)
-            var ledgers: [Ledger] = []
+            let two = ChangeSet(summary: "two", rows: [insert(.bill(bill(1))), insert(.bill(bill(2)))])
+            var undone: [Ledger] = []
+            var redone: [Ledger] = []
             for (index, named) in [false, true].enumerated() {
                 let path = folder + "/ledger\(index).db"
                 let store = try LedgerStore(path: path, seed: .english)
-                try store.commit(ChangeSet(summary: "two", rows: [insert(.bill(bill(1))), insert(.bill(bill(2)))]))
+                try store.commit(two)
                 try store.commit(change)
-                let connection = try Connection(path: path)
-                try connection.transaction { () throws(StoreError) in
-                    try connection.apply(change.inverted.rows, unchangedBills: named ? [3...(2 + HeldRowsTests.count)] : [])
+                if named {
+                    _ = try store.undo()
+                    undone.append(try store.load())
+                    _ = try store.redo()
+                } else {
+                    let connection = try Connection(path: path)
+                    try connection.transaction { () throws(StoreError) in try connection.apply(change.inverted.rows) }
+                    connection.close()
+                    undone.append(try LedgerStore(path: path, seed: .english).load())
+                    let again = try Connection(path: path)
+                    try again.transaction { () throws(StoreError) in try again.apply(change.rows) }
+                    again.close()
                 }
-                connection.close()
-                ledgers.append(try LedgerStore(path: path, seed: .english).load())
+                redone.append(try LedgerStore(path: path, seed: .english).load())
             }
-            #expect(ledgers[0] == ledgers[1])
-            #expect(ledgers[0].bills.map(\.id) == [1, 2])
+            #expect(undone[0] == undone[1])
+            #expect(undone[0].bills.map(\.id) == [1, 2])
+            #expect(redone[0] == redone[1])
+            #expect(redone[0].bills.count == 2 + Int(HeldRowsTests.count))
+        }
+    }
+
+    /// A bill moved aside, changed or deleted there by another program, stops the redo as a row changed since.
+    @Test func aBillChangedWhileUndoneStopsTheRedo() throws {
+        try withTemporaryFolder { folder in
+            for (sql, label) in [
+                ("UPDATE undone_bills SET amount = amount + 1 WHERE id = 900", "bill #900"),
+                ("DELETE FROM undone_bills WHERE id = 1500", "bill #1500"),
+                ("UPDATE undone_import_sources SET sources = substr(sources, 1, 17)", "the source rows of import 1"),
+            ] as [(StaticString, String)] {
+                let path = folder + "/\(label.hashValue).db"
+                let store = try LedgerStore(path: path, seed: .english)
+                try store.commit(HeldRowsTests.imported())
+                _ = try store.undo()
+                try HeldRowsTests.execute(sql, at: path)
+
+                let ledger = try store.load()
+                let replay = try store.change { reloaded throws(StoreError) in try store.redo(in: reloaded ?? ledger) }
+                guard case .conflict(_, let row) = replay else { throw TestFailure("\(label): \(replay)") }
+                #expect(row.label == label)
+                #expect(try store.load().bills.isEmpty)
+            }
+        }
+    }
+
+    /// Another session deletes a category the undone bills name: redo would
+    /// leave them pointing at nothing, so it writes nothing, and they stay aside.
+    @Test func aRedoOfBillsWhoseCategoryWentIsRefused() throws {
+        try withTemporaryFolder { folder in
+            let (path, store, other) = try HeldRowsTests.undoneImportBesideAnotherSession(in: folder)
+            let category = try #require(try store.load().category(id: 2))
+            try other.commit(ChangeSet(summary: "deleted", rows: [remove(.category(category))]))
+
+            let ledger = try store.load()
+            let replay = try store.change { reloaded throws(StoreError) in try store.redo(in: reloaded ?? ledger) }
+            guard case .dependedOn = replay else { throw TestFailure("\(replay)") }
+            #expect(try HeldRowsTests.counts(at: path) == ["bills": 0, "undone_bills": HeldRowsTests.count, "import_sources": 0, "undone_import_sources": 1])
+        }
+    }
+
+    /// Another session's bill, added while the import is undone, takes an id
+    /// past the import's and does not end this session's redo: both stand after it.
+    @Test func anotherSessionsBillWhileUndoneStandsBesideTheRedoneImport() throws {
+        try withTemporaryFolder { folder in
+            let (path, store, other) = try HeldRowsTests.undoneImportBesideAnotherSession(in: folder)
+            let next = try other.load().lastBillID + 1
+            #expect(next == HeldRowsTests.count + 1)
+            try other.commit(ChangeSet(summary: "one", rows: [insert(.bill(bill(next)))]))
+            #expect(try HeldRowsTests.counts(at: path)["undone_bills"] == HeldRowsTests.count)
+
+            #expect(try store.redo() != nil)
+            let ledger = try store.load()
+            #expect(ledger.bills.map(\.id).sorted() == Array(1...next))
+            #expect(try HeldRowsTests.counts(at: path) == ["bills": next, "undone_bills": 0, "import_sources": 1, "undone_import_sources": 0])
+        }
+    }
+
+    /// A new change after the undo ends what redo could bring back: what was moved aside goes with it.
+    @Test func aNewChangeForgetsWhatWasMovedAside() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/ledger.db"
+            let store = try LedgerStore(path: path, seed: .english)
+            try store.commit(HeldRowsTests.imported(from: 1))
+            try store.commit(ChangeSet(summary: "more", rows: Array(HeldRowsTests.imported(from: 5001).rows.dropFirst().dropLast())))
+            _ = try store.undo()
+            _ = try store.undo()
+            #expect(try HeldRowsTests.counts(at: path)["undone_bills"] == 2 * HeldRowsTests.count)
+            try store.commit(ChangeSet(summary: "one", rows: [insert(.bill(bill(9000)))]))
+            #expect(try HeldRowsTests.counts(at: path) == ["bills": 1, "undone_bills": 0, "import_sources": 0, "undone_import_sources": 0])
+            #expect(try store.redo() == nil)
+        }
+    }
+
+    /// `undo 2` over an import and a bill added after it reads the ledger
+    /// the import's undo left before it checks the next step; `redo 2` alike.
+    @Test func stepsOverANamedImportEachSeeTheLedgerTheLastLeft() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/ledger.db"
+            let store = try LedgerStore(path: path, seed: .english)
+            let before = try store.load()
+            try store.commit(HeldRowsTests.imported())
+            try store.commit(ChangeSet(summary: "one", rows: [insert(.bill(bill(9000)))]))
+            let after = try store.load()
+            for (undo, expected) in [(true, before), (false, after)] {
+                let ledger = try store.load()
+                let steps = try store.change { reloaded throws(StoreError) in try store.replay(undo: undo, steps: 2, in: reloaded ?? ledger) }
+                guard case .taken(let taken) = steps else { throw TestFailure("\(steps)") }
+                #expect(taken.map(\.entry.movedRows) == (undo ? [false, true] : [true, false]))
+                #expect(HeldRowsTests.sameRecords(try store.load(), expected))
+            }
         }
     }
 
@@ -187,33 +312,17 @@ struct HeldRowsTests {
         }
     }
 
-    /// Only a whole run of deletes, one id after the next either way, within bills read unchanged, is deleted at once.
-    @Test func runsDeletedAtOnceAreWholeAndUnchanged() {
-        let count = Int64(HeldRows.shortestRun)
-        func deleting(_ ids: [Int64]) -> [RowChange] { ids.map { remove(.bill(bill($0))) } }
-        let rising = Array(1...count)
-        let unchanged = [1...count]
-        #expect(Connection.runs(of: deleting(rising), deleting: unchanged).mapValues(\.ids) == [0: 1...count])
-        #expect(Connection.runs(of: [insert(.bill(bill(0)))] + deleting(rising.reversed()), deleting: unchanged).mapValues(\.ids) == [1: 1...count])
-        #expect(Connection.runs(of: deleting(rising), deleting: [2...count]).isEmpty)
-        #expect(Connection.runs(of: deleting(rising), deleting: []).isEmpty)
-        #expect(Connection.runs(of: deleting(Array(rising.dropLast())), deleting: unchanged).isEmpty)
-        var gap = rising
-        gap[500] += 1
-        #expect(Connection.runs(of: deleting(gap), deleting: unchanged).isEmpty)
-        let top = Array((Int64.max - count + 1)...Int64.max)
-        #expect(Connection.runs(of: deleting(top + [Int64.min]), deleting: [top[0]...Int64.max]).mapValues(\.ids) == [0: top[0]...Int64.max])
-    }
-
     /// A history naming bills past the largest id is refused as changed, not followed off the end.
     @Test func aHistoryNamingBillsPastTheLargestIDIsStale() throws {
         try withTemporaryFolder { folder in
             _ = try LedgerStore(path: folder + "/ledger.db", seed: .english)
             let connection = try Connection(path: folder + "/ledger.db")
             defer { connection.close() }
-            let resolved = try connection.resolve([.heldBills(first: .max - 1, digests: [1, 2, 3])])
-            #expect(resolved.stale?.label == "bill #\(Int64.max - 1)")
-            #expect(resolved.heldBills.isEmpty)
+            for undone in [false, true] {
+                let resolved = try connection.resolve([.heldBills(first: .max - 1, digests: [1, 2, 3])], undone: undone)
+                #expect(resolved.stale?.label == "bill #\(Int64.max - 1)")
+                #expect(resolved.held.isEmpty)
+            }
         }
     }
 }

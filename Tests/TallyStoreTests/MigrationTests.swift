@@ -138,6 +138,7 @@ struct MigrationTests {
             let older = try Connection(path: path)
             try older.run("UPDATE import_sources SET sources = ? WHERE batch = 1", fixedWidth(sources))
             try older.exec("CREATE INDEX bills_by_book ON bills (book_id); CREATE INDEX bills_by_category ON bills (category_id);")
+            try older.exec("DROP TABLE undone_bills; DROP TABLE undone_import_sources;")
             try older.setUserVersion(14)
             older.close()
 
@@ -149,7 +150,7 @@ struct MigrationTests {
             #expect(packed == ImportSourcePacking.pack(sources))
             #expect(try file.userVersion() == Connection.currentVersion)
             file.close()
-            #expect(try migrated.undo() == change.inverted)
+            #expect(try migrated.undo() == ChangeSet(summary: change.summary, rows: []).inverted, "its bills are moved aside, not written row by row")
             #expect(HeldRowsTests.sameRecords(try migrated.load(), before))
         }
     }
