@@ -60,18 +60,23 @@ extension Session {
                 do throws(FileFailure) { try writer.write(bytes) } catch { failure = error }
             }
             if format == .csv { put(Array((CSVRenderer().billHeader(withAccount: withAccount) + "\n").utf8)) }
+            let lines: ExportLines.Format = format == .csv ? .csv(withAccount: withAccount) : .json
+            // One stretch is written out on the other core while the next is read from the file.
+            var writing: Background<[UInt8]>?
+            defer { _ = writing?.wait() }
             for index in stretches.indices where failure == nil {
                 // Ctrl-C: nothing is written, as when the whole ledger is cut short.
                 if output.interruption?.stops() == true { return .success }
                 let (ledger, rows) = try stretch(index)
-                var lines = ExportLines(ledger, format == .csv ? .csv(withAccount: withAccount) : .json)
-                var bytes: [UInt8] = []
-                for row in rows {
-                    if format == .json { bytes += Array((count == 0 ? "[\n  " : ",\n  ").utf8) }
-                    lines.append(row: row, to: &bytes)
-                    count += 1
-                }
-                put(bytes)
+                let before = count
+                count += rows.count
+                let next = Background { Session.exportedBytes(of: rows, in: ledger, as: lines, after: before) }
+                if let writing { put(writing.wait()) }
+                writing = next
+            }
+            if let last = writing {
+                put(last.wait())
+                writing = nil
             }
             if format == .json { put(Array((count == 0 ? "[]\n" : "\n]\n").utf8)) }
             if failure == nil {
@@ -81,6 +86,17 @@ extension Session {
             show(.done(.exported(count: count, rules: 0, transfers: 0, file: export.file.value, format: format.title)))
             return .success
         }
+    }
+
+    /// What `rows` of `ledger` add to an export that has written `before` bills.
+    private static func exportedBytes(of rows: [Int], in ledger: Ledger, as format: ExportLines.Format, after before: Int) -> [UInt8] {
+        var lines = ExportLines(ledger, format)
+        var bytes: [UInt8] = []
+        for (offset, row) in rows.enumerated() {
+            if case .json = format { bytes += Array((before + offset == 0 ? "[\n  " : ",\n  ").utf8) }
+            lines.append(row: row, to: &bytes)
+        }
+        return bytes
     }
 
     /// The stretches of days that hold the export's bills, first to last;
