@@ -39,10 +39,17 @@ extension Connection {
 
     private func write(_ rows: ArraySlice<RowChange>, progress: ((Int) -> Void)?) throws(StoreError) {
         var nextReport = rows.startIndex
-        for index in rows.indices {
+        var index = rows.startIndex
+        while index < rows.endIndex {
             if let progress, index >= nextReport {
                 progress(index)
                 nextReport = index + 4096
+            }
+            let many = index + Connection.billsAStatement
+            if many <= rows.endIndex, rows[index..<many].allSatisfy(\.insertsBill) {
+                try insertBills(rows[index..<many])
+                index = many
+                continue
             }
             let row = rows[index]
             switch (row.before, row.after) {
@@ -51,7 +58,42 @@ extension Connection {
             case (let before?, nil): try delete(before)
             case (nil, nil): break
             }
+            index += 1
         }
+    }
+
+    /// Bills an import adds one after another are written this many a
+    /// statement: what SQLite does once a statement, keeping the largest id
+    /// for AUTOINCREMENT among it, is then done once for all of them.
+    static let billsAStatement = 32
+
+    private static let manyBills = "INSERT INTO bills (id, book_id, category_id, amount, day, remark, place, tags, created_at, updated_at, account_id) VALUES "
+        + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: billsAStatement).joined(separator: ", ")
+
+    /// `billsAStatement` rows that each insert a bill, written as `insert` writes one.
+    private func insertBills(_ rows: ArraySlice<RowChange>) throws(StoreError) {
+        let statement = try prepare(built: Connection.manyBills)
+        defer { statement.reset() }
+        var column: Int32 = 0
+        func bind(_ value: some Bindable) throws(StoreError) {
+            column += 1
+            try statement.bind(value, at: column)
+        }
+        for row in rows {
+            guard case .bill(let bill)? = row.after else { preconditionFailure("only bills are written many a statement") }
+            try bind(bill.id)
+            try bind(bill.bookID)
+            try bind(bill.categoryID)
+            try bind(bill.amount)
+            try bind(bill.day.yyyymmdd)
+            try bind(bill.remark)
+            try bind(bill.place)
+            try bind(bill.tags.isEmpty ? "" : bill.tags.joined(separator: " "))
+            try bind(bill.created)
+            try bind(bill.updated)
+            try bind(bill.storedAccount)
+        }
+        while try statement.step() {}
     }
 
     /// Bills added or removed from which a change sets the bills' indexes
@@ -586,4 +628,11 @@ extension Statement {
 extension Bill {
     /// A bill in its book's first account keeps NULL, as every bill written before accounts were kept does.
     var storedAccount: Int64? { accountID == 0 ? nil : accountID }
+}
+
+extension RowChange {
+    fileprivate var insertsBill: Bool {
+        guard before == nil, case .bill? = after else { return false }
+        return true
+    }
 }

@@ -12,6 +12,7 @@ final class Connection {
     fileprivate let handle: OpaquePointer
     /// Prepared once, reused: a big change writes thousands of rows through the same few statements.
     private var statements: [UnsafePointer<UInt8>: Statement] = [:]
+    private var builtStatements: [String: Statement] = [:]
     private var isClosed = false
 
     /// How a connection may use its file.
@@ -108,6 +109,7 @@ final class Connection {
     func close() {
         guard !isClosed else { return }
         statements.removeAll()
+        builtStatements.removeAll()
         sqlite3_close_v2(handle)
         isClosed = true
     }
@@ -149,6 +151,14 @@ final class Connection {
         statements[key] = statement
         return statement
     }
+
+    /// Prepares SQL put together once at run time, as a statement of many rows is, and keeps it as a literal's.
+    func prepare(built sql: String) throws(StoreError) -> Statement {
+        if let statement = builtStatements[sql] { return statement }
+        let statement = try Statement(self, text: sql)
+        builtStatements[sql] = statement
+        return statement
+    }
 }
 
 /// One prepared statement: values go in with `bind`, rows come out with `step`
@@ -156,12 +166,15 @@ final class Connection {
 final class Statement {
     private let handle: OpaquePointer
 
-    init(_ connection: Connection, _ sql: StaticString) throws(StoreError) {
+    convenience init(_ connection: Connection, _ sql: StaticString) throws(StoreError) {
+        try self.init(connection, text: sql.description)
+    }
+
+    init(_ connection: Connection, text sql: String) throws(StoreError) {
         var handle: OpaquePointer?
-        let code = sqlite3_prepare_v3(
-            connection.handle, sql.description, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+        let code = sqlite3_prepare_v3(connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
         guard code == SQLITE_OK, let handle else {
-            let doing = "preparing \(abbreviated(sql.description))"
+            let doing = "preparing \(abbreviated(sql))"
             throw StoreError(code: code, connection: connection.handle, doing: doing)
         }
         self.handle = handle
