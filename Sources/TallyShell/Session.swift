@@ -9,8 +9,15 @@ import TallyRender
 /// run, files) are run here.
 public final class Session {
     public var options: SessionOptions {
-        didSet { runner.errors = errorRenderer }
+        didSet {
+            runner.errors = errorRenderer
+            fixedNoon = options.today.map(Clock.noon)
+            stampChanges()
+        }
     }
+    /// The instant changes are stamped with under a fixed `--today`, worked
+    /// out once: `mktime` reads the time zone again on every call.
+    private var fixedNoon: Int64?
     let runner: ChangeRunner
     /// Answers the questions the session asks; nil when nobody is there to answer.
     let prompter: Prompter?
@@ -31,11 +38,16 @@ public final class Session {
         self.prompter = prompter
         store.waitForOtherSessions = options.waitForOtherSessions
         store.waiting = WaitNotice(output: output, atTerminal: options.showsProgress).hear
-        // The undo history tells the time as the bills do: a fixed day's noon with --today.
-        store.clock = { [today = options.today] in today.map(Clock.noon) ?? Clock.now() }
+        fixedNoon = options.today.map(Clock.noon)
         runner = try ChangeRunner(
             store: store, holding: options.loadsBillsAsAsked ? .none : .all, output: output,
             errors: ErrorRenderer(style: Style(color: options.color), width: options.errorWidth?.columns))
+        stampChanges()
+    }
+
+    /// The undo history tells the time as the bills do: a fixed day's noon with --today.
+    private func stampChanges() {
+        store.clock = { [fixedNoon] in fixedNoon ?? Clock.now() }
     }
 
     public var ledger: Ledger { runner.ledger }
@@ -138,7 +150,7 @@ public final class Session {
     }
 
     /// Seconds since 1970 that a change made now is stamped with.
-    var currentInstant: Int64 { options.today.map(Clock.noon) ?? Clock.now() }
+    var currentInstant: Int64 { fixedNoon ?? Clock.now() }
 
     /// Writes a change no statement makes, such as the greeting's, which
     /// `make` computes from the ledger as the file has it now, under the
@@ -155,7 +167,7 @@ public final class Session {
 
     /// Fills the ledger with two years of made-up bills up to today, for `--demo`.
     public func fillWithDemo() throws(StoreError) {
-        let demo = DemoLedger(today: today, now: options.today.map(Clock.noon) ?? Clock.now())
+        let demo = DemoLedger(today: today, now: currentInstant)
         try commit { ledger in
             let (change, photos) = demo.change(for: ledger)
             return (change, photos.map { ChangeRunner.PhotoBytes(bytes: $0.bytes, sha256: $0.sha256) })
