@@ -118,17 +118,19 @@ struct BillDigest {
 
     /// The bytes and how many there are, so that no two texts run together alike.
     mutating func add(_ bytes: [UInt8]) {
-        add(UInt64(bytes.count))
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset + 8 <= raw.count {
-                add(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                offset += 8
-            }
-            var last: UInt64 = 0
-            for (shift, byte) in raw[offset...].enumerated() { last |= UInt64(byte) << (8 * UInt64(shift)) }
-            add(last)
+        bytes.withUnsafeBytes { add($0) }
+    }
+
+    mutating func add(_ raw: UnsafeRawBufferPointer) {
+        add(UInt64(raw.count))
+        var offset = 0
+        while offset + 8 <= raw.count {
+            add(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
         }
+        var last: UInt64 = 0
+        for (shift, byte) in raw[offset...].enumerated() { last |= UInt64(byte) << (8 * UInt64(shift)) }
+        add(last)
     }
 
     /// The state mixed once more, so every bit of it depends on every field.
@@ -219,16 +221,74 @@ extension Connection {
         return resolved
     }
 
-    /// The first bill of `ids` that is gone or no longer matches its digest.
+    /// The first bill of `ids` that is gone or no longer matches its digest,
+    /// each digest worked out from the row as SQLite gives it: a million
+    /// bills are checked without being made into bills.
     private func staleBill(_ ids: ClosedRange<Int64>, _ digests: [UInt64], undone: Bool) throws(StoreError) -> StaleRow? {
-        let bills = try bills(withIDs: ids, undone: undone)
-        for (offset, digest) in digests.enumerated() {
-            let id = ids.lowerBound + Int64(offset)
-            guard offset < bills.count, bills.ids[offset] == id else { return StaleRow.gone(bill: id) }
-            let bill = bills[offset]
-            if BillDigest.of(bill) != digest { return StaleRow(.bill(bill)) }
+        var days = DayReader()
+        var checked = 0
+        var stale: StaleRow?
+        try forEachRow(
+            undone
+                ? """
+                SELECT id, book_id, category_id, amount, day, coalesce(account_id, 0), remark, place, tags, created_at, updated_at
+                FROM undone_bills WHERE id BETWEEN ? AND ? ORDER BY id
+                """
+                : """
+                SELECT id, book_id, category_id, amount, day, coalesce(account_id, 0), remark, place, tags, created_at, updated_at
+                FROM bills WHERE id BETWEEN ? AND ? ORDER BY id
+                """,
+            ids.lowerBound, ids.upperBound
+        ) { row throws(StoreError) in
+            guard stale == nil, checked < digests.count else { return }
+            let expected = ids.lowerBound + Int64(checked)
+            guard row.int64(0) == expected else {
+                stale = StaleRow.gone(bill: expected)
+                return
+            }
+            if try BillDigest.of(row, days: &days) != digests[checked] { stale = StaleRow.changed(bill: expected) }
+            checked += 1
         }
-        return nil
+        if stale == nil, checked < digests.count { stale = StaleRow.gone(bill: ids.lowerBound + Int64(checked)) }
+        return stale
+    }
+}
+
+extension BillDigest {
+    /// `of(_:)` of the bill a row of `bills` (id, book, category, amount,
+    /// day, account or 0, remark, place, tags, created, updated) is read as:
+    /// its texts as Swift decodes them, its tags as `Statement.words` splits them.
+    static func of(_ row: Statement, days: inout DayReader) throws(StoreError) -> UInt64 {
+        var digest = BillDigest()
+        let day = try days.day(row.int64(4))
+        for number in [row.int64(0), row.int64(1), row.int64(2), row.int64(3), Int64(day.ordinal), row.int64(5), row.int64(9), row.int64(10)] {
+            digest.add(UInt64(bitPattern: number))
+        }
+        let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        digest.add(text: row.bytes(6) ?? empty)
+        if let place = row.bytes(7) {
+            digest.add(1)
+            digest.add(text: place)
+        } else {
+            digest.add(0)
+        }
+        let tags = row.bytes(8) ?? empty
+        if tags.allSatisfy({ $0 < 0x80 }) {
+            let words = tags.split(separator: 0x20)
+            digest.add(UInt64(words.count))
+            for word in words { digest.add(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: word))) }
+        } else {
+            let words = Statement.words(tags)
+            digest.add(UInt64(words.count))
+            for word in words { digest.add(Array(word.utf8)) }
+        }
+        return digest.value
+    }
+
+    /// Text as a bill holds it: ASCII as it lies, anything else as Swift decodes it, mending what is not UTF-8.
+    private mutating func add(text bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return add(Array(String(decoding: bytes, as: UTF8.self).utf8)) }
+        add(UnsafeRawBufferPointer(bytes))
     }
 }
 
@@ -251,5 +311,10 @@ public struct StaleRow: Sendable, Equatable {
     /// A bill the history names that the file does not hold, named as `Record.label` names a bill.
     static func gone(bill id: Int64) -> StaleRow {
         StaleRow(identity: .bill(id), label: "bill #\(id)")
+    }
+
+    /// A bill the history names that the file holds changed since.
+    static func changed(bill id: Int64) -> StaleRow {
+        gone(bill: id)
     }
 }

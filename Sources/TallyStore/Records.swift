@@ -603,7 +603,7 @@ private struct RowIDOrder {
 /// Days as the file writes them (yyyymmdd) made into `Day`s. Bills come a
 /// day's worth at a time, so the day before is usually this one, and is not
 /// worked out again.
-private struct DayReader {
+struct DayReader {
     private var written: Int64 = -1
     private var day = Day.first
 
