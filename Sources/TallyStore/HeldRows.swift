@@ -228,18 +228,7 @@ extension Connection {
         var days = DayReader()
         var checked = 0
         var stale: StaleRow?
-        try forEachRow(
-            undone
-                ? """
-                SELECT id, book_id, category_id, amount, day, coalesce(account_id, 0), remark, place, tags, created_at, updated_at
-                FROM undone_bills WHERE id BETWEEN ? AND ? ORDER BY id
-                """
-                : """
-                SELECT id, book_id, category_id, amount, day, coalesce(account_id, 0), remark, place, tags, created_at, updated_at
-                FROM bills WHERE id BETWEEN ? AND ? ORDER BY id
-                """,
-            ids.lowerBound, ids.upperBound
-        ) { row throws(StoreError) in
+        try forEachBill(withIDs: ids, undone: undone) { row throws(StoreError) in
             guard stale == nil, checked < digests.count else { return }
             let expected = ids.lowerBound + Int64(checked)
             guard row.int64(0) == expected else {

@@ -448,11 +448,17 @@ extension Connection {
         return bills
     }
 
-    /// The bills whose ids lie in `ids`, in order of id; with `undone`, of
-    /// the bills an undo moved out of the ledger for redo.
-    func bills(withIDs ids: ClosedRange<Int64>, undone: Bool = false) throws(StoreError) -> BillColumns {
+    /// The bills whose ids lie in `ids`, in order of id.
+    private func bills(withIDs ids: ClosedRange<Int64>) throws(StoreError) -> BillColumns {
         var bills = BillColumns(texts: true)
         var days = DayReader()
+        try forEachBill(withIDs: ids) { row throws(StoreError) in try Connection.append(row, to: &bills, &days) }
+        return bills
+    }
+
+    /// Each row of the bills whose ids lie in `ids`, in order of id, with the
+    /// columns `append` reads; with `undone`, of the bills an undo moved aside for redo.
+    func forEachBill(withIDs ids: ClosedRange<Int64>, undone: Bool = false, _ body: (Statement) throws(StoreError) -> Void) throws(StoreError) {
         try forEachRow(
             undone
                 ? """
@@ -463,9 +469,7 @@ extension Connection {
                 SELECT id, book_id, category_id, amount, day, coalesce(account_id, 0), remark, place, tags, created_at, updated_at
                 FROM bills WHERE id BETWEEN ? AND ? ORDER BY id
                 """,
-            ids.lowerBound, ids.upperBound
-        ) { row throws(StoreError) in try Connection.append(row, to: &bills, &days) }
-        return bills
+            ids.lowerBound, ids.upperBound, body: body)
     }
 
     /// A row of `bills`, its texts looked up by their bytes: a remark the

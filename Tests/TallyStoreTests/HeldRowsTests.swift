@@ -290,12 +290,7 @@ struct HeldRowsTests {
             defer { connection.close() }
             var days = DayReader()
             var fromRows: [UInt64] = []
-            try connection.forEachRow(
-                """
-                SELECT id, book_id, category_id, amount, day, coalesce(account_id, 0), remark, place, tags, created_at, updated_at
-                FROM bills ORDER BY id
-                """
-            ) { row throws(StoreError) in fromRows.append(try BillDigest.of(row, days: &days)) }
+            try connection.forEachBill(withIDs: 1...6) { row throws(StoreError) in fromRows.append(try BillDigest.of(row, days: &days)) }
             #expect(bills.count == 6)
             #expect(fromRows == bills.map(BillDigest.of))
         }
