@@ -81,13 +81,15 @@ public struct Ledger: Equatable, Sendable {
         self.lastBillID = max(lastBillID, columns.ids.max() ?? 0)
     }
 
-    /// This ledger with `columns` for its bills, in any order: a model of
-    /// those of the file's bills that a change names, to check it against.
-    public func holding(_ columns: BillColumns) -> Ledger {
+    /// This ledger with `columns` for its bills, in any order, and
+    /// `sources` among its import sources: a model of those of the file's
+    /// bills and sources that a change names, to check it against.
+    public func holding(_ columns: BillColumns, sources: [ImportSourceBatch] = []) -> Ledger {
         var ledger = self
         var columns = columns
         columns.sortChronologically()
         ledger.dayOrdered = DayOrderedBills(columns)
+        for batch in sources { ledger.importSources.put(batch) }
         return ledger
     }
 

@@ -339,8 +339,9 @@ public final class LedgerStore {
     private func replay(_ entry: JournalEntry, _ recorded: ChangeSet, in ledger: Ledger, undone: Bool) throws(StoreError) -> Replay {
         if let stale = entry.stale { return .conflict(entry, row: stale) }
         let change = recorded.rebasingSettings(on: ledger).keepingAccounts(of: ledger)
-        // Checked against the bills it names as the file holds them, whatever the session holds of them.
-        if let stale = change.staleRow(in: ledger.holding(try connection.bills(namedIn: change))) {
+        // Checked against the bills and sources it names as the file holds them, whatever the session holds of them.
+        let asTheFileHas = ledger.holding(try connection.bills(namedIn: change), sources: try connection.importSources(namedIn: change))
+        if let stale = change.staleRow(in: asTheFileHas) {
             return .conflict(entry, row: StaleRow(stale))
         }
         try checkBeforeFirstChange()

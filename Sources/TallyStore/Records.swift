@@ -532,12 +532,29 @@ extension Connection {
     func importSources() throws(StoreError) -> [ImportSourceBatch] {
         var batches: [ImportSourceBatch] = []
         try forEachRow("SELECT batch, sources FROM import_sources ORDER BY batch") { row throws(StoreError) in
-            guard let sources = ImportSourcePacking.unpack(row.blob(1)) else {
-                throw .corrupt(doing: "reading where imported bills came from", "import \(row.int64(0))'s sources are not whole")
-            }
-            batches.append(ImportSourceBatch(id: row.int64(0), sources: sources))
+            batches.append(try Connection.importSources(row))
         }
         return batches
+    }
+
+    /// The batches of sources that `change`'s rows name, as the file holds them now.
+    func importSources(namedIn change: ChangeSet) throws(StoreError) -> [ImportSourceBatch] {
+        var batches: [ImportSourceBatch] = []
+        for row in change.rows {
+            for case .importSources(let named)? in [row.before, row.after] where !batches.contains(where: { $0.id == named.id }) {
+                try forEachRow("SELECT batch, sources FROM import_sources WHERE batch = ?", named.id) { row throws(StoreError) in
+                    batches.append(try Connection.importSources(row))
+                }
+            }
+        }
+        return batches
+    }
+
+    private static func importSources(_ row: Statement) throws(StoreError) -> ImportSourceBatch {
+        guard let sources = ImportSourcePacking.unpack(row.blob(1)) else {
+            throw .corrupt(doing: "reading where imported bills came from", "import \(row.int64(0))'s sources are not whole")
+        }
+        return ImportSourceBatch(id: row.int64(0), sources: sources)
     }
 
     func budgets() throws(StoreError) -> [Budget] {
