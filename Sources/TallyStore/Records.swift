@@ -16,12 +16,17 @@ extension Connection {
         let runs = out ? held.reversed().map { $0.at(rows.count - $0.position) } : held
         let write = { () throws(StoreError) in
             var start = rows.startIndex
+            // Progress counts the bills moved too, as many as the change was announced with.
+            var moved = 0
+            let report = progress.map { progress in { (index: Int) in progress(index + moved) } }
             for run in runs {
-                try self.write(rows[start..<run.position], progress: progress)
+                try self.write(rows[start..<run.position], progress: report)
                 try self.move(run.rows, out: out)
+                moved += run.billCount
+                report?(run.position)
                 start = run.position
             }
-            try self.write(rows[start...], progress: progress)
+            try self.write(rows[start...], progress: report)
         }
         // Bills added or removed, as an import or its undo does by the thousand.
         let billsInOrOut = held.reduce(0) { $0 + $1.billCount } + rows.count { row in

@@ -207,6 +207,22 @@ struct HeldRowsTests {
         }
     }
 
+    /// An undone entry too damaged to read does not stop the change that drops
+    /// it: the rows it named stay aside, where nothing reaches them.
+    @Test func aDamagedUndoneEntryIsDroppedWithoutStoppingTheNextChange() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/ledger.db"
+            let store = try LedgerStore(path: path, seed: .english)
+            try store.commit(HeldRowsTests.imported())
+            _ = try store.undo()
+            try HeldRowsTests.execute("UPDATE journal SET rows = '[{\"held\": not JSON' WHERE undone = 1", at: path)
+            try store.commit(ChangeSet(summary: "one", rows: [insert(.bill(bill(9000)))]))
+            #expect(try store.load().bills.map(\.id) == [9000])
+            #expect(try HeldRowsTests.counts(at: path) == ["bills": 1, "undone_bills": HeldRowsTests.count, "import_sources": 0, "undone_import_sources": 1])
+            #expect(try store.redo() == nil)
+        }
+    }
+
     /// `undo 2` over an import and a bill added after it reads the ledger
     /// the import's undo left before it checks the next step; `redo 2` alike.
     @Test func stepsOverANamedImportEachSeeTheLedgerTheLastLeft() throws {
