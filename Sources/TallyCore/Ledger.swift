@@ -84,7 +84,7 @@ public struct Ledger: Equatable, Sendable {
     /// This ledger with `columns` for its bills, in any order, and
     /// `sources` among its import sources: a model of those of the file's
     /// bills and sources that a change names, to check it against.
-    public func holding(_ columns: BillColumns, sources: [ImportSourceBatch] = []) -> Ledger {
+    public func holding(_ columns: BillColumns, sources: [ImportSourceBatch]) -> Ledger {
         var ledger = self
         var columns = columns
         columns.sortChronologically()

@@ -199,7 +199,7 @@ extension Connection {
                 // A history whose ids would run past the largest is not Tally's: it names bills that cannot be.
                 let (last, past) = first.addingReportingOverflow(Int64(digests.count) - 1)
                 guard !digests.isEmpty, !past else {
-                    if !digests.isEmpty { resolved.stale = resolved.stale ?? StaleRow.gone(bill: first) }
+                    if !digests.isEmpty { resolved.stale = resolved.stale ?? StaleRow.bill(first) }
                     continue
                 }
                 if resolved.stale == nil, let stale = try staleBill(first...last, digests, undone: undone) { resolved.stale = stale }
@@ -232,13 +232,13 @@ extension Connection {
             guard stale == nil, checked < digests.count else { return }
             let expected = ids.lowerBound + Int64(checked)
             guard row.int64(0) == expected else {
-                stale = StaleRow.gone(bill: expected)
+                stale = StaleRow.bill(expected)
                 return
             }
-            if try BillDigest.of(row, days: &days) != digests[checked] { stale = StaleRow.changed(bill: expected) }
+            if try BillDigest.of(row, days: &days) != digests[checked] { stale = StaleRow.bill(expected) }
             checked += 1
         }
-        if stale == nil, checked < digests.count { stale = StaleRow.gone(bill: ids.lowerBound + Int64(checked)) }
+        if stale == nil, checked < digests.count { stale = StaleRow.bill(ids.lowerBound + Int64(checked)) }
         return stale
     }
 }
@@ -297,13 +297,9 @@ public struct StaleRow: Sendable, Equatable {
         self.label = label
     }
 
-    /// A bill the history names that the file does not hold, named as `Record.label` names a bill.
-    static func gone(bill id: Int64) -> StaleRow {
+    /// A bill the history names that the file no longer holds as it was,
+    /// gone or changed, named as `Record.label` names a bill.
+    static func bill(_ id: Int64) -> StaleRow {
         StaleRow(identity: .bill(id), label: "bill #\(id)")
-    }
-
-    /// A bill the history names that the file holds changed since.
-    static func changed(bill id: Int64) -> StaleRow {
-        gone(bill: id)
     }
 }

@@ -19,13 +19,13 @@ enum JournalCoding {
     /// Runs `meanwhile` and encodes `rows`: a big change's rows on another
     /// core at the same time, a small one's after.
     static func encode(
-        _ rows: [RowChange], holding: Bool, while meanwhile: () throws(StoreError) -> Void
+        _ rows: [RowChange], while meanwhile: () throws(StoreError) -> Void
     ) throws(StoreError) -> [UInt8] {
         guard rows.count >= encodedAside else {
             try meanwhile()
-            return try encode(rows, holding: holding)
+            return try encode(rows)
         }
-        let encoding = Background { Result { () throws(StoreError) in try encode(rows, holding: holding) } }
+        let encoding = Background { Result { () throws(StoreError) in try encode(rows) } }
         // Waited for even when the writing fails, so it never outlives the change.
         defer { _ = encoding.wait() }
         try meanwhile()
@@ -34,9 +34,9 @@ enum JournalCoding {
 
     /// The rows as UTF-8 JSON, kept as bytes: an import's are tens of
     /// megabytes, not to be copied into a `String` on their way to the file.
-    /// With `holding`, the runs of them the file holds as they are are named instead.
-    static func encode(_ rows: [RowChange], holding: Bool) throws(StoreError) -> [UInt8] {
-        let runs = holding ? HeldRows.runs(in: rows) : []
+    /// The runs of them the file holds as they are are named instead.
+    static func encode(_ rows: [RowChange]) throws(StoreError) -> [UInt8] {
+        let runs = HeldRows.runs(in: rows)
         let held = runs.reduce(0) { $0 + $1.count }
         var out = JSONBytes()
         out.bytes.reserveCapacity((rows.count - held) * 200 + held * 12)

@@ -218,7 +218,7 @@ public final class LedgerStore {
             try connection.apply(change.rows, progress: progress)
             return
         }
-        let rows = try JournalCoding.encode(change.rows, holding: true) { () throws(StoreError) in
+        let rows = try JournalCoding.encode(change.rows) { () throws(StoreError) in
             try connection.apply(change.rows, progress: progress)
         }
         try connection.appendToJournal(change, encodedRows: rows, statement: statement, at: clock(), by: journal)
@@ -357,7 +357,7 @@ public final class LedgerStore {
                 }
             }
             if named {
-                rows = try JournalCoding.encode(entry.change.rows, holding: true, while: write)
+                rows = try JournalCoding.encode(entry.change.rows, while: write)
             } else {
                 try write()
             }
