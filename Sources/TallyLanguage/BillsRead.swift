@@ -7,10 +7,16 @@ public struct BillsRead: Equatable, Sendable {
     public let days: DateRange?
     /// Whether remarks, places and tags are read too.
     public let texts: Bool
+    /// Whether, over every day, the sources of imported bills are read too:
+    /// only an import asks after them, and at a million bills they are an
+    /// eighth of a question's time.
+    public let importSources: Bool
 
-    public init(days: DateRange?, texts: Bool) {
+    public init(days: DateRange?, texts: Bool, importSources: Bool = true) {
         self.days = days
         self.texts = texts
+        // A read of some days never takes them: an import reads every day.
+        self.importSources = importSources && days == nil
     }
 
     public static let all = BillsRead(days: nil, texts: true)
@@ -24,6 +30,7 @@ public struct BillsRead: Equatable, Sendable {
     /// Whether holding these bills, a statement that reads `needed` has them all.
     public func covers(_ needed: BillsRead) -> Bool {
         guard texts || !needed.texts else { return false }
+        guard importSources || !needed.importSources else { return false }
         guard let days else { return true }
         guard let wanted = needed.days else { return false }
         return wanted.isEmpty || (!days.isEmpty && days.start <= wanted.start && wanted.end <= days.end)
@@ -51,11 +58,13 @@ extension Statement {
         switch self {
         case .ledger(.query(let query)):
             // A forecast's bills are put among those held, which takes them whole.
-            return BillsRead(days: query.period.flatMap { days(of: $0.value) }, texts: query.readsTexts || query.withForecast)
+            return BillsRead(
+                days: query.period.flatMap { days(of: $0.value) }, texts: query.readsTexts || query.withForecast, importSources: false)
         case .ledger(.report(let options)):
             let period = days(of: options.period?.value ?? ReportOptions.defaultPeriod)
-            guard keepsAccounts else { return BillsRead(days: period, texts: true) }
-            return BillsRead(days: period.flatMap { $0.end < .last ? DateRange(start: .first, end: $0.end) : nil }, texts: true)
+            guard keepsAccounts else { return BillsRead(days: period, texts: true, importSources: false) }
+            return BillsRead(
+                days: period.flatMap { $0.end < .last ? DateRange(start: .first, end: $0.end) : nil }, texts: true, importSources: false)
         case .ledger(.add(let add)):
             guard keepsBudgets else { return .none }
             return BillsRead(days: DateRange.month(containing: add.date?.value.resolve(today: today) ?? today), texts: true)

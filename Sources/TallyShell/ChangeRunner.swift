@@ -53,7 +53,7 @@ public final class ChangeRunner {
         self.output = output
         self.errors = errors
         self.held = held
-        ledger = try store.load(billsIn: held.days)
+        ledger = try store.load(billsIn: held.days, importSources: held.importSources)
     }
 
     /// Reads the ledger again when the model is behind the file or lacks bills that `needed` names.
@@ -61,7 +61,7 @@ public final class ChangeRunner {
         if needed.readsBills { ledger.settleBills() }
         guard mayBeStale || !held.covers(needed) || store.hasExternalChanges() else { return }
         do {
-            ledger = try store.load(billsIn: needed.days, texts: needed.texts)
+            ledger = try store.load(billsIn: needed.days, texts: needed.texts, importSources: needed.importSources)
         } catch {
             mayBeStale = true
             throw error
@@ -103,7 +103,9 @@ public final class ChangeRunner {
         defer { _ = model?.wait() }
         var movedRows = false
         let (value, written) = try failing { () throws(StoreError) -> (Value, [ChangeSet]) in
-            try store.change(gathering: gathering, announcing: statement, billsIn: reload.days, texts: reload.texts) {
+            try store.change(
+                gathering: gathering, announcing: statement, billsIn: reload.days, texts: reload.texts, importSources: reload.importSources
+            ) {
                 reloaded throws(StoreError) -> (Value, [ChangeSet]) in
                 if let reloaded {
                     ledger = reloaded

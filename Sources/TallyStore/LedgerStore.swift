@@ -96,16 +96,18 @@ public final class LedgerStore {
     /// The whole ledger, read from one snapshot of the file; with `days`,
     /// only the bills of those days, for a query that asks about no others;
     /// without `texts`, bills without their remarks, places and tags, for a
-    /// query that reads none.
-    public func load(billsIn days: DateRange? = nil, texts: Bool = true) throws(StoreError) -> Ledger {
+    /// query that reads none; without `importSources`, none of the sources of
+    /// imported bills, which only an import asks after.
+    public func load(billsIn days: DateRange? = nil, texts: Bool = true, importSources: Bool = true) throws(StoreError) -> Ledger {
+        let parts = ReadParts(texts: texts, importSources: importSources)
         if let readOnlyReason {
-            return try loadReadOnly(because: readOnlyReason, billsIn: days, texts: texts)
+            return try loadReadOnly(because: readOnlyReason, billsIn: days, parts)
         }
         // Inside the gathering transaction, which holds the lock and sees what it wrote, or the one read.
-        if isGathering || isReadingOnce { return try readLedger(billsIn: days, texts: texts) }
+        if isGathering || isReadingOnce { return try readLedger(billsIn: days, parts) }
         snapshotDue = nil
         let ledger = try connection.transaction(.deferred) { () throws(StoreError) -> Ledger in
-            let ledger = try readLedger(billsIn: days, texts: texts, keepingSnapshot: true)
+            let ledger = try readLedger(billsIn: days, parts, keepingSnapshot: true)
             dataVersion = try connection.dataVersion()
             return ledger
         }
@@ -116,6 +118,12 @@ public final class LedgerStore {
             keepsSnapshot = ColumnsSnapshot(ledger: path).write(due.bills, generation: due.generation)
         }
         return ledger
+    }
+
+    /// What of the ledger a read takes beside its bills' numbers.
+    private struct ReadParts {
+        let texts: Bool
+        let importSources: Bool
     }
 
     /// Bills read whole from the file at `generation`, for the snapshot to keep.
@@ -154,7 +162,7 @@ public final class LedgerStore {
     /// for and how far it has come.
     public func change<T>(
         gathering: Bool = false, announcing statement: String? = nil, billsIn days: DateRange? = nil, texts: Bool = true,
-        _ body: (_ reloaded: Ledger?) throws(StoreError) -> T
+        importSources: Bool = true, _ body: (_ reloaded: Ledger?) throws(StoreError) -> T
     ) throws(StoreError) -> T {
         if let readOnlyReason { throw .readOnly(doing: "changing the ledger", readOnlyReason) }
         if refusesChanges, let damage { throw .damaged(damage) }
@@ -165,7 +173,7 @@ public final class LedgerStore {
         try takeWriteLock()
         if let statement { notice = WriterNotice(ledger: path, statement: statement) }
         do throws(StoreError) {
-            let reloaded = try reloadedSinceRead(billsIn: days, texts: texts)
+            let reloaded = try reloadedSinceRead(billsIn: days, ReadParts(texts: texts, importSources: importSources))
             // Reading the file again may have found it damaged.
             if let damage { throw .damaged(damage) }
             let result = try changing { () throws(StoreError) -> T in try body(reloaded) }
@@ -194,9 +202,9 @@ public final class LedgerStore {
     }
 
     /// The ledger as the file has it, when another process wrote since it was last read.
-    private func reloadedSinceRead(billsIn days: DateRange?, texts: Bool) throws(StoreError) -> Ledger? {
+    private func reloadedSinceRead(billsIn days: DateRange?, _ parts: ReadParts) throws(StoreError) -> Ledger? {
         let version = try connection.dataVersion()
-        let reloaded = version == dataVersion ? nil : try readLedger(billsIn: days, texts: texts)
+        let reloaded = version == dataVersion ? nil : try readLedger(billsIn: days, parts)
         dataVersion = version
         return reloaded
     }
@@ -370,7 +378,8 @@ public final class LedgerStore {
 
     /// With `keepingSnapshot`, bills read whole from the file are left in
     /// `snapshotDue` for the snapshot to keep; not under the write lock, which others wait for.
-    private func readLedger(billsIn days: DateRange? = nil, texts: Bool = true, keepingSnapshot: Bool = false) throws(StoreError) -> Ledger {
+    private func readLedger(billsIn days: DateRange?, _ parts: ReadParts, keepingSnapshot: Bool = false) throws(StoreError) -> Ledger {
+        let texts = parts.texts
         let books = try connection.books()
         guard !books.isEmpty else { throw .corrupt(doing: "reading books", "the ledger has no book") }
         let categories = try connection.categories()
@@ -407,7 +416,7 @@ public final class LedgerStore {
             savedQueries: try connection.savedQueries(), budgets: try connection.budgets(), photos: try connection.photos(),
             importProfiles: try connection.importProfiles(), rules: try connection.rules(),
             // Only an import reads them, and it reads the whole ledger.
-            importSources: days == nil && texts ? try connection.importSources() : [],
+            importSources: days == nil && texts && parts.importSources ? try connection.importSources() : [],
             recurringRules: try connection.recurringRules(), occurrences: try connection.occurrences(), rates: try connection.rates(),
             accounts: accounts, transfers: try connection.transfers(), reconciliations: try connection.reconciliations())
         if let madeAt, keepingSnapshot, keepsSnapshot, damage == nil { snapshotDue = SnapshotDue(bills: ledger.bills, generation: madeAt) }
@@ -438,14 +447,14 @@ public final class LedgerStore {
     /// Reads a ledger that can only be read. Its owner may write it meanwhile,
     /// and an immutable file is read without locks: a read during a write is
     /// taken again, and a file changed since it was opened is opened afresh.
-    private func loadReadOnly(because reason: String, billsIn days: DateRange?, texts: Bool) throws(StoreError) -> Ledger {
+    private func loadReadOnly(because reason: String, billsIn days: DateRange?, _ parts: ReadParts) throws(StoreError) -> Ledger {
         for _ in 1...3 {
             let before = LedgerFile.stamp(path)
             if before != readOnlyStamp {
                 connection.close()
                 connection = try LedgerStore.openImmutable(path, because: reason)
             }
-            let ledger = try connection.transaction(.deferred) { () throws(StoreError) -> Ledger in try readLedger(billsIn: days, texts: texts) }
+            let ledger = try connection.transaction(.deferred) { () throws(StoreError) -> Ledger in try readLedger(billsIn: days, parts) }
             readOnlyStamp = before
             if LedgerFile.stamp(path) == before { return ledger }
         }

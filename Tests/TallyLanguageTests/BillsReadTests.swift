@@ -15,9 +15,21 @@ import TallyCore
     }
 
     @Test func aQueryOverAllTimeAndEveryOtherChangeReadEverything() throws {
-        #expect(try read("count") == BillsRead(days: nil, texts: false))
+        #expect(try read("count") == BillsRead(days: nil, texts: false, importSources: false))
         #expect(try read("edit #3 amount=5") == .all)
         #expect(try read("delete where remark ~ x") == .all)
+    }
+
+    /// Only an import looks up where imported bills came from; a question
+    /// over every day, texts and all, holds none of it, and so does not cover an import.
+    @Test func onlyAnImportReadsTheSourcesOfImportedBills() throws {
+        let question = try read("sum expense where remark ~ coffee")
+        #expect(question == BillsRead(days: nil, texts: true, importSources: false))
+        let imported = try read("import bank.csv")
+        #expect(imported == .all)
+        #expect(!question.covers(imported))
+        #expect(imported.covers(question))
+        #expect(question.covers(try read("list in 2016-07")))
     }
 
     /// Undo and redo read from the file only the rows their history entry names.
@@ -43,7 +55,8 @@ import TallyCore
         #expect(report.billsRead(today: defaultToday, weekStart: .monday) == BillsRead(days: year, texts: true))
         #expect(report.billsRead(today: defaultToday, weekStart: .monday, keepsAccounts: true)
             == BillsRead(days: DateRange(start: .first, end: year.end), texts: true))
-        #expect(try statement("report since 2016-07-01 to r").billsRead(today: defaultToday, weekStart: .monday, keepsAccounts: true) == .all)
+        #expect(try statement("report since 2016-07-01 to r").billsRead(today: defaultToday, weekStart: .monday, keepsAccounts: true)
+            == BillsRead(days: nil, texts: true, importSources: false))
     }
 
     @Test func helpQuitAndASavedStatementsNameReadNothing() throws {

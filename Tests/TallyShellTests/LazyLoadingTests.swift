@@ -108,4 +108,24 @@ import TallyStore
         #expect(lazy.ledger.bills.count == full.ledger.bills.count + 1)
         #expect(output.errors == [])
     }
+
+    /// A question over every day holds no import's sources, so an import
+    /// after it reads them before it looks for rows already imported.
+    @Test(arguments: [false, true])
+    func anImportAfterAQuestionOverEveryDayStillFindsTheRowsItImported(lazy: Bool) throws {
+        let statement = "\(folder)/bank.csv"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "date,amount,category,remark\n2026-11-02,-12.50,food,coffee\n2026-11-03,-40,transport,taxi\n"
+            .write(toFile: statement, atomically: true, encoding: .utf8)
+        let (first, _) = try session(lazy: lazy, weekStart: "monday")
+        #expect(first.run(ScriptSource(origin: .argument, text: "import \(statement)")) == .success)
+        let (later, output) = try session(lazy: lazy, weekStart: "monday")
+        #expect(later.run(ScriptSource(origin: .argument, text: "count where remark ~ coffee")) == .success)
+        #expect((later.ledger.importSources.batch(1) == nil) == lazy)
+        #expect(later.run(ScriptSource(origin: .argument, text: "import \(statement); count")) == .success)
+        #expect(output.errors == [])
+        #expect(output.results.first == "1")
+        #expect(output.results.last == "2")
+        #expect(later.ledger.importSources.batch(1)?.sources.count == 2)
+    }
 }
