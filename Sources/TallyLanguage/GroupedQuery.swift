@@ -75,11 +75,11 @@ struct GroupedQuery {
                 slots.forEachCell(of: row, currency: currency) { cells.add(amount, to: $0) }
             }
         } else {
-            // Each bill has one value of each dimension: its cell is found in one pass.
-            let twoDimensions = dimensions.count > 1
-            for row in selected {
-                let second = twoDimensions ? slots.slot(of: row, 1) : -1
-                cells.add(value(row), to: CellKey(first: slots.slot(of: row, 0), second: second, currency: currency(of: row)))
+            // Each bill has one value of each dimension: each dimension's slots are found in a pass of their own.
+            let firsts = slots.slots(of: selected, 0)
+            let seconds = dimensions.count > 1 ? slots.slots(of: selected, 1) : nil
+            for (place, row) in selected.enumerated() {
+                cells.add(value(row), to: CellKey(first: firsts[place], second: seconds?[place] ?? -1, currency: currency(of: row)))
             }
         }
         return cells

@@ -214,6 +214,33 @@ struct GroupSlots {
         return slot(of: row, index, value: value)
     }
 
+    /// The slot of each of `rows` in a dimension with one value per bill:
+    /// the dimension is looked at once, not once a bill. Slots are the same
+    /// as `slot(of:_:)` gives row by row, as each dimension numbers its own
+    /// in the order its values are first met.
+    mutating func slots(of rows: [Int], _ index: Int) -> [Int32] {
+        let (days, firstDay) = (bills.days, firstDay)
+        switch dimensions[index] {
+        case .day, .week, .month, .quarter, .year, .weekday: return slots(of: rows, index) { Int(days[$0] - firstDay) }
+        case .category, .kind:
+            let categoryIDs = bills.categoryIDs
+            return slots(of: rows, index) { Int(categoryIDs[$0]) }
+        case .book:
+            let bookIDs = bills.bookIDs
+            return slots(of: rows, index) { Int(bookIDs[$0]) }
+        case .account, .place: return rows.map { slot(of: $0, index) }
+        case .tag: preconditionFailure("a bill has one value of every dimension but tag")
+        }
+    }
+
+    @inline(__always)
+    private mutating func slots(of rows: [Int], _ index: Int, value: (Int) -> Int) -> [Int32] {
+        [Int32](unsafeUninitializedCapacity: rows.count) { buffer, count in
+            for (place, row) in rows.enumerated() { buffer[place] = slot(of: row, index, value: value(row)) }
+            count = rows.count
+        }
+    }
+
     /// The slot of a value not seen in the array: kept aside when too large
     /// for it, else made the first time a bill has it.
     private mutating func newSlot(of row: Int, _ index: Int, value: Int) -> Int32 {
