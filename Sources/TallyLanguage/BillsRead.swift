@@ -8,8 +8,8 @@ public struct BillsRead: Equatable, Sendable {
     /// Whether remarks, places and tags are read too.
     public let texts: Bool
     /// Whether, over every day, the sources of imported bills are read too:
-    /// only an import asks after them, and at a million bills they are an
-    /// eighth of a question's time.
+    /// only an import asks after them, and at a million bills decoding them
+    /// took more than half of a cold question of remarks.
     public let importSources: Bool
 
     public init(days: DateRange?, texts: Bool, importSources: Bool = true) {
