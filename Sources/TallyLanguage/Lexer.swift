@@ -15,15 +15,26 @@ public struct Lexer {
         characters = Lexer.characters(of: text)
     }
 
+    /// A lexer of characters made by `characters(of:)`.
+    init(characters: [Character]) {
+        self.characters = characters
+    }
+
     /// The characters the lexer reads, whose offsets token ranges count.
     /// Swift reads "\r\n" as one character; a line break is a line break.
     public static func characters(of text: String) -> [Character] {
-        var text = text
-        // ASCII without a carriage return is one Character a byte: no grapheme to find.
-        let plain = text.withUTF8 { bytes in
-            bytes.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") } ? bytes.map { Character(Unicode.Scalar($0)) } : nil
+        read(text).characters
+    }
+
+    /// The characters of `text`, and its bytes when it is ASCII without a
+    /// carriage return: one Character a byte, so the text between two
+    /// offsets is made from its bytes, with no grapheme to find.
+    static func read(_ text: String) -> (characters: [Character], plainBytes: [UInt8]?) {
+        let bytes = Array(text.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else {
+            return (text.map { $0 == "\r\n" ? "\n" : $0 }, nil)
         }
-        return plain ?? text.map { $0 == "\r\n" ? "\n" : $0 }
+        return (bytes.map { Character(Unicode.Scalar($0)) }, bytes)
     }
 
     /// Every token of the text, ending with `.end`.

@@ -7,7 +7,7 @@ extension Parser {
         advance()
         offer(keywords: ["rates"])
         // `import rates FILE`; `import rates.csv` is a file of bills named so.
-        if checkWord("rates"), !nextIsAdjacent(), position + 1 < tokens.count, tokens[position + 1].kind != .end, tokens[position + 1].kind != .separator {
+        if checkWord("rates"), !nextIsAdjacent(), tokens.has(position + 1), tokens[position + 1].kind != .end, tokens[position + 1].kind != .separator {
             advance()
             offer([.file])
             return .importRates(file: try file("a CSV file of rates, with the columns date, currency, rate and in"))
@@ -67,7 +67,7 @@ extension Parser {
             let ending = statement == "import" ? " or end of statement" : ""
             throw unexpected("a setting such as 'columns (…)', 'skip N', 'separator \";\"', 'dates \"%m/%d/%Y\"'\(ending)", suggestion: suggestion)
         }
-        let key = clause == .skip && position + 1 < tokens.count && tokens[position + 1].isWord("where") ? "skip where" : clause.rawValue
+        let key = clause == .skip && tokens.has(position + 1) && tokens[position + 1].isWord("where") ? "skip where" : clause.rawValue
         guard seen.insert(key).inserted else {
             throw Diagnostic(.duplicateClause(key, statement: statement), at: peek.range)
         }

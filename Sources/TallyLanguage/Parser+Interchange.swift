@@ -50,7 +50,7 @@ extension Parser {
             if period == nil { offer([.monthWithBills]) }
             if checkWord("to") {
                 // `to.html` is a file's name, not `to` and a file.
-                guard position + 1 < tokens.count, tokens[position + 1].range.start.offset == peek.range.end.offset,
+                guard tokens.has(position + 1), tokens[position + 1].range.start.offset == peek.range.end.offset,
                       tokens[position + 1].kind != .end, tokens[position + 1].kind != .separator else { break }
                 throw unexpected("a space after 'to', then the file to write, such as to 2016.html")
             }
@@ -63,7 +63,7 @@ extension Parser {
                 let read = try whereClause()
                 let range = start.through(previous.range)
                 condition = Located(read, range)
-                conditionText = String(characters[range.start.offset..<range.end.offset])
+                conditionText = written(range.start.offset..<range.end.offset)
             } else if startsAPeriod {
                 guard period == nil else { throw Diagnostic(.duplicateClause("period", statement: "report"), at: peek.range) }
                 period = try viewPeriod()
@@ -101,6 +101,6 @@ extension Parser {
             advance()
         } while !atStatementEnd && previousIsAdjacent()
         let range = first.through(previous.range)
-        return Located(String(characters[range.start.offset..<range.end.offset]), range)
+        return Located(written(range.start.offset..<range.end.offset), range)
     }
 }

@@ -121,7 +121,7 @@ extension Parser {
             advance()
             while !atStatementEnd, previous.range.end.offset == peek.range.start.offset { advance() }
             let range = first.through(previous.range)
-            values.append(Located(String(characters[range.start.offset..<range.end.offset]), range))
+            values.append(Located(written(range.start.offset..<range.end.offset), range))
         }
         return .runSaved(name: Located(name.text, name.range), values: values, format: format)
     }

@@ -181,7 +181,7 @@ extension Parser {
         advance()
         let (_, day, range) = try monthAndDay(year: year, separator: separator, start: start)
         guard let day else {
-            throw Diagnostic(.unexpected(found: "'\(String(characters[range.start.offset..<range.end.offset]))'",
+            throw Diagnostic(.unexpected(found: "'\(written(range.start.offset..<range.end.offset))'",
                                          expected: "a full date such as \(year)-07-01"), at: range)
         }
         return Located(.day(day), range)
@@ -250,7 +250,7 @@ extension Parser {
 
     /// Whether `07-01` or `1 jul` starts here.
     private func startsADateWithoutYear() -> Bool {
-        guard isShortNumber(), position + 1 < tokens.count else { return false }
+        guard isShortNumber(), tokens.has(position + 1) else { return false }
         let next = tokens[position + 1]
         return next.kind == .minus && next.range.start.offset == peek.range.end.offset
             || next.kind == .word && monthNumber(next.text) != nil

@@ -11,7 +11,7 @@ extension Parser {
             let start = peek.range
             guard !atStatementEnd else { throw unexpected("the profile's settings, such as separator \";\" dates \"%d.%m.%Y\"") }
             _ = try importSettings()
-            let text = String(characters[start.start.offset..<previous.range.end.offset])
+            let text = written(start.start.offset..<previous.range.end.offset)
             return .profileAdd(name: name, settings: text)
         }
         if matchWord("delete") {
@@ -58,7 +58,7 @@ extension Parser {
             }
             actions.append(action)
         } while match(.comma)
-        let text = String(characters[start.start.offset..<previous.range.end.offset])
+        let text = written(start.start.offset..<previous.range.end.offset)
         return .ruleAdd(RuleSpec(condition: condition, actions: actions), text: text)
     }
 

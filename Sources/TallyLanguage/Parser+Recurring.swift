@@ -98,7 +98,7 @@ extension Parser {
             let expected = "a day of the year, such as 03-15 or mar 15"
             // Nothing of it read: what stands where it should begin, or the statement's end.
             guard position > first else { throw unexpected(expected) }
-            throw Diagnostic(.unexpected(found: "'\(String(characters[start.start.offset..<previous.range.end.offset]))'", expected: expected),
+            throw Diagnostic(.unexpected(found: "'\(written(start.start.offset..<previous.range.end.offset))'", expected: expected),
                              at: start.through(previous.range))
         }
         return (month, .day(day))

@@ -23,9 +23,11 @@ public struct Parser {
 
     /// Read from the text, and changed only where a parameter of a statement
     /// being saved stands for a value (`valueMayBeAParameter`).
-    var tokens: [Token]
+    var tokens: TokenStream
     /// The text as the lexer saw it, for statements that keep their own text (`save`, `run`).
     let characters: [Character]
+    /// The text's bytes when each is one of `characters`.
+    private let plainBytes: [UInt8]?
     let log: ExpectedInputLog?
     var position = 0
     var depth = 0
@@ -46,8 +48,8 @@ public struct Parser {
     public init(
         _ text: String, log: ExpectedInputLog? = nil, decimalMark: DecimalMark = .point, isSaved: @escaping (String) -> Bool = { _ in false }
     ) {
-        tokens = Lexer.tokens(text)
-        characters = Lexer.characters(of: text)
+        (characters, plainBytes) = Lexer.read(text)
+        tokens = TokenStream(characters: characters)
         self.log = log
         self.decimalMark = decimalMark
         self.isSaved = isSaved
@@ -71,6 +73,7 @@ public struct Parser {
     /// rest of that statement is skipped, so the caller may go on with the next.
     public mutating func next() -> Result<ParsedStatement, Diagnostic>? {
         separators()
+        tokens.beginStatement(at: position)
         if position == 0 || previous.kind == .separator {
             offer(keywords: StatementWord.words)
             offer([.savedQuery])
@@ -85,7 +88,7 @@ public struct Parser {
                 throw unexpected("end of statement")
             }
             let range = start.through(end)
-            let text = String(characters[range.start.offset..<range.end.offset])
+            let text = written(range.start.offset..<range.end.offset)
             return .success(ParsedStatement(statement: statement, range: range, text: text))
         } catch {
             while !check(.separator) && !check(.end) { advance() }
@@ -279,7 +282,7 @@ public struct Parser {
         defer { parameters = nil }
         let body = try statement()
         if let unused = uses.firstUnused { throw Diagnostic(.parameterUnused(declared[unused].value), at: declared[unused].range) }
-        let text = String(characters[start.start.offset..<previous.range.end.offset])
+        let text = written(start.start.offset..<previous.range.end.offset)
         var calls: Located<String>?
         if case .session(.runSaved(let called, _, _)) = body { calls = called }
         return .save(name: Located(name.text, name.range), parameters: declared, statement: text, calls: calls)
@@ -301,7 +304,7 @@ public struct Parser {
         }
         offer([.file])
         let range = first.through(previous.range)
-        return Located(String(characters[range.start.offset..<range.end.offset]), range)
+        return Located(written(range.start.offset..<range.end.offset), range)
     }
 
     /// A file to write, as `rawArgument` reads it, and whether the
@@ -326,7 +329,7 @@ public struct Parser {
         }
         offer([.file])
         let range = first.through(last)
-        return (Located(String(characters[range.start.offset..<range.end.offset]), range), overwrites)
+        return (Located(written(range.start.offset..<range.end.offset), range), overwrites)
     }
 
     /// Characters the language has no token for (`/`, `~`) are part of a
@@ -368,6 +371,12 @@ public struct Parser {
 
     // MARK: Helpers
 
+    /// The text between two offsets of `characters`, as written.
+    func written(_ offsets: Range<Int>) -> String {
+        guard let plainBytes else { return String(characters[offsets]) }
+        return String(decoding: plainBytes[offsets], as: UTF8.self)
+    }
+
     var peek: Token { tokens[position] }
     var previous: Token { tokens[max(0, position - 1)] }
 
@@ -378,12 +387,12 @@ public struct Parser {
     }
 
     func check(_ kind: TokenKind, at distance: Int) -> Bool {
-        position + distance < tokens.count && tokens[position + distance].kind == kind
+        tokens.has(position + distance) && tokens[position + distance].kind == kind
     }
 
     /// Whether the token after this one starts right where this one ends: `2016-07` and not `2016 - 07`.
     func nextIsAdjacent() -> Bool {
-        position + 1 < tokens.count && tokens[position + 1].range.start.offset == peek.range.end.offset
+        tokens.has(position + 1) && tokens[position + 1].range.start.offset == peek.range.end.offset
     }
 
     /// Whether the current token starts right where the one before it ended.
@@ -396,7 +405,10 @@ public struct Parser {
     @discardableResult
     mutating func advance() -> Token {
         let token = tokens[position]
-        if token.kind != .end { position += 1 }
+        if token.kind != .end {
+            position += 1
+            tokens.keepAhead(of: position)
+        }
         return token
     }
 

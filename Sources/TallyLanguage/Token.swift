@@ -28,7 +28,7 @@ public enum TokenKind: Hashable, Sendable {
 /// A token: its kind, its text (a string's decoded value, a word as written), and its place.
 public struct Token: Hashable, Sendable {
     /// The kind, or why the lexer could not read the text: one word of
-    /// storage, since a script's tokens are all held at once.
+    /// storage, as a statement's tokens are held together.
     private let reading: Reading
     public let text: String
     public let range: SourceRange
