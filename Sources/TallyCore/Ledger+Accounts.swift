@@ -54,15 +54,11 @@ extension Ledger {
     /// Whether any of `books` has more than one account: until one does, no
     /// list, export or message mentions accounts.
     public func keepsAccounts(inBooks bookIDs: some Sequence<Int64>) -> Bool {
-        let wanted = Set(bookIDs)
-        var seen = Set<Int64>()
-        for account in accounts where wanted.contains(account.bookID) {
-            if !seen.insert(account.bookID).inserted { return true }
-        }
-        return false
+        // A ledger has a few books and accounts, and every statement asks: no set is worth making.
+        bookIDs.contains { keepsAccounts(inBook: $0) }
     }
 
-    public var keepsAccounts: Bool { keepsAccounts(inBooks: books.map(\.id)) }
+    public var keepsAccounts: Bool { books.contains { keepsAccounts(inBook: $0.id) } }
 
     /// Each book's first account by book id, which a bill's account 0 means.
     public var firstAccountIDs: [Int64: Int64] {
