@@ -43,12 +43,14 @@ public struct ScriptSource: Sendable {
         self.firstLine = firstLine
         self.call = call
         self.text = firstLine == 1 && text.hasPrefix("#!") ? ScriptSource.blankFirstLine(text) : text
-        var starts = [self.text.startIndex]
-        var index = self.text.startIndex
-        while index < self.text.endIndex {
-            let next = self.text.index(after: index)
-            if ScriptSource.isLineBreak(self.text[index]) { starts.append(next) }
-            index = next
+        // Both of a line's breaks, "\n" and "\r\n", end in the byte of "\n",
+        // and a character always ends there: its bytes find them at once.
+        let bytes = self.text.utf8
+        var starts = [bytes.startIndex]
+        var index = bytes.startIndex
+        while let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) {
+            index = bytes.index(after: newline)
+            starts.append(index)
         }
         lineStarts = starts
     }
