@@ -89,7 +89,18 @@ extension LedgerStore {
     /// can only be read here, or has been found damaged, by this session or,
     /// as the mark beside the ledger says, by another session's whole check.
     public var refusesChanges: Bool {
-        if damage == nil, let mark = DamageMark.read(ledger: path) { damage = mark.problem }
+        if damage == nil, !markLookedForJustNow {
+            if let mark = DamageMark.read(ledger: path) { damage = mark.problem } else { damageMarkMissingAt = .now }
+        }
         return readOnlyReason != nil || damage != nil
+    }
+
+    /// A statement asks before it is evaluated and again as its change
+    /// begins, microseconds apart: in a script of a hundred thousand, looking
+    /// for the file twice took a twentieth of the time. Another session's
+    /// mark can come at any instant, between a look and the write as well,
+    /// so a look a millisecond old answers as well as a new one.
+    private var markLookedForJustNow: Bool {
+        damageMarkMissingAt.map { $0.duration(to: .now) < .milliseconds(1) } ?? false
     }
 }

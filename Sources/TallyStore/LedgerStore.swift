@@ -29,6 +29,8 @@ public final class LedgerStore {
     /// What makes the ledger's answers untrustworthy, found by a check or
     /// while reading it; nothing is written to a damaged ledger.
     public internal(set) var damage: String?
+    /// When the mark of damage beside the ledger was last found missing.
+    var damageMarkMissingAt: ContinuousClock.Instant?
     /// The latest whole check that found the ledger sound, as the file remembers it.
     public internal(set) var lastSoundCheck: RememberedCheck?
     /// The triggers that draw the bills' generation anew, as the file had
