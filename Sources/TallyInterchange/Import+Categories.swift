@@ -6,7 +6,8 @@ extension CSVImport {
     /// then the settings' constant category, then (with `learn`) the category
     /// bills like it were given most, then the fallback; a row still without
     /// a category is refused, never dropped.
-    func categorise(_ checked: inout Checked) throws(Diagnostic) {
+    /// `learned` is what the ledger's bills teach, once learned for any part of the file.
+    func categorise(_ checked: inout Checked, learned: inout LearnedCategories?) throws(Diagnostic) {
         let ledger = evaluator.ledger
         let rules = try RuleBook(ledger.rules)
         var refused: [Int: String] = [:]
@@ -26,9 +27,10 @@ extension CSVImport {
         }
         let constantCategory = settings.constants.first { $0.field.value == .category }?.value.value
         // Learned without `learn` too, for a dry run to show and a refused row's error to offer.
-        let learned = constantCategory == nil && checked.good.contains { !$0.categorised }
-            && (options.learns || options.mode == .dryRun || settings.fallback == nil)
-            ? LearnedCategories(ledger, besides: settings.fallback.map { [$0.value, "\($0.value) income"] } ?? []) : nil
+        if learned == nil, constantCategory == nil, checked.good.contains(where: { !$0.categorised }),
+           options.learns || options.mode == .dryRun || settings.fallback == nil {
+            learned = LearnedCategories(ledger, besides: settings.fallback.map { [$0.value, "\($0.value) income"] } ?? [])
+        }
         for index in checked.good.indices where !checked.good[index].categorised && refused[index] == nil {
             var row = checked.good[index]
             do throws(RowProblem) {

@@ -17,96 +17,171 @@ extension CSVImport {
     /// the bill imported from it, however that bill was edited since; any
     /// other row equal to a bill there in every field is that bill.
     func fates(of rows: [Row]) -> [Fate] {
-        let ledger = evaluator.ledger
-        let allows = settings.allowsDuplicates == true
-        let sources = allows ? ImportSourceIndex() : ledger.importSources.index()
-        let live: Set<Int64> = sources.isEmpty ? [] : Set(ledger.bills.ids)
-        let compared = (place: columns.has(.place) || constantPlace != nil, tags: columns.has(.tags) || !constantTags.isEmpty)
-        var (existing, keys) = allows ? ([:], [:]) : CSVImport.existingBills(in: ledger, spanning: rows, comparing: compared)
-        var occurrences: [Int64: Int] = [:]
-        occurrences.reserveCapacity(rows.count)
-        var claimed: Set<Int64> = []
-        var fates: [Fate] = []
-        fates.reserveCapacity(rows.count)
-        // Rows by place, not copied out: a million rows' texts are not retained and released again.
-        for index in rows.indices {
-            let digest = rows[index].digest
-            let fingerprint: Int64
-            if let transaction = rows[index].transaction {
-                fingerprint = Fingerprint.of(transaction: transaction)
-            } else {
-                fingerprint = Fingerprint.of(digest: digest, occurrence: occurrences[digest, default: 0])
-                occurrences[digest, default: 0] += 1
-            }
-            if !live.isEmpty, let bill = sources.bill(withFingerprint: fingerprint), live.contains(bill), !claimed.contains(bill),
-               let source = sources.source(ofBill: bill) {
-                claimed.insert(bill)
-                // The bill is this row's, not another's equal to it.
-                if let key = keys[bill] { existing[key]?.removeAll { $0 == bill } }
-                fates.append(source.digest == digest ? .there(bill: bill) : .changed(bill: bill, source: source))
-                continue
-            }
-            if !existing.isEmpty {
-                let key = BillKey(rows[index], comparing: compared)
-                if let bills = existing[key], let bill = bills.first {
-                    existing[key] = Array(bills.dropFirst())
-                    fates.append(.duplicate(bill: bill))
+        var finder = FateFinder(self)
+        return finder.fates(of: rows)
+    }
+
+    /// Finds rows' fates a part of the file at a time, each part after the
+    /// one before it, as `fates(of:)` finds them all at once.
+    struct FateFinder {
+        private let ledger: Ledger
+        private let sources: ImportSourceIndex
+        private let live: Set<Int64>
+        private let compared: (place: Bool, tags: Bool)
+        private let comparesBills: Bool
+        /// The bills of each key, by the days rows have named so far.
+        private var existing: [BillKey: [Int64]] = [:]
+        private var keys: [Int64: BillKey] = [:]
+        private var daysRead: Set<Day> = []
+        /// The digests of the rows so far, and how often each said more than once was said:
+        /// a set of a million digests is half the size of a dictionary of them.
+        private var digests: Set<Int64> = []
+        private var repeats: [Int64: Int] = [:]
+        /// Bills a row's fingerprint named: no other row is them.
+        private var claimed: Set<Int64> = []
+
+        init(_ csv: CSVImport) {
+            ledger = csv.evaluator.ledger
+            let allows = csv.settings.allowsDuplicates == true
+            sources = allows ? ImportSourceIndex() : ledger.importSources.index()
+            live = sources.isEmpty ? [] : Set(ledger.bills.ids)
+            compared = (place: csv.columns.has(.place) || csv.constantPlace != nil, tags: csv.columns.has(.tags) || !csv.constantTags.isEmpty)
+            comparesBills = !allows && !ledger.bills.isEmpty
+            digests.reserveCapacity(csv.rowCount)
+        }
+
+        mutating func fates(of rows: [Row]) -> [Fate] {
+            var fates: [Fate] = []
+            fates.reserveCapacity(rows.count)
+            // Rows by place, not copied out: a million rows' texts are not retained and released again.
+            for index in rows.indices {
+                let digest = rows[index].digest
+                let fingerprint: Int64
+                if let transaction = rows[index].transaction {
+                    fingerprint = Fingerprint.of(transaction: transaction)
+                } else {
+                    fingerprint = Fingerprint.of(digest: digest, occurrence: occurrence(of: digest))
+                }
+                if !live.isEmpty, let bill = sources.bill(withFingerprint: fingerprint), live.contains(bill), !claimed.contains(bill),
+                   let source = sources.source(ofBill: bill) {
+                    claimed.insert(bill)
+                    // The bill is this row's, not another's equal to it.
+                    if let key = keys[bill] { existing[key]?.removeAll { $0 == bill } }
+                    fates.append(source.digest == digest ? .there(bill: bill) : .changed(bill: bill, source: source))
                     continue
                 }
+                if comparesBills {
+                    readBills(on: rows[index].day)
+                    let key = BillKey(rows[index], comparing: compared)
+                    if let bills = existing[key], let bill = bills.first {
+                        existing[key] = Array(bills.dropFirst())
+                        fates.append(.duplicate(bill: bill))
+                        continue
+                    }
+                }
+                fates.append(.add(fingerprint: fingerprint))
             }
-            fates.append(.add(fingerprint: fingerprint))
+            return fates
         }
-        return fates
+
+        /// How many rows before this one said what it says.
+        private mutating func occurrence(of digest: Int64) -> Int {
+            guard !digests.insert(digest).inserted else { return 0 }
+            let occurrence = repeats[digest, default: 1]
+            repeats[digest] = occurrence + 1
+            return occurrence
+        }
+
+        /// The ledger's bills of `day`, the first time a row names it, but
+        /// those a row's fingerprint has already claimed.
+        private mutating func readBills(on day: Day) {
+            guard daysRead.insert(day).inserted else { return }
+            for bill in ledger.bills(in: DateRange(start: day, end: day)) where !claimed.contains(bill.id) {
+                let key = BillKey(bill, comparing: compared)
+                existing[key, default: []].append(bill.id)
+                keys[bill.id] = key
+            }
+        }
+    }
+
+    /// Makes the change of checked rows and their fates, a part of the file
+    /// at a time, as `change` makes it of all of them at once.
+    struct ChangeMaker {
+        private let csv: CSVImport
+        var counts = ImportCounts()
+        private var id: Int64
+        private(set) var sources: [ImportSource] = []
+        /// How many of the resolver's new categories are in the change so far.
+        private var categoriesMade = 0
+
+        init(_ csv: CSVImport, skipped passedOver: Int) {
+            self.csv = csv
+            counts.rows = csv.rowCount
+            counts.passedOver = passedOver
+            counts.profile = csv.profile
+            id = csv.evaluator.ledger.lastBillID
+            sources.reserveCapacity(csv.rowCount)
+        }
+
+        /// New categories first, then each new bill, and with `update` each bill whose row changed.
+        mutating func rows(_ rows: [Row], _ fates: [Fate], resolver: NameResolver) -> [RowChange] {
+            let ledger = csv.evaluator.ledger
+            var changes = resolver.created.dropFirst(categoriesMade).map { RowChange(before: nil, after: .category($0)) }
+            categoriesMade = resolver.created.count
+            counts.newCategories = resolver.created.map(\.name)
+            // A row is at most one bill added or changed, and the sources are one record more.
+            changes.reserveCapacity(changes.count + rows.count + 1)
+            for (row, fate) in zip(rows, fates) {
+                switch fate {
+                case .add(let fingerprint):
+                    id += 1
+                    changes.append(RowChange(before: nil, after: .bill(csv.bill(row, id: id, created: csv.evaluator.now))))
+                    sources.append(ImportSource(billID: id, fingerprint: fingerprint, digest: row.digest))
+                case .there:
+                    counts.alreadyThere += 1
+                case .duplicate(let bill):
+                    counts.alreadyThere += 1
+                    if counts.equal.count < ImportCounts.namedMatches { counts.equal.append(ImportCounts.Match(line: row.line, bill: bill)) }
+                case .changed(let billID, let source):
+                    guard csv.options.updates, let old = ledger.bill(id: billID) else {
+                        counts.changed += 1
+                        continue
+                    }
+                    var updated = source
+                    updated.digest = row.digest
+                    changes.append(RowChange(before: .bill(old), after: .bill(csv.bill(row, id: billID, created: old.created))))
+                    sources.append(updated)
+                    counts.updated += 1
+                }
+            }
+            counts.added = Int(id - ledger.lastBillID)
+            return changes
+        }
+
+        /// Where the bills came from, as one record after them.
+        var sourcesRow: RowChange? {
+            sources.isEmpty ? nil : RowChange(
+                before: nil, after: .importSources(ImportSourceBatch(id: csv.evaluator.ledger.importSources.nextBatchID, sources: sources)))
+        }
+
+        /// What the import did, in words; nil when it changed nothing.
+        var summary: String? {
+            let file = csv.options.file.value
+            if counts.added > 0 { return "imported \(Literal.count(counts.added, "bill")) from \(file)" }
+            return counts.updated > 0 ? "updated \(Literal.count(counts.updated, "bill")) from \(file)" : nil
+        }
+
+        var done: QueryResult { .done(.imported(counts, file: csv.options.file.value)) }
     }
 
     /// The change: new categories first, then each new bill and where it
     /// came from, and with `update` each bill whose row changed.
     func change(_ rows: [Row], _ fates: [Fate], skipped passedOver: Int, resolver: NameResolver, statement: RunningBalance? = nil) -> Outcome {
         let ledger = evaluator.ledger
-        var changes = resolver.created.map { RowChange(before: nil, after: .category($0)) }
-        // A row is at most one bill added or changed, and the sources are one record more.
-        changes.reserveCapacity(changes.count + rows.count + 1)
-        var counts = ImportCounts()
-        counts.rows = rowCount
-        counts.passedOver = passedOver
-        counts.profile = profile
-        counts.newCategories = resolver.created.map(\.name)
-        var id = ledger.lastBillID
-        var sources: [ImportSource] = []
-        sources.reserveCapacity(rows.count)
-        for (row, fate) in zip(rows, fates) {
-            switch fate {
-            case .add(let fingerprint):
-                id += 1
-                changes.append(RowChange(before: nil, after: .bill(bill(row, id: id, created: evaluator.now))))
-                sources.append(ImportSource(billID: id, fingerprint: fingerprint, digest: row.digest))
-            case .there:
-                counts.alreadyThere += 1
-            case .duplicate(let bill):
-                counts.alreadyThere += 1
-                if counts.equal.count < ImportCounts.namedMatches { counts.equal.append(ImportCounts.Match(line: row.line, bill: bill)) }
-            case .changed(let billID, let source):
-                guard options.updates, let old = ledger.bill(id: billID) else {
-                    counts.changed += 1
-                    continue
-                }
-                var updated = source
-                updated.digest = row.digest
-                changes.append(RowChange(before: .bill(old), after: .bill(bill(row, id: billID, created: old.created))))
-                sources.append(updated)
-                counts.updated += 1
-            }
-        }
-        counts.added = Int(id - ledger.lastBillID)
-        // Where the bills came from, as one record after them.
-        if !sources.isEmpty {
-            changes.append(RowChange(before: nil, after: .importSources(ImportSourceBatch(id: ledger.importSources.nextBatchID, sources: sources))))
-        }
-        let file = options.file.value
-        guard counts.added > 0 || counts.updated > 0 else {
-            return .result(.done(.imported(counts, file: file)), format: nil)
-        }
-        let summary = counts.added > 0 ? "imported \(Literal.count(counts.added, "bill")) from \(file)" : "updated \(Literal.count(counts.updated, "bill")) from \(file)"
+        var maker = ChangeMaker(self, skipped: passedOver)
+        var changes = maker.rows(rows, fates, resolver: resolver)
+        if let sources = maker.sourcesRow { changes.append(sources) }
+        guard let summary = maker.summary else { return .result(maker.done, format: nil) }
         var warnings: [String] = []
         if let statement {
             var after = ledger
@@ -116,10 +191,10 @@ extension CSVImport {
             case .differs(let why): warnings.append(why)
             }
         }
-        return .change(ChangeSet(summary: summary, rows: changes), done: .done(.imported(counts, file: file)), asking: nil, warnings: warnings)
+        return .change(ChangeSet(summary: summary, rows: changes), done: maker.done, asking: nil, warnings: warnings)
     }
 
-    private func bill(_ row: Row, id: Int64, created: Int64) -> Bill {
+    func bill(_ row: Row, id: Int64, created: Int64) -> Bill {
         Bill(
             id: id, bookID: row.bookID, categoryID: row.categoryID, amount: row.amount, day: row.day, remark: row.remark,
             place: row.place, tags: row.tags, created: created, updated: evaluator.now, accountID: row.accountID)
@@ -147,20 +222,5 @@ extension CSVImport {
             place = compared.place ? bill.place : nil
             tags = compared.tags ? bill.tags : []
         }
-    }
-
-    /// The bills of each key the ledger has over the rows' days, and each one's key.
-    private static func existingBills(
-        in ledger: Ledger, spanning rows: [Row], comparing compared: (place: Bool, tags: Bool)
-    ) -> ([BillKey: [Int64]], [Int64: BillKey]) {
-        guard let first = rows.map(\.day).min(), let last = rows.map(\.day).max() else { return ([:], [:]) }
-        var bills: [BillKey: [Int64]] = [:]
-        var keys: [Int64: BillKey] = [:]
-        for bill in ledger.bills(in: DateRange(start: first, end: last)) {
-            let key = BillKey(bill, comparing: compared)
-            bills[key, default: []].append(bill.id)
-            keys[bill.id] = key
-        }
-        return (bills, keys)
     }
 }

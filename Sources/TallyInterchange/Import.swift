@@ -97,7 +97,8 @@ struct CSVImport {
     func outcome(reading file: consuming ImportFile) throws(Diagnostic) -> Outcome {
         var checked = try check(file.parts)
         _ = consume file
-        try categorise(&checked)
+        var learned: LearnedCategories?
+        try categorise(&checked, learned: &learned)
         if options.mode == .dryRun { return preview(checked) }
         guard checked.badCount == 0 else {
             let more = checked.badCount > checked.bad.count ? ["… and \(checked.badCount - checked.bad.count) more"] : []
@@ -163,7 +164,12 @@ struct CSVImport {
     /// Reads the rows of `part` one at a time into `checked`.
     private func check(_ part: (reader: CSVReader, rows: Int), into checked: inout Checked) throws(Diagnostic) {
         var reader = part.reader
-        for _ in 0..<part.rows {
+        try check(part.rows, from: &reader, into: &checked)
+    }
+
+    /// Reads the next `count` rows of `reader` one at a time into `checked`.
+    func check(_ count: Int, from reader: inout CSVReader, into checked: inout Checked) throws(Diagnostic) {
+        for _ in 0..<count {
             let record: CSVRecord
             do throws(CSVError) {
                 guard let next = try reader.next() else { return }

@@ -81,6 +81,9 @@ public final class ChangeRunner {
             model: Background<Ledger>? = nil)
         /// What the undo history wrote itself, as undo and redo do, one change a step.
         case replayed([LedgerStore.Step])
+        /// A change too large to hold, written as it is made; the model is
+        /// read again rather than made to follow it.
+        case parts(any ChangeInParts, statement: String, progress: ((Int) -> Void)? = nil)
     }
 
     struct PhotoBytes {
@@ -101,7 +104,7 @@ public final class ChangeRunner {
         let reload = reading ?? held
         var model: Background<Ledger>?
         defer { _ = model?.wait() }
-        var movedRows = false
+        var bypassedModel = false
         let (value, written) = try failing { () throws(StoreError) -> (Value, [ChangeSet]) in
             try store.change(
                 gathering: gathering, announcing: statement, billsIn: reload.days, texts: reload.texts, importSources: reload.importSources
@@ -116,7 +119,7 @@ public final class ChangeRunner {
                 case .nothing:
                     return (value, [])
                 case .replayed(let steps):
-                    movedRows = steps.contains { $0.entry.movedRows }
+                    bypassedModel = steps.contains { $0.entry.movedRows }
                     return (value, steps.map(\.applied))
                 case .change(let change, let text, let photos, let progress, let made):
                     // Waited for however the writing ends.
@@ -126,6 +129,9 @@ public final class ChangeRunner {
                     }
                     try store.write(change, statement: text, progress: progress)
                     return (value, [change])
+                case .parts(let change, let text, let progress):
+                    if try store.write(inParts: change, statement: text, progress: progress) { bypassedModel = true }
+                    return (value, [])
                 }
             }
         }
@@ -135,8 +141,9 @@ public final class ChangeRunner {
         } else {
             // Bills dated back are put in place before the next statement that reads bills.
             for change in written { ledger.apply(change, settling: false) }
-            // Rows the history named moved without passing through the model: it is read again before it is next read.
-            if movedRows { mayBeStale = true }
+            // Rows the history named moved, or a change in parts was written, without passing through the model:
+            // it is read again before it is next read.
+            if bypassedModel { mayBeStale = true }
         }
         return value
     }

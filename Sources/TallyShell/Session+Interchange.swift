@@ -40,8 +40,18 @@ extension Session {
         let rows = csv?.rowCount ?? 0
         let progress = self.options.showsProgress && rows > Session.rowsWorthAProgressBar ? ProgressBar(total: rows, noun: "rows") : nil
         progress?.show(done: 0)
-        let outcome = try runner.change(announcing: parsed.text) { ledger throws(StoreError) -> (Result<Outcome, Diagnostic>, ChangeRunner.Writing) in
+        var inParts: ImportInParts?
+        let outcome = try runner.change(announcing: parsed.text) { ledger throws(StoreError) -> (Result<Outcome, Diagnostic>?, ChangeRunner.Writing) in
             guard let read = csv.take() else { preconditionFailure("an import's rows are checked once") }
+            if ImportInParts.suits(read, options, rowsAPart: self.options.importRowsAPart) {
+                do throws(Diagnostic) {
+                    let parts = try ImportInParts(evaluator: evaluator(of: ledger), options: options, file: read, rowsAPart: self.options.importRowsAPart)
+                    inParts = parts
+                    return (nil, .parts(parts, statement: parsed.text, progress: progress.map { bar in { bar.show(done: min($0, rows)) } }))
+                } catch {
+                    return (.failure(error), .nothing)
+                }
+            }
             let outcome: Outcome
             do throws(Diagnostic) {
                 outcome = try evaluator(of: ledger).importing(consume read, options)
@@ -62,6 +72,7 @@ extension Session {
                 model: model))
         }
         progress?.finish()
+        guard let outcome = outcome ?? inParts?.outcome else { preconditionFailure("an import in parts has its outcome once written") }
         return shown(outcome, in: source)
     }
 

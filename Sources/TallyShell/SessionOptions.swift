@@ -1,4 +1,5 @@
 import TallyCore
+import TallyInterchange
 import TallyLanguage
 
 /// Preferences of one run of `tally`.
@@ -28,6 +29,9 @@ public struct SessionOptions: Sendable {
     /// Whether a CSV or JSON export is read and written a stretch of days
     /// at a time rather than from every bill at once.
     public var exportsInStretches = true
+    /// The rows a CSV import of more than this many checks and writes at a
+    /// time, rather than holding every row and bill at once.
+    public var importRowsAPart = ImportInParts.rowsAPart
     /// Whether changes that follow one another in a script or pipe are
     /// committed together, each confirmed once its transaction is.
     public var gathersChanges = false

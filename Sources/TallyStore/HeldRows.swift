@@ -49,7 +49,10 @@ enum HeldRows {
         return bill.id
     }
 
-    /// Each bill's digest, little-endian, in Base64: 11 bytes a bill in the history instead of some 130.
+    /// What a bill held in a run takes in the history: its digest in Base64.
+    static let bytesABill = 11
+
+    /// Each bill's digest, little-endian, in Base64: `bytesABill` bytes a bill in the history instead of some 130.
     static func digests(of rows: ArraySlice<RowChange>) -> String {
         encoded(rows.map { row in
             guard case .bill(let bill)? = row.after else { preconditionFailure("a held run adds bills") }

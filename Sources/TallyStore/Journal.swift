@@ -47,7 +47,7 @@ struct JournalReader {
 extension Connection {
     /// `encodedRows` are the change's rows as `JournalCoding` writes them.
     func appendToJournal(
-        _ change: ChangeSet, encodedRows: [UInt8], statement: String, at time: Int64, by reader: JournalReader
+        summary: String, encodedRows: [UInt8], statement: String, at time: Int64, by reader: JournalReader
     ) throws(StoreError) {
         // A new change starts a new branch of this session's history: what it
         // could redo can no longer be redone. Another session's undone work,
@@ -57,7 +57,7 @@ extension Connection {
         if changedRows() > 0 { try forgetUnusedPhotoData() }
         try run(
             "INSERT INTO journal (summary, created_at, session, statement, rows) VALUES (?, ?, ?, ?, ?)",
-            change.summary, time, reader.session, statement, text: encodedRows)
+            summary, time, reader.session, statement, text: encodedRows)
     }
 
     /// Drops the bytes of photos no bill shows and no change could bring

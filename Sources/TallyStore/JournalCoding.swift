@@ -70,6 +70,30 @@ enum JournalCoding {
         return out.bytes
     }
 
+    /// The rows of a change written in parts, encoded as `encode` encodes
+    /// them all at once, each part's added as it is written.
+    struct Parts {
+        private(set) var bytes: [UInt8] = Array("[]".utf8)
+        /// The rows encoded so far.
+        private(set) var rows = 0
+
+        /// Room for `expected` bills added one after another, held as their digests:
+        /// grown a part at a time, the bytes could take twice the room.
+        init(expecting expected: Int) {
+            bytes.reserveCapacity(expected * HeldRows.bytesABill + 64)
+        }
+
+        /// Appends a part's rows, as `encode` gave them.
+        mutating func append(_ encoded: [UInt8], rows count: Int) {
+            rows += count
+            // Within its brackets; an empty part has nothing there.
+            guard encoded.count > 2 else { return }
+            bytes.removeLast()
+            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            bytes += encoded.dropFirst()
+        }
+    }
+
     static func decode(_ text: String) throws(StoreError) -> [JournalPiece] {
         if let pieces = JournalReading.pieces(text) { return pieces }
         return try decodedByFoundation(text).map(JournalPiece.row)

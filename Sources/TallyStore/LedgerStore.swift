@@ -231,7 +231,40 @@ public final class LedgerStore {
         let rows = try JournalCoding.encode(change.rows) { () throws(StoreError) in
             try connection.apply(change.rows, progress: progress)
         }
-        try connection.appendToJournal(change, encodedRows: rows, statement: statement, at: clock(), by: journal)
+        try connection.appendToJournal(summary: change.summary, encodedRows: rows, statement: statement, at: clock(), by: journal)
+    }
+
+    /// Writes `change` a part at a time as its maker makes them, and records
+    /// it for undo as one change; says whether it was written. When its
+    /// maker gives it up, whatever of it was written is taken back. Only inside `change`.
+    public func write(inParts change: some ChangeInParts, statement: String, progress: ((Int) -> Void)? = nil) throws(StoreError) -> Bool {
+        precondition(isChanging, "a change is written only under the write lock")
+        try checkBeforeFirstChange()
+        let progress = announcing(statement, rows: change.expectedRows, progress)
+        var givenUp = false
+        do throws(StoreError) {
+            try connection.savepoint { () throws(StoreError) in
+                var history = JournalCoding.Parts(expecting: change.expectedRows)
+                try connection.writingBills(change.expectedRows) { () throws(StoreError) in
+                    while let rows = change.nextPart() {
+                        let done = history.rows
+                        let encoded = try JournalCoding.encode(rows) { () throws(StoreError) in
+                            try connection.apply(rows, progress: progress.map { progress in { progress(done + $0) } }, asPart: true)
+                        }
+                        history.append(encoded, rows: rows.count)
+                    }
+                }
+                guard let summary = change.summary else {
+                    givenUp = true
+                    throw StoreError.givenUp
+                }
+                try connection.appendToJournal(summary: summary, encodedRows: history.bytes, statement: statement, at: clock(), by: journal)
+            }
+        } catch {
+            if givenUp { return false }
+            throw error
+        }
+        return true
     }
 
     /// `progress`, also keeping the notice to other sessions up to date; a

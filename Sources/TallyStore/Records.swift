@@ -11,7 +11,11 @@ extension Connection {
     /// `held` are runs the undo history names, found in this transaction as
     /// it recorded them, each at its place among `rows`: moved out of the
     /// ledger for redo (`out`, as `rows` undo their change) or back in.
-    func apply(_ rows: [RowChange], progress: ((Int) -> Void)? = nil, moving held: [HeldRun] = [], out: Bool = false) throws(StoreError) {
+    ///
+    /// `asPart` rows are a part of a change written by `writingBills`, which has chosen how its bills are written.
+    func apply(
+        _ rows: [RowChange], progress: ((Int) -> Void)? = nil, moving held: [HeldRun] = [], out: Bool = false, asPart: Bool = false
+    ) throws(StoreError) {
         // Undo takes the rows back last first, so the runs too, each at its place counted from the end.
         let runs = out ? held.reversed().map { $0.at(rows.count - $0.position) } : held
         let write = { () throws(StoreError) in
@@ -28,6 +32,7 @@ extension Connection {
             }
             try self.write(rows[start...], progress: report)
         }
+        guard !asPart else { return try write() }
         // Bills added or removed, as an import or its undo does by the thousand.
         let billsInOrOut = held.reduce(0) { $0 + $1.billCount } + rows.count { row in
             switch (row.before, row.after) {
@@ -35,10 +40,16 @@ extension Connection {
             default: return false
             }
         }
-        if billsInOrOut >= Connection.bulkInsert, billsInOrOut * 8 >= Int(try integer("SELECT count(*) FROM bills") ?? 0) {
-            try withoutBillIndexesAndTriggers(write)
+        try writingBills(billsInOrOut, write)
+    }
+
+    /// Runs `body`, which adds or removes about `count` bills: when they are
+    /// many beside those the ledger has, with the bills' indexes and triggers set aside.
+    func writingBills(_ count: Int, _ body: () throws(StoreError) -> Void) throws(StoreError) {
+        if count >= Connection.bulkInsert, count * 8 >= Int(try integer("SELECT count(*) FROM bills") ?? 0) {
+            try withoutBillIndexesAndTriggers(body)
         } else {
-            try write()
+            try body()
         }
     }
 

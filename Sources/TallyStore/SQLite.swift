@@ -371,6 +371,9 @@ extension StoreError {
         StoreError(code: SQLITE_ABORT, message: "\(row) is no longer as it was read", doing: "writing \(row)")
     }
 
+    /// What takes back the parts of a change its maker gave up: never shown, as it never leaves the store.
+    static let givenUp = StoreError(code: SQLITE_ABORT, message: "the change was given up", doing: "writing a change in parts")
+
     /// The file was written by a Tally that knows a later schema.
     static func newerSchema(_ version: Int) -> StoreError {
         .cannotOpen(doing: "reading the schema", "written by a newer Tally (schema version \(version))")
