@@ -70,6 +70,12 @@ public struct CSVReader: Sendable {
         self.init(bytes, from: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0, line: 1, to: bytes.count, separator: separator)
     }
 
+    /// A reader of what is left to this one, over its own copy of those
+    /// bytes, so that the file they were cut from can go before it is read.
+    func detached() -> CSVReader {
+        CSVReader(Array(bytes[index..<end]), from: 0, line: line, to: end - index, separator: separator)
+    }
+
     init(_ bytes: [UInt8], from start: Int, line: Int, to end: Int, separator: UInt8) {
         precondition(CSV.separators.contains(separator), "a field separator that is not one of CSV.separators")
         self.bytes = bytes

@@ -12,10 +12,10 @@ public final class ImportInParts: ChangeInParts {
     /// as rows and as bills, take some ten megabytes.
     public static let rowsAPart = 20_000
 
-    /// Where the next part's rows start: the file's pieces, each read from the start of what it has left.
+    /// Where the next part's rows start: the pieces of the file not yet
+    /// read through, each over its own bytes, which go once it is read.
     fileprivate struct Cursor: Sendable {
         var pieces: [(reader: CSVReader, rows: Int)]
-        var piece = 0
     }
 
     private let csv: CSVImport
@@ -51,7 +51,7 @@ public final class ImportInParts: ChangeInParts {
         resolver = NameResolver(ledger: evaluator.ledger, createsCategories: csv.settings.createsCategories == true)
         finder = CSVImport.FateFinder(csv)
         maker = CSVImport.ChangeMaker(csv, skipped: 0)
-        cursor = Cursor(pieces: file.parts)
+        cursor = Cursor(pieces: file.parts.map { ($0.reader.detached(), $0.rows) })
         if !csv.createsCategories { startChecking() }
     }
 
@@ -169,15 +169,15 @@ extension CSVImport {
     fileprivate static func read(
         _ count: Int, from cursor: inout ImportInParts.Cursor, by csv: CSVImport, into checked: inout Checked
     ) -> Result<Bool, Diagnostic> {
-        while cursor.piece < cursor.pieces.count, cursor.pieces[cursor.piece].rows == 0 { cursor.piece += 1 }
-        guard cursor.piece < cursor.pieces.count else { return .success(false) }
-        let rows = min(count, cursor.pieces[cursor.piece].rows)
+        while let first = cursor.pieces.first, first.rows == 0 { cursor.pieces.removeFirst() }
+        guard !cursor.pieces.isEmpty else { return .success(false) }
+        let rows = min(count, cursor.pieces[0].rows)
         do throws(Diagnostic) {
-            try csv.check(rows, from: &cursor.pieces[cursor.piece].reader, into: &checked)
+            try csv.check(rows, from: &cursor.pieces[0].reader, into: &checked)
         } catch {
             return .failure(error)
         }
-        cursor.pieces[cursor.piece].rows -= rows
+        cursor.pieces[0].rows -= rows
         return .success(true)
     }
 }

@@ -89,6 +89,28 @@ struct LongChangeTests {
         }
     }
 
+    @Test("an import killed while it writes its parts leaves none of its bills, and the ledger whole and writable",
+          arguments: [0, 1 << 20, 8 << 20])
+    func aKilledImportInPartsLeavesNothing(afterLogOf bytes: Int) async throws {
+        try await withSandbox { sandbox in
+            _ = try await sandbox.tally(["-c", "add 1 food before"])
+            let importer = try startImport(in: sandbox)
+            // Killed once its parts have written as much to the ledger's log.
+            let deadline = Date().addingTimeInterval(60)
+            func logged() -> Int { ((try? FileManager.default.attributesOfItem(atPath: sandbox.ledger + "-wal"))?[.size] as? Int) ?? 0 }
+            while logged() < bytes && Date() < deadline { usleep(2_000) }
+            importer.killNow()
+            #expect(importer.finish() == nil, "the import ended before it was killed: \(importer.stdout)")
+            #expect(logged() >= bytes)
+            let check = try await sandbox.tally(["--check"])
+            #expect(check.status == 0, "\(check)")
+            let after = try await sandbox.tally(["-c", "count", "-c", "add 2 food after", "-c", "undo", "-c", "undo", "-c", "count"])
+            #expect(after.status == 0, "\(after)")
+            #expect(after.stdout.hasPrefix("1\nadded #2 "), "\(after)")
+            #expect(after.stdout.hasSuffix("undid: added #1 (from an earlier session: 'add 1 food before')\n0\n"), "\(after)")
+        }
+    }
+
     @Test("another program's lock is waited for five seconds, though a notice of a Tally that died is there; nothing is written")
     func anotherProgramsLockAndADeadWritersNotice() async throws {
         try await withSandbox { sandbox in
