@@ -61,21 +61,33 @@ extension Session {
             }
             if format == .csv { put(Array((CSVRenderer().billHeader(withAccount: withAccount) + "\n").utf8)) }
             let lines: ExportLines.Format = format == .csv ? .csv(withAccount: withAccount) : .json
-            // One stretch is written out on the other core while the next is read from the file.
-            var writing: Background<[UInt8]>?
+            // Each stretch is made into lines and written on another core while the next is read from
+            // the file, each written once the one before is; a failure to write is passed on to the end.
+            let file = WrittenInTurn(writer)
+            var writing: Background<FileFailure?>?
+            var writingBefore: Background<FileFailure?>?
             defer { _ = writing?.wait() }
             for index in stretches.indices where failure == nil {
                 // Ctrl-C: nothing is written, as when the whole ledger is cut short.
                 if output.interruption?.stops() == true { return .success }
+                // No more than two stretches wait to be written, however slow the file is.
+                if let failed = writingBefore?.wait() {
+                    failure = failed
+                    break
+                }
                 let (ledger, rows) = try stretch(index)
                 let before = count
                 count += rows.count
-                let next = Background { Session.exportedBytes(of: rows, in: ledger, as: lines, after: before) }
-                if let writing { put(writing.wait()) }
-                writing = next
+                let previous = writing
+                writing = Background {
+                    let bytes = Session.exportedBytes(of: rows, in: ledger, as: lines, after: before)
+                    if let failed = previous?.wait() { return failed }
+                    return file.write(bytes)
+                }
+                writingBefore = previous
             }
             if let last = writing {
-                put(last.wait())
+                failure = failure ?? last.wait()
                 writing = nil
             }
             if format == .json { put(Array((count == 0 ? "[]\n" : "\n]\n").utf8)) }
@@ -85,6 +97,25 @@ extension Session {
             if let failure { return fail(Diagnostic(.fileFailed(failure), at: export.file.range), in: source) }
             show(.done(.exported(count: count, rules: 0, transfers: 0, file: export.file.value, format: format.title)))
             return .success
+        }
+    }
+
+    /// The export's file, written by one stretch at a time: each waits for the
+    /// one before it to be written, so no two ever write at once.
+    private final class WrittenInTurn: @unchecked Sendable {
+        private let writer: FileWriter
+
+        init(_ writer: FileWriter) {
+            self.writer = writer
+        }
+
+        func write(_ bytes: [UInt8]) -> FileFailure? {
+            do throws(FileFailure) {
+                try writer.write(bytes)
+                return nil
+            } catch {
+                return error
+            }
         }
     }
 
