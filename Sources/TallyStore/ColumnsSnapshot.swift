@@ -69,20 +69,16 @@ struct ColumnsSnapshot {
         }
         guard size == place else { return nil }
 
-        func part<Element: FixedWidthInteger>(_ part: Part, count: Int, as: Element.Type) -> [Element]? {
-            guard count >= 0, lengths[part.rawValue] == count * MemoryLayout<Element>.size else { return nil }
-            var whole = false
-            let elements = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-                whole = Self.read(into: UnsafeMutableRawBufferPointer(buffer), from: descriptor, at: offsets[part.rawValue])
-                initialized = whole ? count : 0
-            }
-            guard whole, elements.withUnsafeBytes(Self.checksum) == header[6 + 2 * part.rawValue] else { return nil }
-            return elements
+        let layout = Layout(descriptor: descriptor, offsets: offsets, lengths: lengths, header: header)
+        func part<Element: FixedWidthInteger>(_ part: Part, count: Int, as type: Element.Type) -> [Element]? {
+            layout.part(part, count: count, as: type)
         }
-        guard let ids = part(.ids, count: bills, as: Int64.self), let days = part(.days, count: bills, as: Int32.self),
-              let amounts = part(.amounts, count: bills, as: Int64.self), let categoryIDs = part(.categoryIDs, count: bills, as: Int64.self),
-              let bookIDs = part(.bookIDs, count: bills, as: Int64.self), let accountIDs = part(.accountIDs, count: bills, as: Int64.self)
-        else { return nil }
+        // Half the numbers read on the other core: the copying and the pages it fills are most of the time.
+        let others = Background { (layout.part(.categoryIDs, count: bills, as: Int64.self), layout.part(.bookIDs, count: bills, as: Int64.self),
+                                   layout.part(.accountIDs, count: bills, as: Int64.self)) }
+        let (ids, days, amounts) = (part(.ids, count: bills, as: Int64.self), part(.days, count: bills, as: Int32.self),
+                                    part(.amounts, count: bills, as: Int64.self))
+        guard let ids, let days, let amounts, case let (categoryIDs?, bookIDs?, accountIDs?) = others.wait() else { return nil }
         var parts = BillColumns.Parts(ids: ids, days: days, amounts: amounts, categoryIDs: categoryIDs, bookIDs: bookIDs, accountIDs: accountIDs)
         guard texts else { return BillColumns(parts: parts, texts: false) }
         guard let remarks = part(.remarks, count: bills, as: Int32.self), let places = part(.places, count: bills, as: Int32.self),
@@ -201,6 +197,26 @@ struct ColumnsSnapshot {
             sum = (sum ^ lane) &* prime
         }
         return sum
+    }
+
+    /// Where each part lies in an open file, and the checksum it must have.
+    private struct Layout: Sendable {
+        let descriptor: Int32
+        let offsets: [Int]
+        let lengths: [Int]
+        let header: [UInt64]
+
+        /// The part's `count` elements, when it holds that many and they are as its checksum says.
+        func part<Element: FixedWidthInteger>(_ part: Part, count: Int, as: Element.Type) -> [Element]? {
+            guard count >= 0, lengths[part.rawValue] == count * MemoryLayout<Element>.size else { return nil }
+            var whole = false
+            let elements = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+                whole = ColumnsSnapshot.read(into: UnsafeMutableRawBufferPointer(buffer), from: descriptor, at: offsets[part.rawValue])
+                initialized = whole ? count : 0
+            }
+            guard whole, elements.withUnsafeBytes(ColumnsSnapshot.checksum) == header[6 + 2 * part.rawValue] else { return nil }
+            return elements
+        }
     }
 
     /// Fills `buffer` from `offset` on; false when the file ends first or cannot be read.
