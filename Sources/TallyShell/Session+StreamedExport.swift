@@ -61,30 +61,22 @@ extension Session {
             }
             if format == .csv { put(Array((CSVRenderer().billHeader(withAccount: withAccount) + "\n").utf8)) }
             let lines: ExportLines.Format = format == .csv ? .csv(withAccount: withAccount) : .json
-            // Each stretch is made into lines and written on another core while the next is read from
-            // the file, each written once the one before is; a failure to write is passed on to the end.
+            // Each stretch is made into lines and written on the other core while the next is read from the file.
             let file = WrittenInTurn(writer)
             var writing: Background<FileFailure?>?
-            var writingBefore: Background<FileFailure?>?
             defer { _ = writing?.wait() }
             for index in stretches.indices where failure == nil {
                 // Ctrl-C: nothing is written, as when the whole ledger is cut short.
                 if output.interruption?.stops() == true { return .success }
-                // No more than two stretches wait to be written, however slow the file is.
-                if let failed = writingBefore?.wait() {
-                    failure = failed
-                    break
-                }
                 let (ledger, rows) = try stretch(index)
                 let before = count
                 count += rows.count
-                let previous = writing
-                writing = Background {
-                    let bytes = Session.exportedBytes(of: rows, in: ledger, as: lines, after: before)
-                    if let failed = previous?.wait() { return failed }
-                    return file.write(bytes)
+                // The stretch before is written first, and no more than it waits.
+                if let failed = writing?.wait() {
+                    failure = failed
+                    break
                 }
-                writingBefore = previous
+                writing = Background { file.write(Session.exportedBytes(of: rows, in: ledger, as: lines, after: before)) }
             }
             if let last = writing {
                 failure = failure ?? last.wait()
@@ -100,8 +92,8 @@ extension Session {
         }
     }
 
-    /// The export's file, written by one stretch at a time: each waits for the
-    /// one before it to be written, so no two ever write at once.
+    /// The export's file, written by one stretch at a time: each is begun
+    /// once the one before it is written, so no two ever write at once.
     private final class WrittenInTurn: @unchecked Sendable {
         private let writer: FileWriter
 
