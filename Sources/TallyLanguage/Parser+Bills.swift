@@ -370,7 +370,7 @@ extension Parser {
             if period == nil { offer(keywords: PeriodWord.words) }
             if condition == nil, matchWord("where") {
                 condition = try self.condition()
-            } else if period == nil, check(.word), PeriodWord(rawValue: peek.text.lowercased()) != nil {
+            } else if period == nil, check(.word), PeriodWord(rawValue: peek.keyword) != nil {
                 period = try self.period()
             } else {
                 break

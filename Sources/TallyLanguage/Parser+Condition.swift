@@ -134,8 +134,8 @@ extension Parser {
             return Located(.date(date.value), date.range)
         case .kind:
             valueMayBeAParameter(.word("expense"))
-            guard check(.word), Kind(rawValue: peek.text.lowercased()) != nil else { throw unexpected("'expense' or 'income'") }
-            return Located(.text(advance().text.lowercased()), start)
+            guard check(.word), Kind(rawValue: peek.keyword) != nil else { throw unexpected("'expense' or 'income'") }
+            return Located(.text(advance().keyword), start)
         case .weekday:
             valueMayBeAParameter(.word("mon"))
             guard check(.word) else { throw unexpected("a weekday, such as mon") }

@@ -55,7 +55,7 @@ extension Parser {
                 throw unexpected("a space after 'to', then the file to write, such as to 2016.html")
             }
             let startsAPeriod = check(.number)
-                || (check(.word) && (PeriodWord(rawValue: peek.text.lowercased()) != nil || monthNumber(peek.text) != nil))
+                || (check(.word) && (PeriodWord(rawValue: peek.keyword) != nil || monthNumber(peek.text) != nil))
             // A second `where` is not offered, only refused when written.
             if condition == nil ? checkWord("where") : peek.isWord("where") {
                 guard condition == nil else { throw Diagnostic(.duplicateClause("where", statement: "report"), at: peek.range) }

@@ -59,10 +59,15 @@ extension Parser {
         return Located(spec, start.through(previous.range))
     }
 
-    // relative_period = DAY_WORD | ( "this" | "last" | "next" ) UNIT
+    // relative_period = DAY_WORD | WHOLE_PERIOD | ( "this" | "last" | "next" ) UNIT
     //                 | ( "last" | "next" ) INTEGER UNITS
     mutating func relativePeriod() throws(Diagnostic) -> PeriodSpec? {
         if let days = matchDayWord() { return .date(.fromToday(days: days)) }
+        offer(keywords: PeriodWord.wholePeriodWords)
+        if check(.word), let whole = PeriodWord(rawValue: peek.text)?.period {
+            advance()
+            return whole
+        }
         if checkWord("next") { return try nextPeriod() }
         let isThis = checkWord("this")
         guard isThis || checkWord("last") else { return nil }

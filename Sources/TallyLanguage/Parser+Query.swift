@@ -24,7 +24,7 @@ extension Parser {
                 continue
             }
             guard check(.word) else { throw unexpected(Parser.clauseExpectation) }
-            let word = peek.text.lowercased()
+            let word = peek.keyword
             // `in CNY` asks for one currency; `in 2016` or `in dec` is a period.
             if word == "in", query.currency == nil, check(.end, at: 1) { log?.note(.currencyInUse) }
             if word == "in", startsACurrency(at: 1) {
@@ -98,7 +98,7 @@ extension Parser {
     // kind_selector = "expense" | "income" | "net"
     mutating func kindSelector() -> KindSelector? {
         offer(keywords: KindSelector.allCases.map(\.rawValue))
-        guard check(.word), let kind = KindSelector(rawValue: peek.text.lowercased()) else { return nil }
+        guard check(.word), let kind = KindSelector(rawValue: peek.keyword) else { return nil }
         advance()
         return kind
     }

@@ -211,7 +211,7 @@ extension Parser {
 
     /// `next 30 days` or `in 2027-01` alike: a period, with or without its word.
     private mutating func periodValueOrClause() throws(Diagnostic) -> Located<PeriodSpec> {
-        if check(.word), PeriodWord(rawValue: peek.text.lowercased()) != nil { return try period() }
+        if check(.word), PeriodWord(rawValue: peek.keyword) != nil { return try period() }
         return try periodValue(startingAt: peek.range)
     }
 }

@@ -50,7 +50,7 @@ extension Parser {
         offer(keywords: PeriodWord.words)
         offer([.monthWithBills])
         guard !atStatementEnd, !checkWord("as"), !(checkWord("in") && startsACurrency(at: 1)) else { return nil }
-        if check(.word), PeriodWord(rawValue: peek.text.lowercased()) != nil {
+        if check(.word), PeriodWord(rawValue: peek.keyword) != nil {
             return try period()
         }
         return try periodValue(startingAt: peek.range)
@@ -63,7 +63,7 @@ extension Parser {
         offer(keywords: ["total"])
         offer([.category(.expense)])
         guard !atStatementEnd, !checkWord("as") else { return .budgetReport(period: nil) }
-        if check(.number) || (check(.word) && (PeriodWord(rawValue: peek.text.lowercased()) != nil || monthNumber(peek.text) != nil)) {
+        if check(.number) || (check(.word) && (PeriodWord(rawValue: peek.keyword) != nil || monthNumber(peek.text) != nil)) {
             return .budgetReport(period: try viewPeriod())
         }
         let target: BudgetTarget

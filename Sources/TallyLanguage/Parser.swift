@@ -75,7 +75,7 @@ public struct Parser {
         separators()
         tokens.beginStatement(at: position)
         if position == 0 || previous.kind == .separator {
-            offer(keywords: StatementWord.words)
+            offer(keywords: StatementWord.words + ChineseWords.statementWords)
             offer([.savedQuery])
         }
         if check(.end) { return nil }
@@ -105,7 +105,7 @@ public struct Parser {
     //           | account_statement | accounts | transfer | balances | reconcile | saved_call
     mutating func statement() throws(Diagnostic) -> Statement {
         if check(.minus) || check(.plus) || check(.number) || check(.currencySign) { return .ledger(try quickAdd()) }
-        let word = check(.word) ? StatementWord(rawValue: peek.text.lowercased()) : nil
+        let word = check(.word) ? StatementWord(rawValue: peek.keyword) : nil
         if word == nil, startsACategoryFirstBill(), !isSaved(peek.text) { return .ledger(try quickAdd()) }
         guard check(.word) else { throw unexpected("a statement") }
         guard let word else { return .session(try savedCall()) }
@@ -227,7 +227,7 @@ public struct Parser {
         offer([.helpTopic])
         guard check(.word) else { return .help(topic: nil) }
         let topic = advance()
-        return .help(topic: Located(topic.text.lowercased(), topic.range))
+        return .help(topic: Located(topic.keyword, topic.range))
     }
 
     // book_statement = "book" ( "add" name [ "currency" CODE ] | "rename" name "to" name
@@ -355,7 +355,7 @@ public struct Parser {
     // kind = "expense" | "income"
     mutating func matchKind() -> Kind? {
         offer(keywords: ["expense", "income"])
-        guard check(.word), let kind = Kind(rawValue: peek.text.lowercased()) else { return nil }
+        guard check(.word), let kind = Kind(rawValue: peek.keyword) else { return nil }
         advance()
         return kind
     }

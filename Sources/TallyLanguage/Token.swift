@@ -63,9 +63,15 @@ public struct Token: Hashable, Sendable {
         if case .unreadable(let error) = reading { error } else { nil }
     }
 
-    /// Whether this is the word `keyword`, in any case.
+    /// Whether this is the word `keyword`, in any case, or a Chinese word for it.
     public func isWord(_ keyword: String) -> Bool {
-        kind == .word && text.lowercased() == keyword
+        kind == .word && self.keyword == keyword
+    }
+
+    /// The word of the language this token is: its text in lower case, or
+    /// the English word a Chinese one stands for (`饼图` is `pie`).
+    public var keyword: String {
+        ChineseWords.meanings[text] ?? text.lowercased()
     }
 
     /// How the token reads in an error message.

@@ -20,10 +20,34 @@ public enum StatementWord: String, CaseIterable, Sendable {
     public static let words = allCases.map(\.rawValue)
 }
 
+/// Chinese words for the statements people type most, in Simplified and
+/// Traditional script, each taken where the English word it stands for is:
+/// `饼图` is `pie`, `支出` is `expense`, `撤销` is `undo`. The periods among
+/// them are `PeriodWord`s. A category, book or remark of the same name is
+/// written in quotes, as one named like an English word is.
+public enum ChineseWords {
+    public static let meanings: [String: String] = [
+        "饼图": "pie", "餅圖": "pie",
+        "时间线": "timeline", "時間線": "timeline",
+        "月份": "months",
+        "预算": "budget", "預算": "budget",
+        "搜索": "search", "搜尋": "search",
+        "账本": "books", "賬本": "books", "帳本": "books",
+        "类别": "categories", "類別": "categories",
+        "支出": "expense", "收入": "income",
+        "撤销": "undo", "撤銷": "undo", "重做": "redo",
+    ]
+
+    /// Each Chinese statement word, for completion and "did you mean".
+    public static let statementWords = meanings.filter { StatementWord(rawValue: $0.value) != nil }.keys.sorted()
+}
+
 /// The words that start a period; those that name a day are dates too.
 public enum PeriodWord: String, CaseIterable, Sendable {
     case `in`, on, from, since, until, today, yesterday, this, last, next
-    case tomorrow, jintian = "今天", zuotian = "昨天", qiantian = "前天", mingtian = "明天", houtian = "后天"
+    case tomorrow, jintian = "今天", zuotian = "昨天", qiantian = "前天", mingtian = "明天", houtian = "后天", houtianTraditional = "後天"
+    /// This month, last month and this year, each one word in Chinese.
+    case benyue = "本月", shangyue = "上月", jinnian = "今年"
 
     public static let words = allCases.map(\.rawValue)
 
@@ -37,8 +61,21 @@ public enum PeriodWord: String, CaseIterable, Sendable {
         case .yesterday, .zuotian: -1
         case .qiantian: -2
         case .tomorrow, .mingtian: 1
-        case .houtian: 2
-        case .in, .on, .from, .since, .until, .this, .last, .next: nil
+        case .houtian, .houtianTraditional: 2
+        case .in, .on, .from, .since, .until, .this, .last, .next, .benyue, .shangyue, .jinnian: nil
+        }
+    }
+
+    /// The words that name a period whole.
+    public static let wholePeriodWords = allCases.filter { $0.period != nil }.map(\.rawValue)
+
+    /// The period a Chinese word names whole: `本月` this month.
+    public var period: PeriodSpec? {
+        switch self {
+        case .benyue: .this(.month)
+        case .shangyue: .last(.month)
+        case .jinnian: .this(.year)
+        default: nil
         }
     }
 
