@@ -8,33 +8,48 @@ APT_PACKAGES = libreadline-dev libsqlite3-dev
 FUZZ_SECONDS ?= 1800
 FUZZ_DIR = .build/fuzz-work
 
-.PHONY: run demo test build release install bench deps test-tools clean fuzz
+.PHONY: run demo test build release install bench deps test-tools test-locales catalogues clean fuzz
 
-run: deps
+run: deps catalogues
 	$(SWIFT) build
 	.build/debug/tally
 
-demo: deps
+demo: deps catalogues
 	$(SWIFT) build
 	.build/debug/tally --demo
 
-test: deps test-tools
+test: deps test-tools test-locales catalogues
 	$(SWIFT) test
 
-build: deps
+build: deps catalogues
 	$(SWIFT) build
+
+# The messages in Chinese: each po/LANG.po compiled where the program finds
+# it, `share/locale` beside the folder it runs from (.build/debug, .build/release).
+LANGUAGES = zh_CN zh_TW
+CATALOGUES = $(LANGUAGES:%=.build/share/locale/%/LC_MESSAGES/tally.mo)
+
+catalogues: $(CATALOGUES)
+
+.build/share/locale/%/LC_MESSAGES/tally.mo: po/%.po
+	@mkdir -p $(@D)
+	msgfmt --check -o $@ $<
 
 # Release builds link Swift's own libraries in: a third of the start-up of
 # every `tally -c` is otherwise spent binding them at run time.
 RELEASE = -c release --static-swift-stdlib
 
-release: deps
+release: deps catalogues
 	$(SWIFT) build $(RELEASE)
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0755 .build/release/tally $(DESTDIR)$(PREFIX)/bin/tally
 	install -m 0644 Documentation/tally.1 $(DESTDIR)$(PREFIX)/share/man/man1/tally.1
+	for language in $(LANGUAGES); do \
+		install -d $(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES && \
+		install -m 0644 .build/share/locale/$$language/LC_MESSAGES/tally.mo $(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES/tally.mo; \
+	done
 
 # Times tally on generated ledgers of 10,000, 100,000 and 1,000,000 bills
 # (BENCH_SIZES to choose), checking each answer against a plain scan.
@@ -74,6 +89,7 @@ deps:
 	@missing=""; \
 	[ -f /usr/include/readline/readline.h ] || missing="$$missing libreadline-dev"; \
 	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
+	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 			echo "Installing$$missing"; \
@@ -82,6 +98,25 @@ deps:
 		else \
 			echo "Tally needs:$$missing" >&2; \
 			echo "Install them with: sudo apt-get install$$missing" >&2; \
+			exit 1; \
+		fi; \
+	fi
+
+# The locales the Chinese tests run in: glibc's gettext answers only in a
+# locale the system has.
+test-locales:
+	@if ! locale -a 2>/dev/null | grep -qix 'zh_CN.utf8' || ! locale -a 2>/dev/null | grep -qix 'zh_TW.utf8'; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "Generating the zh_CN.UTF-8 and zh_TW.UTF-8 locales"; \
+			{ command -v locale-gen >/dev/null 2>&1 || { DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+				DEBIAN_FRONTEND=noninteractive apt-get install -y -qq locales >/dev/null; }; } && \
+			sed -i -E 's/^# *(zh_(CN|TW)\.UTF-8 UTF-8)/\1/' /etc/locale.gen && \
+			{ grep -q '^zh_CN.UTF-8 UTF-8' /etc/locale.gen || echo 'zh_CN.UTF-8 UTF-8' >> /etc/locale.gen; } && \
+			{ grep -q '^zh_TW.UTF-8 UTF-8' /etc/locale.gen || echo 'zh_TW.UTF-8 UTF-8' >> /etc/locale.gen; } && \
+			locale-gen >/dev/null || exit 1; \
+		else \
+			echo "The tests need the zh_CN.UTF-8 and zh_TW.UTF-8 locales: sudo apt-get install locales," >&2; \
+			echo "then uncomment them in /etc/locale.gen and run sudo locale-gen" >&2; \
 			exit 1; \
 		fi; \
 	fi

@@ -20,8 +20,11 @@ let package = Package(
         ),
         // glibc's strptime, which the Glibc module hides.
         .systemLibrary(name: "CTime", path: "Sources/CTime"),
+        // glibc's gettext, for the messages in the reader's language.
+        .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
         .target(
             name: "TallyCore",
+            dependencies: ["CIntl"],
             resources: [.embedInCode("Resources/categories.tsv"), .embedInCode("Resources/currencies.tsv")]
         ),
         .target(name: "TallyStore", dependencies: ["TallyCore", "CSQLite"]),

@@ -18,8 +18,11 @@ struct TextTable {
     var droppable: [Int] = []
     var uncut: Set<Int> = []
 
-    init(headers: [String]) {
-        self.headers = headers
+    /// `headers` are the table's own words, shown in the reader's language;
+    /// `labels` follow them as they are, being what the ledger holds (a
+    /// category's name, a month).
+    init(headers: [String], labels: [String] = []) {
+        self.headers = headers.map(Translation.translated) + labels
     }
 
     /// The narrowest a column is cut to: two characters and `…`.

@@ -28,6 +28,10 @@ struct About {
         } else if let check = store.lastSoundCheck {
             rows.append(("checked", "sound at " + Timestamp.local(check.at)))
         }
+        if let missing = Translation.missingLocale() {
+            rows.append(("language", "\(missing.variable) names \(TerminalText.safe(missing.locale)), which this system has not installed, "
+                + "so messages are in English; 'locale -a' lists those it has"))
+        }
         if let first = ledger.bills.first, let last = ledger.bills.last {
             rows.append(("first bill", first.day.iso))
             rows.append(("last bill", last.day.iso))

@@ -7,6 +7,7 @@ import TallyStore
 
 /// Reads the flags, wires the store, session and REPL together, and picks the exit status.
 func main() -> Int32 {
+    Translation.start(catalogues: Translation.cataloguesFolder(textDomainDir: getenv("TEXTDOMAINDIR").map { String(cString: $0) }))
     let flags: Flags
     do {
         flags = try Flags(Array(CommandLine.arguments.dropFirst()))

@@ -1,0 +1,60 @@
+import CIntl
+import Glibc
+
+/// Tally's words in the reader's language, from the gettext catalogues
+/// compiled from `po/zh_CN.po` and `po/zh_TW.po`. `LANGUAGE`, `LC_ALL`,
+/// `LC_MESSAGES` and `LANG` choose, as for any program on Linux; `C`,
+/// `POSIX`, a language without a catalogue and a locale the system has not
+/// installed give English. What is written for programs to read (CSV and
+/// JSON keys) is never translated.
+public enum Translation {
+    public static let domain = "tally"
+
+    /// Takes the language from the environment and the catalogues from
+    /// `folder` (`LANG/LC_MESSAGES/tally.mo` in it). Until then, and where
+    /// no catalogue answers, every word is English.
+    public static func start(catalogues folder: String) {
+        setlocale(LC_MESSAGES, "")
+        bindtextdomain(domain, folder)
+        // Whatever the locale's character set, the words come as UTF-8, as Tally writes everything.
+        bind_textdomain_codeset(domain, "UTF-8")
+    }
+
+    /// Where the catalogues of the running program are: `TEXTDOMAINDIR`
+    /// when set, as for shell scripts, else `share/locale` beside the folder
+    /// the program is in: `$(PREFIX)/share/locale` once installed, and in a
+    /// checkout the build folder's, one further up (`.build/TRIPLE/debug/tally`).
+    public static func cataloguesFolder(textDomainDir: String?) -> String {
+        if let folder = textDomainDir, !folder.isEmpty { return folder }
+        var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &path, Int(PATH_MAX))
+        let installed = "/usr/local/share/locale"
+        guard length > 0 else { return installed }
+        let program = String(decoding: path[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let folders = program.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        let candidates = [folders.dropLast(), folders.dropLast(2)].map { $0.joined(separator: "/") + "/share/locale" }
+        return candidates.first { access($0 + "/zh_CN/LC_MESSAGES/\(domain).mo", R_OK) == 0 } ?? candidates[0]
+    }
+
+    /// The variable that chooses the messages' locale, and the locale it
+    /// names, when the system has not installed that locale, so that the
+    /// messages are English whatever it says; nil when it has, or when
+    /// nothing names one but C or POSIX.
+    public static func missingLocale() -> (variable: String, locale: String)? {
+        let names: [String] = ["LC_ALL", "LC_MESSAGES", "LANG"]
+        let chosen = names.lazy
+            .compactMap { (name: String) -> (variable: String, locale: String)? in
+                getenv(name).map { (variable: name, locale: String(cString: $0)) }
+            }
+            .first { !$0.locale.isEmpty }
+        guard let chosen, chosen.locale != "C", chosen.locale != "POSIX", !chosen.locale.hasPrefix("C.") else { return nil }
+        guard let locale = newlocale(LC_MESSAGES_MASK, chosen.locale, nil) else { return chosen }
+        freelocale(locale)
+        return nil
+    }
+
+    /// `english` as the reader's catalogue has it, else itself.
+    public static func translated(_ english: String) -> String {
+        String(cString: dgettext(domain, english))
+    }
+}

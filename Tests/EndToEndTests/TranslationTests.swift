@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// Tally in the reader's language through gettext: the catalogues compiled
+/// from po/ beside the build, chosen by LANGUAGE, LC_ALL, LC_MESSAGES and
+/// LANG as for any program on Linux, English wherever none answers, and
+/// English always in what programs read.
+@Suite("Translation")
+struct TranslationTests {
+    static let bills = ["-c", "add 25 food lunch", "-c", "add 12 transport bus", "-c", "+500 salary pay"]
+
+    /// The output of `statements` on a ledger of three bills made in English.
+    func said(_ statements: [String], _ environment: [String: String?]) async throws -> String {
+        try await withSandbox { sandbox in
+            let filled = try await sandbox.tally(Self.bills)
+            #expect(filled.status == 0, "\(filled)")
+            let run = try await sandbox.tally(statements.flatMap { ["-c", $0] }, environment: environment)
+            #expect(run.status == 0 && run.stderr == "", "\(run)")
+            return run.stdout
+        }
+    }
+
+    @Test("the locales the tests need are installed, as make test installs them")
+    func theLocalesAreInstalled() throws {
+        let list = Process()
+        list.executableURL = URL(fileURLWithPath: "/usr/bin/locale")
+        list.arguments = ["-a"]
+        let pipe = Pipe()
+        list.standardOutput = pipe
+        try list.run()
+        let installed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).lowercased()
+        list.waitUntilExit()
+        #expect(installed.contains("zh_cn.utf8") && installed.contains("zh_tw.utf8"), "make test-locales generates them: \(installed)")
+    }
+
+    @Test("under zh_CN a table's headers and total are Simplified Chinese, under zh_TW Traditional, the columns aligned")
+    func headersInEitherScript() async throws {
+        let simplified = try await said(["sum expense by category"], ["LANG": "zh_CN.UTF-8"])
+        #expect(simplified == """
+            类别        合计
+            food       25.00
+            transport  12.00
+            总计       37.00
+
+            """, "\(simplified)")
+        let traditional = try await said(["sum expense by category"], ["LANG": "zh_TW.UTF-8"])
+        #expect(traditional == """
+            類別        合計
+            food       25.00
+            transport  12.00
+            總計       37.00
+
+            """, "\(traditional)")
+        let pie = try await said(["pie"], ["LANG": "zh_CN.UTF-8"])
+        #expect(pie.split(separator: "\n").dropFirst().first?.hasPrefix("类别") == true, "\(pie)")
+        #expect(pie.contains("\n总计 "), "\(pie)")
+        let list = try await said(["list"], ["LANG": "zh_TW.UTF-8"])
+        #expect(list.hasPrefix("編號  日期        類型       金額  類別       備註   地點  標籤\n"), "\(list)")
+    }
+
+    @Test("LANGUAGE comes first, LC_ALL=C and a locale without a catalogue or not installed give English")
+    func whatChoosesTheLanguage() async throws {
+        let english = "category     sum\nfood       25.00\ntransport  12.00\ntotal      37.00\n"
+        #expect(try await said(["sum expense by category"], ["LANG": "zh_CN.UTF-8", "LANGUAGE": "zh_TW"]).hasPrefix("類別"))
+        #expect(try await said(["sum expense by category"], ["LANG": "zh_CN.UTF-8", "LC_ALL": "C"]) == english)
+        #expect(try await said(["sum expense by category"], ["LANG": "C.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"]).hasPrefix("类别"))
+        #expect(try await said(["sum expense by category"], ["LANG": "en_US.UTF-8"]) == english)
+        #expect(try await said(["sum expense by category"], ["LANG": "zh_SG.UTF-8"]) == english)
+    }
+
+    @Test("about says when LANG names a locale the system has not installed, and nothing when it has")
+    func aboutSaysWhenTheLocaleIsMissing() async throws {
+        let missing = try await said(["about"], ["LANG": "zh_SG.UTF-8"])
+        #expect(missing.contains(
+            "\nlanguage    LANG names zh_SG.UTF-8, which this system has not installed, so messages are in English; 'locale -a' lists those it has"),
+            "\(missing)")
+        let chosen = try await said(["about"], ["LANG": "C.UTF-8", "LC_ALL": "xx_YY.UTF-8"])
+        #expect(chosen.contains("LC_ALL names xx_YY.UTF-8"), "\(chosen)")
+        #expect(!(try await said(["about"], ["LANG": "zh_CN.UTF-8"])).contains("\nlanguage"))
+        #expect(!(try await said(["about"], ["LANG": "C.UTF-8"])).contains("\nlanguage"))
+    }
+
+    @Test("CSV and JSON keep English keys under any language")
+    func machineOutputStaysEnglish() async throws {
+        let csv = try await said(["sum expense by category as csv", "sum expense by category as json"], ["LANG": "zh_CN.UTF-8"])
+        #expect(csv.hasPrefix("category,sum\nfood,25.00\n"), "\(csv)")
+        #expect(csv.contains("{\"category\": \"food\", \"sum\": \"25.00\"}"), "\(csv)")
+    }
+
+    /// Every word one catalogue translates, the other does too, and both compile as msgfmt checks them.
+    @Test("the two catalogues translate the same words, and msgfmt --check takes both")
+    func theCataloguesAgree() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        func ids(_ language: String) throws -> [String] {
+            try String(contentsOf: root.appendingPathComponent("po/\(language).po"), encoding: .utf8)
+                .split(separator: "\n").filter { $0.hasPrefix("msgid ") }.map(String.init)
+        }
+        let simplified = try ids("zh_CN")
+        #expect(simplified.count > 40)
+        #expect(simplified == (try ids("zh_TW")))
+        for language in ["zh_CN", "zh_TW"] {
+            let check = Process()
+            check.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
+            check.arguments = ["--check", "-o", "/dev/null", root.appendingPathComponent("po/\(language).po").path]
+            try check.run()
+            check.waitUntilExit()
+            #expect(check.terminationStatus == 0, "msgfmt --check po/\(language).po")
+        }
+    }
+}
