@@ -8,7 +8,7 @@ APT_PACKAGES = libreadline-dev libsqlite3-dev
 FUZZ_SECONDS ?= 1800
 FUZZ_DIR = .build/fuzz-work
 
-.PHONY: run demo test build release install bench deps test-tools test-locales catalogues clean fuzz
+.PHONY: run demo test build release install bench deps test-tools test-locales catalogues pot clean fuzz
 
 run: deps catalogues
 	$(SWIFT) build
@@ -30,6 +30,12 @@ LANGUAGES = zh_CN zh_TW
 CATALOGUES = $(LANGUAGES:%=.build/share/locale/%/LC_MESSAGES/tally.mo)
 
 catalogues: $(CATALOGUES)
+
+# The template the catalogues are kept up to date against: every word the
+# sources mark with `catalogued` (the tables' words) or pass to `translated`.
+pot:
+	xgettext --language=C --from-code=UTF-8 --keyword=catalogued --keyword=translated \
+		--package-name=tally --no-location --sort-output -o po/tally.pot $$(find Sources -name '*.swift' | sort)
 
 .build/share/locale/%/LC_MESSAGES/tally.mo: po/%.po
 	@mkdir -p $(@D)

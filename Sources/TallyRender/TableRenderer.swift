@@ -108,7 +108,7 @@ struct TableRenderer {
         let namesCurrency = list.totals.cells.count > 1
         for cell in list.totals.cells {
             let count = bills.count { $0.currency == cell.currency }
-            table.rows.append(["", Translation.translated(list.net ? "net" : "total") + (namesCurrency ? " " + (cell.currency?.code ?? "") : ""),
+            table.rows.append(["", TableWords.shown(list.net ? "net" : "total") + (namesCurrency ? " " + (cell.currency?.code ?? "") : ""),
                                "\(count) bill\(count == 1 ? "" : "s")", MeasureText.human(cell.measure, symbol: false), ""])
         }
         let marked = Set(columns(["category", "remark", "place", "tags"]))
@@ -140,7 +140,7 @@ struct TableRenderer {
         }
         let measures = groups.rows.map(\.measure) + groups.totals.cells.map(\.measure)
         for cell in groups.totals.cells {
-            var cells = [Translation.translated("total")] + Array(repeating: "", count: groups.dimensions.count - 1)
+            var cells = [TableWords.shown("total")] + Array(repeating: "", count: groups.dimensions.count - 1)
             if groups.showsCurrency { cells.append(cell.currency?.code ?? "") }
             table.rows.append(cells + [MeasureText.human(cell.measure, symbol: false)])
         }
@@ -173,7 +173,7 @@ struct TableRenderer {
                 cells[key(rowLabel, columnLabel)].map { MeasureText.human($0, symbol: false) } ?? ""
             }
         }
-        table.rows.append([Translation.translated("total")] + shown.map { MeasureText.human(groups.columnTotals[$0], symbol: false) })
+        table.rows.append([TableWords.shown("total")] + shown.map { MeasureText.human(groups.columnTotals[$0], symbol: false) })
         let leftOut = table.headers.count - table.layout(width: width).shown.count
         guard leftOut > 0 else { return table.render(style: style, width: width) }
         return table.render(style: style, width: width)

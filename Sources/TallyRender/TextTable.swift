@@ -22,7 +22,7 @@ struct TextTable {
     /// `labels` follow them as they are, being what the ledger holds (a
     /// category's name, a month).
     init(headers: [String], labels: [String] = []) {
-        self.headers = headers.map(Translation.translated) + labels
+        self.headers = headers.map(TableWords.shown) + labels
     }
 
     /// The narrowest a column is cut to: two characters and `…`.

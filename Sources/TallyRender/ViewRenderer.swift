@@ -83,7 +83,7 @@ struct ViewRenderer {
         table.rows = pie.slices.map { slice in
             [icon(slice.icon) + slice.category, MoneyFormat.grouped(slice.amount, pie.currency), slice.share + "%", String(slice.count)]
         }
-        table.rows.append([Translation.translated("total"), MoneyFormat.grouped(pie.total, pie.currency), "100.0%", String(pie.slices.reduce(0) { $0 + $1.count })])
+        table.rows.append([TableWords.shown("total"), MoneyFormat.grouped(pie.total, pie.currency), "100.0%", String(pie.slices.reduce(0) { $0 + $1.count })])
         // A category refunded more than was spent on it has no bar, as it has no share.
         return title + "\n" + withBars(table, scaling: pie.slices.map { max(0, $0.amount).magnitude })
     }
