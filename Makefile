@@ -35,7 +35,7 @@ catalogues: $(CATALOGUES)
 # sources mark with `catalogued` (the tables' words) or pass to `translated`.
 pot:
 	xgettext --language=C --from-code=UTF-8 --keyword=catalogued --keyword=translated \
-		--package-name=tally --no-location --sort-output -o po/tally.pot $$(find Sources -name '*.swift' | sort)
+		--package-name=tally --no-location --no-wrap --sort-output -o po/tally.pot $$(find Sources -name '*.swift' | sort)
 
 .build/share/locale/%/LC_MESSAGES/tally.mo: po/%.po
 	@mkdir -p $(@D)

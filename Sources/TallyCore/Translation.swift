@@ -55,6 +55,45 @@ public enum Translation {
 
     /// `english` as the reader's catalogue has it, else itself.
     public static func translated(_ english: String) -> String {
-        String(cString: dgettext(domain, english))
+        english.withCString { text in
+            // gettext gives back the very text it was given when it has no translation.
+            guard let found = dgettext(domain, text), found != text else { return english }
+            return String(cString: found)
+        }
+    }
+
+    /// `template` with its directives filled, as C's printf fills them and
+    /// msgfmt checks a translation keeps them: `%s` and `%d` take the
+    /// arguments in turn, `%2$s` the second wherever it stands (a translation
+    /// may put them in another order), `%%` is `%`.
+    public static func format(_ template: String, _ arguments: CustomStringConvertible...) -> String {
+        var result = ""
+        var next = 0
+        var rest = Substring(template)
+        while let percent = rest.firstIndex(of: "%") {
+            result += rest[..<percent]
+            var directive = rest[rest.index(after: percent)...]
+            if directive.first == "%" {
+                result += "%"
+                rest = directive.dropFirst()
+                continue
+            }
+            var index = next
+            let digits = directive.prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty, directive.dropFirst(digits.count).first == "$", let position = Int(digits) {
+                index = position - 1
+                directive = directive.dropFirst(digits.count + 1)
+            } else {
+                next += 1
+            }
+            guard let conversion = directive.first, conversion == "s" || conversion == "d", arguments.indices.contains(index) else {
+                result += "%"
+                rest = rest[rest.index(after: percent)...]
+                continue
+            }
+            result += arguments[index].description
+            rest = directive.dropFirst()
+        }
+        return result + rest
     }
 }

@@ -1,3 +1,6 @@
+import TallyCore
+import TallyRender
+
 /// What the REPL says the first time, and after an upgrade.
 enum Greeting {
     /// The welcome on a ledger never greeted (the demo's welcome in the
@@ -10,28 +13,36 @@ enum Greeting {
     }
 
     static func welcome(command: String) -> String {
-        """
-        Welcome to Tally \(Tally.version): your books, kept in the terminal.
-        Try:
-          -25.50 food "lunch"             an expense (+ for income, or money back)
-          sum expense this month by category
-          list last 7 days
-          timeline    pie    months       the month day by day, its spending, the year
-        'help' shows what else there is; Tab completes; Ctrl-D leaves.
-        To try every view on two years of sample bills first, run '\(command) --demo'.
-        """
+        [
+            Translation.format(Translation.translated("Welcome to Tally %s: your books, kept in the terminal."), Tally.version),
+            Translation.translated("Try:"),
+            example("-25.50 food \"lunch\"", Translation.translated("an expense (+ for income, or money back)")),
+            example("sum expense this month by category"),
+            example("list last 7 days"),
+            example("timeline    pie    months", Translation.translated("the month day by day, its spending, the year")),
+            Translation.translated("'help' shows what else there is; Tab completes; Ctrl-D leaves."),
+            Translation.format(Translation.translated("To try every view on two years of sample bills first, run '%s --demo'."), command),
+        ].joined(separator: "\n")
     }
 
-    static let demoWelcome = """
-        This is Tally's demo: two years of sample bills in a throwaway ledger, gone when you leave.
-        Try:
-          timeline                        this month, day by day
-          pie                             this month's spending by category
-          months                          the year, month by month
-          sum expense this year by category
-          search coffee
-        'help' shows what else there is; Tab completes; Ctrl-D leaves.
-        """
+    static var demoWelcome: String {
+        [
+            Translation.translated("This is Tally's demo: two years of sample bills in a throwaway ledger, gone when you leave."),
+            Translation.translated("Try:"),
+            example("timeline", Translation.translated("this month, day by day")),
+            example("pie", Translation.translated("this month's spending by category")),
+            example("months", Translation.translated("the year, month by month")),
+            example("sum expense this year by category"),
+            example("search coffee"),
+            Translation.translated("'help' shows what else there is; Tab completes; Ctrl-D leaves."),
+        ].joined(separator: "\n")
+    }
+
+    /// A statement to try, runnable as written, and what it shows, in a column of their own.
+    private static func example(_ statement: String, _ shows: String? = nil) -> String {
+        guard let shows else { return "  " + statement }
+        return "  " + TerminalText.pad(statement, to: 32) + shows
+    }
 
     /// What the demo says as it ends, its bills with it.
     static func demoOver(command: String) -> String {

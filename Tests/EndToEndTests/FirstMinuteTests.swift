@@ -8,8 +8,9 @@ import TallyShell
 /// demo, help at the width of their terminal, the manual.
 @Suite("The first minute", .serialized)
 struct FirstMinuteTests {
-    func terminal(_ arguments: [String], in sandbox: Sandbox) throws -> PseudoTerminal {
+    func terminal(_ arguments: [String], in sandbox: Sandbox, language: String? = nil) throws -> PseudoTerminal {
         var environment = TallyBinary.baseEnvironment
+        if let language { environment["LANG"] = language }
         environment["HOME"] = sandbox.url.path
         environment["TMPDIR"] = sandbox.url.path
         environment["TERM"] = "xterm"
@@ -28,6 +29,21 @@ struct FirstMinuteTests {
             #expect(repl.waitFor(REPLTests.prompt), "\(repl.screen)")
             #expect(repl.screen.contains("timeline    pie    months"), "\(repl.screen)")
             #expect(unwrapped(repl.screen).contains("run '\(TallyBinary.binary.path) --demo'"), "\(repl.screen)")
+        }
+    }
+
+    @Test("under zh_CN the welcome is Simplified Chinese and the demo's Traditional under zh_TW, the statements to try as written")
+    func welcomeInChinese() async throws {
+        try await withSandbox { sandbox in
+            var repl = try terminal(["--db", sandbox.ledger], in: sandbox, language: "zh_CN.UTF-8")
+            #expect(repl.waitFor(REPLTests.prompt), "\(repl.screen)")
+            #expect(repl.screen.contains("欢迎使用 Tally \(Tally.version)：在终端里记账。"), "\(repl.screen)")
+            #expect(repl.screen.contains("  -25.50 food \"lunch\"             一笔支出（+ 表示收入或退款）"), "\(repl.screen)")
+            #expect(repl.screen.contains("\n  sum expense this month by category\n"), "\(repl.screen)")
+            repl = try terminal(["--demo"], in: sandbox, language: "zh_TW.UTF-8")
+            #expect(repl.waitFor("demo[daily]> "), "\(repl.screen)")
+            #expect(repl.screen.contains("這是 Tally 的示範"), "\(repl.screen)")
+            #expect(repl.screen.contains("  pie                             本月各類別的支出"), "\(repl.screen)")
         }
     }
 

@@ -2,14 +2,16 @@ import Foundation
 import Testing
 @testable import TallyRender
 
-/// Every word the tables show in the reader's language has its entry in both
-/// catalogues, and the catalogues hold no word the tables have let go of.
+/// Every text the sources mark for translation, the tables' words among
+/// them, has its entry in both catalogues, and the catalogues hold nothing
+/// the sources have let go of.
 @Suite("Catalogues")
 struct CatalogueTests {
-    /// Each msgid of `po/LANGUAGE.po` and its msgstr.
-    static func entries(_ language: String) throws -> [String: String] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let lines = try String(contentsOf: root.appendingPathComponent("po/\(language).po"), encoding: .utf8).split(separator: "\n")
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Each msgid of a catalogue or template and its msgstr, as `make pot` and msgmerge write them, a line each.
+    static func entries(_ file: URL) throws -> [String: String] {
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
         var entries: [String: String] = [:]
         for (id, text) in zip(lines, lines.dropFirst()) where id.hasPrefix("msgid \"") && text.hasPrefix("msgstr \"") {
             entries[String(id.dropFirst(7).dropLast())] = String(text.dropFirst(8).dropLast())
@@ -18,18 +20,42 @@ struct CatalogueTests {
         return entries
     }
 
+    static func catalogue(_ language: String) throws -> [String: String] {
+        try entries(root.appendingPathComponent("po/\(language).po"))
+    }
+
+    /// What the sources mark for translation, read by xgettext as `make pot` reads it.
+    static func marked() throws -> Set<String> {
+        let template = FileManager.default.temporaryDirectory.appendingPathComponent("tally-\(UUID().uuidString).pot")
+        defer { try? FileManager.default.removeItem(at: template) }
+        let sources = FileManager.default.enumerator(atPath: root.appendingPathComponent("Sources").path)!
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted().map { "Sources/" + $0 }
+        let extract = Process()
+        extract.executableURL = URL(fileURLWithPath: "/usr/bin/xgettext")
+        extract.currentDirectoryURL = root
+        extract.arguments = ["--language=C", "--from-code=UTF-8", "--keyword=catalogued", "--keyword=translated",
+                             "--no-location", "--no-wrap", "--sort-output", "-o", template.path] + sources
+        extract.standardError = FileHandle.nullDevice
+        try extract.run()
+        extract.waitUntilExit()
+        #expect(extract.terminationStatus == 0, "xgettext, which make installs with gettext")
+        return Set(try entries(template).keys)
+    }
+
     @Test(arguments: ["zh_CN", "zh_TW"])
-    func everyTableWordIsTranslated(language: String) throws {
-        let entries = try CatalogueTests.entries(language)
-        for word in TableWords.all.sorted() {
-            #expect(entries[word].map { !$0.isEmpty && $0 != word } == true, "po/\(language).po has no word for '\(word)'")
+    func everyMarkedTextIsTranslated(language: String) throws {
+        let entries = try CatalogueTests.catalogue(language)
+        let marked = try CatalogueTests.marked()
+        #expect(marked.isSuperset(of: TableWords.all))
+        for text in marked.sorted() {
+            #expect(entries[text].map { !$0.isEmpty && $0 != text } == true, "po/\(language).po has nothing for \"\(text)\"")
         }
-        #expect(Set(entries.keys) == TableWords.all, "po/\(language).po holds words no table shows: \(Set(entries.keys).subtracting(TableWords.all))")
+        #expect(Set(entries.keys) == marked, "po/\(language).po holds what no source says: \(Set(entries.keys).subtracting(marked))")
     }
 
     @Test func theScriptsDiffer() throws {
-        let simplified = try CatalogueTests.entries("zh_CN")
-        let traditional = try CatalogueTests.entries("zh_TW")
+        let simplified = try CatalogueTests.catalogue("zh_CN")
+        let traditional = try CatalogueTests.catalogue("zh_TW")
         #expect(simplified["category"] == "类别" && traditional["category"] == "類別")
         #expect(simplified["total"] == "总计" && traditional["total"] == "總計")
     }
