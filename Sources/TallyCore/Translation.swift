@@ -67,6 +67,10 @@ public enum Translation {
     /// arguments in turn, `%2$s` the second wherever it stands (a translation
     /// may put them in another order), `%%` is `%`.
     public static func format(_ template: String, _ arguments: CustomStringConvertible...) -> String {
+        format(template, with: arguments)
+    }
+
+    public static func format(_ template: String, with arguments: [CustomStringConvertible]) -> String {
         var result = ""
         var next = 0
         var rest = Substring(template)
