@@ -34,7 +34,7 @@ catalogues: $(CATALOGUES)
 # The template the catalogues are kept up to date against: every word the
 # sources mark with `catalogued` (the tables' words) or pass to `translated`.
 pot:
-	xgettext --language=C --from-code=UTF-8 --keyword=catalogued --keyword=translated \
+	xgettext --language=C --from-code=UTF-8 --keyword=catalogued --keyword=translated --keyword=plural:1,2 \
 		--package-name=tally --no-location --no-wrap --sort-output -o po/tally.pot $$(find Sources -name '*.swift' | sort)
 
 .build/share/locale/%/LC_MESSAGES/tally.mo: po/%.po

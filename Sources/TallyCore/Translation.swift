@@ -62,6 +62,20 @@ public enum Translation {
         }
     }
 
+    /// `count` in the words of the reader's catalogue, in the plural form
+    /// its language gives `count` (English: `singular` for one, else
+    /// `plural`; Chinese has one form), its `%d` filled with `count`.
+    public static func plural(_ singular: String, _ plural: String, count: Int) -> String {
+        let form = singular.withCString { one in
+            plural.withCString { many in
+                let found = dngettext(domain, one, many, UInt(max(count, 0)))
+                guard let found, found != one, found != many else { return count == 1 ? singular : plural }
+                return String(cString: found)
+            }
+        }
+        return format(form, count)
+    }
+
     /// `template` with its directives filled, as C's printf fills them and
     /// msgfmt checks a translation keeps them: `%s` and `%d` take the
     /// arguments in turn, `%2$s` the second wherever it stands (a translation

@@ -16,10 +16,12 @@ struct ViewRenderer {
     /// its income right of it.
     func render(_ timeline: Timeline) -> String {
         let currency = timeline.summary.currency
-        let written = timeline.billCount == 0 ? "no bills" : Literal.count(timeline.billCount, "bill")
-        let bills = written + (timeline.expectedCount == 0 ? "" : ", \(timeline.expectedCount) expected (~)")
-        let size = timeline.dayCount.map { Literal.count($0, "day") + ", " + bills } ?? bills
-        let heading = "timeline of \(timeline.period.label):"
+        let written = timeline.billCount == 0
+            ? Translation.translated("no bills") : Translation.plural("%d bill", "%d bills", count: timeline.billCount)
+        let expected = Translation.format(Translation.translated(", %d expected (~)"), timeline.expectedCount)
+        let bills = written + (timeline.expectedCount == 0 ? "" : expected)
+        let size = timeline.dayCount.map { Translation.format(Translation.translated("%s, %s"), Translation.plural("%d day", "%d days", count: $0), bills) } ?? bills
+        let heading = Translation.format(Translation.translated("timeline of %s:"), timeline.period.label)
         // Too narrow for both, the size goes on a line of its own rather than be cut.
         let title = TerminalText.width(heading) + 1 + TerminalText.width(size) <= width
             ? heading + " " + size : TerminalText.cut(heading, to: width) + "\n" + size
@@ -75,9 +77,9 @@ struct ViewRenderer {
     /// Each category's amount, share and bills, largest first, with a bar.
     func render(_ pie: Pie) -> String {
         let count = pie.slices.reduce(0) { $0 + $1.count }
-        let title = flow(["\(pie.kind.rawValue) \(pie.period.label)", MoneyFormat.withSymbol(pie.total, pie.currency),
-                          "\(count) bill\(count == 1 ? "" : "s")"])
-        guard !pie.slices.isEmpty else { return title + "\nno bills" }
+        let title = flow(["\(TableWords.shown(pie.kind.rawValue)) \(pie.period.label)", MoneyFormat.withSymbol(pie.total, pie.currency),
+                          Translation.plural("%d bill", "%d bills", count: count)])
+        guard !pie.slices.isEmpty else { return title + "\n" + Translation.translated("no bills") }
         var table = TextTable(headers: ["category", "amount", "share", "bills"])
         table.rightAligned = [1, 2, 3]
         table.rows = pie.slices.map { slice in
@@ -243,8 +245,9 @@ struct ViewRenderer {
     // MARK: Pieces
 
     private func summary(_ balance: Balance, _ currency: Currency) -> [String] {
-        ["income " + MoneyFormat.withSymbol(balance.income, currency), "expense " + MoneyFormat.withSymbol(balance.expense, currency),
-         "balance " + MoneyFormat.withSymbol(balance.balance, currency)]
+        [TableWords.shown("income") + " " + MoneyFormat.withSymbol(balance.income, currency),
+         TableWords.shown("expense") + " " + MoneyFormat.withSymbol(balance.expense, currency),
+         TableWords.shown("balance") + " " + MoneyFormat.withSymbol(balance.balance, currency)]
     }
 
     /// `pieces` two spaces apart, going on to a new line rather than past the

@@ -11,10 +11,16 @@ struct CatalogueTests {
 
     /// Each msgid of a catalogue or template and its msgstr, as `make pot` and msgmerge write them, a line each.
     static func entries(_ file: URL) throws -> [String: String] {
-        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
         var entries: [String: String] = [:]
-        for (id, text) in zip(lines, lines.dropFirst()) where id.hasPrefix("msgid \"") && text.hasPrefix("msgstr \"") {
-            entries[String(id.dropFirst(7).dropLast())] = String(text.dropFirst(8).dropLast())
+        var id: String?
+        for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+            if line.hasPrefix("msgid \"") {
+                id = String(line.dropFirst(7).dropLast())
+            } else if let text = ["msgstr \"", "msgstr[0] \""].first(where: line.hasPrefix), let entry = id {
+                // A plural entry is named by its singular, and its one Chinese form is its translation.
+                entries[entry] = String(line.dropFirst(text.count).dropLast())
+                id = nil
+            }
         }
         entries[""] = nil
         return entries
@@ -33,7 +39,7 @@ struct CatalogueTests {
         let extract = Process()
         extract.executableURL = URL(fileURLWithPath: "/usr/bin/xgettext")
         extract.currentDirectoryURL = root
-        extract.arguments = ["--language=C", "--from-code=UTF-8", "--keyword=catalogued", "--keyword=translated",
+        extract.arguments = ["--language=C", "--from-code=UTF-8", "--keyword=catalogued", "--keyword=translated", "--keyword=plural:1,2",
                              "--no-location", "--no-wrap", "--sort-output", "-o", template.path] + sources
         extract.standardError = FileHandle.nullDevice
         try extract.run()
