@@ -99,7 +99,7 @@ struct TableRenderer {
         table.uncut = Set(columns(["date"]))
         table.rows = bills.map(stoppingAt: interruption) { bill in
             // An expected bill has no id yet: `~` marks it.
-            var row = [bill.isForecast ? "~" : "#\(bill.id)", bill.day.iso, bill.kind.rawValue, MoneyFormat.grouped(bill.amount, bill.currency), bill.category]
+            var row = [bill.isForecast ? "~" : "#\(bill.id)", bill.day.iso, TableWords.shown(bill.kind.rawValue), MoneyFormat.grouped(bill.amount, bill.currency), bill.category]
             if showBook { row.append(bill.book) }
             if showAccount { row.append(bill.account ?? "") }
             row += [bill.remark, bill.place ?? "", bill.tags.map { "#" + $0 }.joined(separator: " ")]
@@ -109,7 +109,7 @@ struct TableRenderer {
         for cell in list.totals.cells {
             let count = bills.count { $0.currency == cell.currency }
             table.rows.append(["", TableWords.shown(list.net ? "net" : "total") + (namesCurrency ? " " + (cell.currency?.code ?? "") : ""),
-                               "\(count) bill\(count == 1 ? "" : "s")", MeasureText.human(cell.measure, symbol: false), ""])
+                               Translation.plural("%d bill", "%d bills", count: count), MeasureText.human(cell.measure, symbol: false), ""])
         }
         let marked = Set(columns(["category", "remark", "place", "tags"]))
         table.paint = { row, column, text in
