@@ -209,16 +209,18 @@ public enum Done: Sendable, Equatable {
         case .color(let on): return "colour \(on ? "on" : "off")"
         case .echo(let on): return "echo \(on ? "on" : "off")"
         case .pager(let mode): return "pager \(mode.rawValue)"
-        case .nothingToUndo(let undo): return "nothing to \(undo ? "undo" : "redo")"
+        case .nothingToUndo(let undo): return undo ? Translation.translated("nothing to undo") : Translation.translated("nothing to redo")
         case .replayDeclined(let undo): return "nothing \(undo ? "undone" : "redone")"
         case .othersOnly(let undo, let newest):
             return "nothing of this session's to \(undo ? "undo" : "redo"); the newest change, '\(newest)', was made by another session since this one began"
         case .replayed(let undo, let change, let fromEarlierSession, let statement, let nowUsing):
-            var text = "\(undo ? "undid" : "redid"): \(change)"
+            var text = Translation.format(undo ? Translation.translated("undid: %s") : Translation.translated("redid: %s"), change)
             if fromEarlierSession {
-                text += statement.isEmpty ? " (from an earlier session)" : " (from an earlier session: '\(statement)')"
+                text += statement.isEmpty
+                    ? Translation.translated(" (from an earlier session)")
+                    : Translation.format(Translation.translated(" (from an earlier session: '%s')"), statement)
             }
-            if let nowUsing { text += "; now using book '\(nowUsing)'" }
+            if let nowUsing { text += Translation.format(Translation.translated("; now using book '%s'"), nowUsing) }
             return text
         }
     }

@@ -207,8 +207,8 @@ public enum Problem: Sendable, Equatable {
             return found.hasPrefix("end of") ? "incomplete statement" : "unexpected \(found)"
         case .misplaced(let placement): return placement
         case .unknownStatement(let word, let suggestion):
-            return "unknown statement '\(Diagnostic.clipped(word))'" + Problem.didYouMean(suggestion)
-                + (suggestion == nil ? "; type 'help' for the list" : "")
+            return Translation.format(Translation.translated("unknown statement '%s'"), Diagnostic.clipped(word)) + Problem.didYouMean(suggestion)
+                + (suggestion == nil ? Translation.translated("; type 'help' for the list") : "")
         case .unknownName(let kind, let name, let suggestion):
             return "unknown \(kind) '\(Diagnostic.clipped(name))'" + Problem.didYouMean(suggestion)
         case .noSuchDate(let text): return "no such date '\(Diagnostic.clipped(text))'"
@@ -472,7 +472,7 @@ public enum Problem: Sendable, Equatable {
     }
 
     static func didYouMean(_ suggestion: String?) -> String {
-        suggestion.map { " — did you mean '\($0)'?" } ?? ""
+        suggestion.map { Translation.format(Translation.translated(" — did you mean '%s'?"), $0) } ?? ""
     }
 
     private static func text(of error: LexError) -> String {

@@ -69,8 +69,8 @@ struct TableRenderer {
     /// the line starts at the id.
     func line(for bill: BillRow, after verb: String) -> String {
         let amount = MoneyFormat.grouped(bill.amount, bill.currency)
-        let id = (verb.isEmpty ? "" : verb + " ") + "#\(bill.id)"
-        let head = [id, bill.day.iso, bill.kind.rawValue].joined(separator: "  ") + "  "
+        let id = TableRenderer.confirmed(verb, id: bill.id)
+        let head = [id, bill.day.iso, TableWords.shown(bill.kind.rawValue)].joined(separator: "  ") + "  "
         var rest = [TerminalText.safe(bill.category)]
         if !bill.remark.isEmpty { rest.append(TerminalText.safe(bill.remark)) }
         if let place = bill.place { rest.append("@" + TerminalText.safe(place)) }
@@ -78,6 +78,16 @@ struct TableRenderer {
         if let account = bill.account { rest.append("with " + TerminalText.safe(account)) }
         let room = width - TerminalText.width(head) - TerminalText.width(amount) - 2
         return head + style.signed(Int128(bill.signedAmount), amount) + "  " + TerminalText.cut(rest.joined(separator: "  "), to: max(TextTable.narrowest, room))
+    }
+
+    /// `added #12`: what a statement did to the bill, in the reader's language.
+    private static func confirmed(_ verb: String, id: Int64) -> String {
+        switch verb {
+        case "added": Translation.format(Translation.translated("added #%s"), id)
+        case "edited": Translation.format(Translation.translated("edited #%s"), id)
+        case "deleted": Translation.format(Translation.translated("deleted #%s"), id)
+        default: (verb.isEmpty ? "" : verb + " ") + "#\(id)"
+        }
     }
 
     private var views: ViewRenderer { ViewRenderer(style: style, width: width, interruption: interruption) }

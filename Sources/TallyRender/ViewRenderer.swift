@@ -171,7 +171,7 @@ struct ViewRenderer {
     /// over), and a bar filled as far as the budget is used.
     func render(_ report: BudgetReport) -> String {
         guard !report.lines.isEmpty else {
-            return "no budgets; set one with 'budget food 1500'"
+            return Translation.translated("no budgets; set one with 'budget food 1500'")
         }
         var table = TextTable(headers: ["budget " + report.month, "budget", "spent", "left"])
         table.rightAligned = [1, 2, 3]

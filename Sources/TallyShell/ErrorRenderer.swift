@@ -1,3 +1,4 @@
+import TallyCore
 import TallyLanguage
 import TallyRender
 
@@ -15,9 +16,13 @@ public struct ErrorRenderer: Sendable {
         self.width = width
     }
 
+    /// What an error and a warning start with, in the reader's language.
+    static var errorLabel: String { Translation.translated("error:") }
+    static var warningLabel: String { Translation.translated("warning:") }
+
     /// An error at no place in a statement; `place` (`FILE:LINE`) says where, when it is known.
     public func render(_ problem: Problem, at place: String? = nil) -> String {
-        (place.map { TerminalText.safe($0) + ": " } ?? "") + style.error("error:") + " " + safeLines(problem.text)
+        (place.map { TerminalText.safe($0) + ": " } ?? "") + style.error(ErrorRenderer.errorLabel) + " " + safeLines(problem.text)
     }
 
     /// An error of the command line itself, before or beside any statement: `tally: …`, as other tools write theirs.
@@ -27,7 +32,7 @@ public struct ErrorRenderer: Sendable {
 
     /// An error found in an answer rather than a statement, so with no line to point at.
     public func renderAnswer(_ diagnostic: Diagnostic) -> String {
-        style.error("error:") + " " + TerminalText.safe(diagnostic.message)
+        style.error(ErrorRenderer.errorLabel) + " " + TerminalText.safe(diagnostic.message)
     }
 
     public func warning(_ problem: Problem) -> String {
@@ -35,7 +40,7 @@ public struct ErrorRenderer: Sendable {
     }
 
     public func warning(_ text: String) -> String {
-        style.warning("warning:") + " " + safeLines(text)
+        style.warning(ErrorRenderer.warningLabel) + " " + safeLines(text)
     }
 
     /// Each line made safe for a terminal, the line breaks between them kept.
@@ -63,10 +68,11 @@ public struct ErrorRenderer: Sendable {
             gutter = "  "
         }
         let (lineText, caretIndent, marker) = excerpt(of: diagnostic, in: source, room: width.map { $0 - lineGutter.count })
-        var lines = wrapped(heading + "error: " + TerminalText.safe(diagnostic.headline))
+        let errorLabel = ErrorRenderer.errorLabel
+        var lines = wrapped(heading + errorLabel + " " + TerminalText.safe(diagnostic.headline))
         // A long file name may push the label to the next line.
-        if let index = lines.firstIndex(where: { $0.contains("error:") }), let label = lines[index].firstRange(of: "error:") {
-            lines[index].replaceSubrange(label, with: style.error("error:"))
+        if let index = lines.firstIndex(where: { $0.contains(errorLabel) }), let label = lines[index].firstRange(of: errorLabel) {
+            lines[index].replaceSubrange(label, with: style.error(errorLabel))
         }
         lines.append(lineGutter + lineText)
         lines.append(gutter + caretIndent + style.bold(marker))

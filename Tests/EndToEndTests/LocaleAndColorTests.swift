@@ -49,9 +49,9 @@ struct LocaleAndColorTests {
                 ["-c", "add 5 food", "-c", "add 6 用餐", "-c", "+100 salary", "-c", "sum expense by category as json", "-c", "sum income by category as json"],
                 environment: zh)
             #expect(run.stdout == """
-                added #1  2016-07-20  expense  5.00  用餐
-                added #2  2016-07-20  expense  6.00  用餐
-                added #3  2016-07-20  income  100.00  工资
+                已添加 #1  2016-07-20  支出  5.00  用餐
+                已添加 #2  2016-07-20  支出  6.00  用餐
+                已添加 #3  2016-07-20  收入  100.00  工资
                 [
                   {"category": "用餐", "sum": "11.00"}
                 ]
@@ -69,7 +69,7 @@ struct LocaleAndColorTests {
         try await withSandbox { sandbox in
             _ = try await sandbox.tally(["-c", "count"])
             let run = try await sandbox.tally(["-c", "add 5 用餐"], environment: ["LANG": "zh_CN.UTF-8"])
-            #expect(run.stdout == "added #1  2016-07-20  expense  5.00  food\n", "\(run)")
+            #expect(run.stdout == "已添加 #1  2016-07-20  支出  5.00  food\n", "\(run)")
             let categories = try await sandbox.tally(["-c", "categories"], environment: ["LANG": "zh_CN.UTF-8"])
             #expect(categories.stdout.split(separator: "\n").count == 39, "38 categories, no second seeding: \(categories)")
         }
@@ -79,7 +79,7 @@ struct LocaleAndColorTests {
     func lcAllOutranksLang() async throws {
         try await withSandbox { sandbox in
             let run = try await sandbox.tally(["-c", "add 5 food"], environment: ["LANG": "C.UTF-8", "LC_ALL": "zh_CN.UTF-8"])
-            #expect(run.stdout == "added #1  2016-07-20  expense  5.00  用餐\n", "\(run)")
+            #expect(run.stdout == "已添加 #1  2016-07-20  支出  5.00  用餐\n", "\(run)")
         }
     }
 

@@ -70,6 +70,29 @@ struct TranslationTests {
             """, "\(list)")
     }
 
+    @Test("a newcomer's first statements under zh_CN: a bill, a typo, the budgets, undo; and under zh_TW")
+    func aFirstSessionInChinese() async throws {
+        try await withSandbox { sandbox in
+            let simplified = try await sandbox.tally(
+                ["--keep-going", "-c", "-25 用餐 午饭", "-c", "饼", "-c", "预算", "-c", "撤销", "-c", "撤销"], environment: ["LANG": "zh_CN.UTF-8"])
+            #expect(simplified.stdout == """
+                已添加 #1  2016-07-20  支出  25.00  用餐  午饭
+                还没有预算；用 'budget food 1500' 设一个
+                已撤销：added #1
+                没有可撤销的
+
+                """, "\(simplified)")
+            #expect(simplified.stderr == "错误: 未知的语句 '饼'——您是不是要输入 '饼图'？\n  饼\n  ^~\n", "\(simplified)")
+            let traditional = try await sandbox.tally(["-c", "重做", "-c", "edit #1 amount=30", "-c", "撤銷"], environment: ["LANG": "zh_TW.UTF-8"])
+            #expect(traditional.stdout == """
+                已重做：added #1（來自先前的工作階段：'-25 用餐 午饭'）
+                已修改 #1  2016-07-20  支出  30.00  用餐  午饭
+                已撤銷：edited #1
+
+                """, "\(traditional)")
+        }
+    }
+
     @Test("LANGUAGE comes first, LC_ALL=C and a locale without a catalogue or not installed give English")
     func whatChoosesTheLanguage() async throws {
         let english = "category     sum\nfood       25.00\ntransport  12.00\ntotal      37.00\n"
