@@ -16,7 +16,7 @@ struct TableRenderer {
             let namesCurrency = aggregate.cells.count > 1
             return aggregate.cells.map { cell in
                 // The smallest, largest or average of nothing is no number: say why there is none.
-                guard cell.measure != .none else { return "no bills" }
+                guard cell.measure != .none else { return Translation.translated("no bills") }
                 let text = MeasureText.human(cell.measure, symbol: true)
                 let shown = aggregate.aggregate == .count ? text : style.signed(MeasureText.value(cell.measure), text)
                 return namesCurrency ? shown + "  " + (cell.currency?.code ?? "") : shown
@@ -24,7 +24,7 @@ struct TableRenderer {
         case .groups(let groups):
             return groups.dimensions.count == 2 && !groups.showsCurrency ? pivot(groups) : flat(groups)
         case .bills(let bills):
-            return bills.rows.isEmpty ? "no bills" : billTable(bills)
+            return bills.rows.isEmpty ? Translation.translated("no bills") : billTable(bills)
         case .bill(let verb, let bill):
             return line(for: bill, after: verb)
         case .records(let records):
@@ -135,7 +135,7 @@ struct TableRenderer {
     }
 
     private func flat(_ groups: GroupResult) -> String {
-        guard !groups.rows.isEmpty else { return "no bills" }
+        guard !groups.rows.isEmpty else { return Translation.translated("no bills") }
         var headers = groups.dimensions.map(\.rawValue)
         if groups.showsCurrency { headers.append("currency") }
         headers.append(groups.aggregate.rawValue)
@@ -163,7 +163,7 @@ struct TableRenderer {
     /// Two dimensions as a grid: the first down the side, the second across,
     /// and each column's total at the foot.
     private func pivot(_ groups: GroupResult) -> String {
-        guard !groups.rows.isEmpty else { return "no bills" }
+        guard !groups.rows.isEmpty else { return Translation.translated("no bills") }
         var rowLabels: [String?] = []
         var cells: [String: Measure] = [:]
         for row in groups.rows {
