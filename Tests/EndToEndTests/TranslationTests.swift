@@ -94,6 +94,17 @@ struct TranslationTests {
         }
     }
 
+    @Test("help's overview, topics and keys in Chinese, their statements and syntax as written")
+    func helpInChinese() async throws {
+        let help = try await said(["help", "help views", "help keys"], ["LANG": "zh_TW.UTF-8"])
+        #expect(help.hasPrefix("Tally 為您記帳。每行一條語句；';' 分隔語句。\n\n  -25.50 food \"lunch with team\""), "\(help)")
+        #expect(help.contains("\nTimi 的畫面：一個月的逐日、支出圓餅圖、各月並列、一個類別、一筆帳單、搜尋。\n\n  timeline\n"), "\(help)")
+        #expect(help.contains("  view = view_screen"), "\(help)")
+        #expect(help.contains("  Tab Tab         列出候選項\n"), "\(help)")
+        let simplified = try await said(["help undo"], ["LANG": "zh_CN.UTF-8"])
+        #expect(simplified.hasPrefix("用 undo 撤销最近的改动"), "\(simplified)")
+    }
+
     @Test("LANGUAGE comes first, LC_ALL=C and a locale without a catalogue or not installed give English")
     func whatChoosesTheLanguage() async throws {
         let english = "category     sum\nfood       25.00\ntransport  12.00\ntotal      37.00\n"
