@@ -13,6 +13,7 @@ import TallyShell
 ///
 /// Conventions inside a script, all `--` comments to Tally itself:
 /// - a first line `-- flags: --format json --keep-going` gives FLAGS;
+/// - a line `-- language: zh_CN.UTF-8` runs it with that LANG;
 /// - each line `-- then: STATEMENT` is run afterwards with `-c` on the same
 ///   ledger (all of them in one run), and its stdout is compared with
 ///   `NAME.then.out`; that run must succeed with an empty stderr. It shows what
@@ -55,6 +56,12 @@ struct GoldenScript: Sendable, CustomTestStringConvertible {
         text.split(separator: "\n").first { $0.hasPrefix("-- columns: ") }.flatMap { Int($0.dropFirst("-- columns: ".count)) }
     }
 
+    /// A line `-- language: LOCALE` runs the script with LANG=LOCALE: the
+    /// session a reader of that language sees.
+    var language: String? {
+        text.split(separator: "\n").first { $0.hasPrefix("-- language: ") }.map { String($0.dropFirst("-- language: ".count)) }
+    }
+
     var thenStatements: [String] {
         text.split(separator: "\n").filter { $0.hasPrefix("-- then: ") }.map { String($0.dropFirst("-- then: ".count)) }
     }
@@ -76,7 +83,8 @@ struct GoldenScriptTests {
     @Test("script output matches its golden files", arguments: GoldenScript.all)
     func script(_ script: GoldenScript) async throws {
         try await withSandbox { sandbox in
-            let environment: [String: String?] = script.columns.map { ["COLUMNS": String($0)] } ?? [:]
+            var environment: [String: String?] = script.columns.map { ["COLUMNS": String($0)] } ?? [:]
+            if let language = script.language { environment["LANG"] = language }
             let run = try await sandbox.tally(script.flags + [script.name + ".tally"], environment: environment, in: TallyBinary.scripts)
             if let columns = script.columns {
                 for line in run.stdout.split(separator: "\n") {
