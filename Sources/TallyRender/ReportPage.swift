@@ -17,7 +17,9 @@ public struct ReportPage {
 
     public var html: String {
         let books = report.books.map(HTML.text).joined(separator: ", ")
-        var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\(ReportPage.generator)\n"
+        // The page's language as its catalogue names it: "en" has its code there.
+        let language = Translation.translated("en")
+        var page = "<!DOCTYPE html>\n<html lang=\"\(language)\">\n<head>\n<meta charset=\"utf-8\">\n\(ReportPage.generator)\n"
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             + "<meta name=\"color-scheme\" content=\"light dark\">\n"
             + "<title>\(report.period.label)\(books.isEmpty ? "" : " · " + books)\(report.condition.map { " · " + HTML.text($0) } ?? "") · Tally</title>\n"
@@ -25,7 +27,8 @@ public struct ReportPage {
         page += header(books: books)
         page += "<main>\n"
         page += months
-        page += "<section id=\"pies\">\n<h2>Where the money went, and where it came from</h2>\n<div class=\"pies\">\n"
+        let piesHeading = Translation.translated("Where the money went, and where it came from")
+        page += "<section id=\"pies\">\n<h2>\(piesHeading)</h2>\n<div class=\"pies\">\n"
             + pie(report.expense) + pie(report.income) + "</div>\n</section>\n"
         let sections = ReportSections(report: report)
         page += sections.spending + sections.budgets + sections.balances + sections.timeline + sections.largest
@@ -54,7 +57,13 @@ public struct ReportPage {
     /// quarter or year as the period's length asks.
     private var months: String {
         let step = report.step.rawValue
-        var section = "<section id=\"months\">\n<h2>\(step.prefix(1).uppercased() + step.dropFirst()) by \(step)</h2>\n"
+        let heading = switch report.step {
+        case .month: Translation.translated("Month by month")
+        case .quarter: Translation.translated("Quarter by quarter")
+        case .year: Translation.translated("Year by year")
+        default: step.prefix(1).uppercased() + step.dropFirst() + " by " + step
+        }
+        var section = "<section id=\"months\">\n<h2>\(heading)</h2>\n"
         guard !report.spans.isEmpty else { return section + "<p class=\"none\">No bills in this period.</p>\n</section>\n" }
         section += "<p class=\"key\"><span class=\"swatch income\"></span>income <span class=\"swatch expense\"></span>expense "
             + "<span class=\"swatch balance\"></span>net (income − expense)"

@@ -12,7 +12,8 @@ struct ReportSections {
     var spending: String {
         let grid = report.spending
         let byYear = grid.columns.first?.count == 4
-        var section = "<section id=\"spending\">\n<h2>Spending by category and \(byYear ? "year" : "month")</h2>\n"
+        let heading = byYear ? Translation.translated("Spending by category and year") : Translation.translated("Spending by category and month")
+        var section = "<section id=\"spending\">\n<h2>\(heading)</h2>\n"
         guard !grid.categories.isEmpty else { return section + "<p class=\"none\">No expenses in this period.</p>\n</section>\n" }
         section += "<div class=\"scroll\"><table class=\"numbers grid\">\n<thead><tr><th>category</th>"
         for (index, column) in grid.columns.enumerated() {
@@ -38,7 +39,8 @@ struct ReportSections {
     /// share written out, and "over" said in words, not by colour alone.
     var budgets: String {
         guard let first = report.budgets.first else { return "" }
-        var section = "<section id=\"budgets\">\n<h2>Budgets</h2>\n"
+        let heading = Translation.translated("Budgets")
+        var section = "<section id=\"budgets\">\n<h2>\(heading)</h2>\n"
             + "<p class=\"key\">What the book spent in each whole month against its budgets, as 'budget \(first.month)' shows it. "
             + "Under each bar, the share of the budget spent, or how far over it the month went.</p>\n"
             + "<div class=\"scroll\"><table class=\"budgets\">\n"
@@ -75,7 +77,8 @@ struct ReportSections {
         guard !report.balances.isEmpty else { return "" }
         let day = report.balancesDay.iso
         let books = Set(report.balances.map(\.book)).count > 1
-        var section = "<section id=\"balances\">\n<h2>Balances</h2>\n"
+        let heading = Translation.translated("Balances")
+        var section = "<section id=\"balances\">\n<h2>\(heading)</h2>\n"
             + "<p class=\"key\">What each account held at the end of \(day), as 'balances on \(day)' gives it, "
             + "and the last day it agreed with its statement.</p>\n"
             + "<div class=\"scroll\"><table class=\"numbers bills\">\n<thead><tr><th>account</th>" + (books ? "<th>book</th>" : "")
@@ -95,7 +98,8 @@ struct ReportSections {
     /// The latest month, newest day first: expenses left of the centre line, income right, as in Timi.
     var timeline: String {
         guard let timeline = report.timeline else { return "" }
-        var section = "<section id=\"timeline\">\n<h2>\(timeline.period.label), day by day</h2>\n"
+        let heading = Translation.format(Translation.translated("%s, day by day"), timeline.period.label)
+        var section = "<section id=\"timeline\">\n<h2>\(heading)</h2>\n"
             + "<p class=\"key\">expense \(money(timeline.summary.expense)) · income \(money(timeline.summary.income)) · "
             + "balance \(money(timeline.summary.balance))</p>\n<ol class=\"timeline\">\n"
         for day in timeline.days {
@@ -140,7 +144,8 @@ struct ReportSections {
     /// The largest expenses, bills alike but for their day as one row that
     /// says how many there are and what each came to.
     var largest: String {
-        var section = "<section id=\"largest\">\n<h2>Largest expenses</h2>\n"
+        let heading = Translation.translated("Largest expenses")
+        var section = "<section id=\"largest\">\n<h2>\(heading)</h2>\n"
         guard !report.largest.isEmpty else { return section + "<p class=\"none\">No expenses in this period.</p>\n</section>\n" }
         if report.largest.contains(where: { $0.times > 1 }) { section += "<p class=\"key\">Bills alike but for their day are one row.</p>\n" }
         let books = report.books.count > 1

@@ -20,9 +20,9 @@ struct TextTable {
 
     /// `headers` are the table's own words, shown in the reader's language;
     /// `labels` follow them as they are, being what the ledger holds (a
-    /// category's name, a month).
-    init(headers: [String], labels: [String] = []) {
-        self.headers = headers.map(TableWords.shown) + labels
+    /// category's name, a month), and `before` comes first as it is.
+    init(headers: [String], labels: [String] = [], before: [String] = []) {
+        self.headers = before + headers.map(TableWords.shown) + labels
     }
 
     /// The narrowest a column is cut to: two characters and `…`.

@@ -173,10 +173,10 @@ struct ViewRenderer {
         guard !report.lines.isEmpty else {
             return Translation.translated("no budgets; set one with 'budget food 1500'")
         }
-        var table = TextTable(headers: ["budget " + report.month, "budget", "spent", "left"])
+        var table = TextTable(headers: ["budget", "spent", "left"], before: [Translation.format(Translation.translated("budget %s"), report.month)])
         table.rightAligned = [1, 2, 3]
         table.rows = report.lines.map { line in
-            [line.category.map { icon(line.icon) + $0 } ?? "total"]
+            [line.category.map { icon(line.icon) + $0 } ?? TableWords.shown("total")]
                 + [line.budget, line.spent, line.left].map { MoneyFormat.grouped($0, report.currency) }
         }
         table.paint = { row, column, text in

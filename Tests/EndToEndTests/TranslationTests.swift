@@ -105,6 +105,29 @@ struct TranslationTests {
         #expect(simplified.hasPrefix("用 undo 撤销最近的改动"), "\(simplified)")
     }
 
+    @Test("the budgets' table and the HTML report's language and headings follow the reader's language")
+    func budgetsAndReportInChinese() async throws {
+        try await withSandbox { sandbox in
+            let run = try await sandbox.tally(
+                ["-c", "-25 用餐 午饭", "-c", "budget 用餐 1500", "-c", "预算", "-c", "report 2016 to \(sandbox.path("zh.html"))"],
+                environment: ["LANG": "zh_CN.UTF-8"])
+            #expect(run.status == 0, "\(run)")
+            #expect(run.stdout.contains("\n2016-07 预算      预算   已花      剩余\n🍜 用餐       1,500.00  25.00  1,475.00  █"), "\(run)")
+            let page = try String(contentsOfFile: sandbox.path("zh.html"), encoding: .utf8)
+            #expect(page.contains("<html lang=\"zh-CN\">"))
+            for heading in ["逐月", "钱花到哪里，又从哪里来", "各类别每月支出", "预算", "2016-07，逐日", "最大的支出"] {
+                #expect(page.contains("<h2>\(heading)</h2>"), "\(heading)")
+            }
+            let traditional = try await sandbox.tally(["-c", "report 2016 to \(sandbox.path("tw.html"))"], environment: ["LANG": "zh_TW.UTF-8"])
+            #expect(traditional.status == 0, "\(traditional)")
+            let tw = try String(contentsOfFile: sandbox.path("tw.html"), encoding: .utf8)
+            #expect(tw.contains("<html lang=\"zh-TW\">") && tw.contains("<h2>錢花到哪裡，又從哪裡來</h2>"))
+            let english = try await sandbox.tally(["-c", "report 2016 to \(sandbox.path("en.html"))"])
+            #expect(english.status == 0, "\(english)")
+            #expect(try String(contentsOfFile: sandbox.path("en.html"), encoding: .utf8).contains("<html lang=\"en\">"))
+        }
+    }
+
     @Test("LANGUAGE comes first, LC_ALL=C and a locale without a catalogue or not installed give English")
     func whatChoosesTheLanguage() async throws {
         let english = "category     sum\nfood       25.00\ntransport  12.00\ntotal      37.00\n"
