@@ -70,24 +70,23 @@ struct ColumnsSnapshot {
         guard size == place else { return nil }
 
         let layout = Layout(descriptor: descriptor, offsets: offsets, lengths: lengths, header: header)
-        func part<Element: FixedWidthInteger>(_ part: Part, count: Int, as type: Element.Type) -> [Element]? {
-            layout.part(part, count: count, as: type)
-        }
         // Half the numbers read on the other core: the copying and the pages it fills are most of the time.
         let others = Background { (layout.part(.categoryIDs, count: bills, as: Int64.self), layout.part(.bookIDs, count: bills, as: Int64.self),
                                    layout.part(.accountIDs, count: bills, as: Int64.self)) }
-        let (ids, days, amounts) = (part(.ids, count: bills, as: Int64.self), part(.days, count: bills, as: Int32.self),
-                                    part(.amounts, count: bills, as: Int64.self))
-        guard let ids, let days, let amounts, case let (categoryIDs?, bookIDs?, accountIDs?) = others.wait() else { return nil }
+        let (ids, days, amounts) = (layout.part(.ids, count: bills, as: Int64.self), layout.part(.days, count: bills, as: Int32.self),
+                                    layout.part(.amounts, count: bills, as: Int64.self))
+        // Waited for whatever this core found: the descriptor it reads is closed on return.
+        let read = others.wait()
+        guard let ids, let days, let amounts, case let (categoryIDs?, bookIDs?, accountIDs?) = read else { return nil }
         var parts = BillColumns.Parts(ids: ids, days: days, amounts: amounts, categoryIDs: categoryIDs, bookIDs: bookIDs, accountIDs: accountIDs)
         guard texts else { return BillColumns(parts: parts, texts: false) }
-        guard let remarks = part(.remarks, count: bills, as: Int32.self), let places = part(.places, count: bills, as: Int32.self),
-              let tags = part(.tags, count: bills, as: Int32.self), let created = part(.created, count: bills, as: Int64.self),
-              let updated = part(.updated, count: bills, as: Int64.self),
-              let textLengths = part(.textLengths, count: textCount, as: Int32.self),
-              let textBytes = part(.textBytes, count: lengths[Part.textBytes.rawValue], as: UInt8.self),
-              let keyLengths = part(.keyLengths, count: keyCount, as: Int32.self),
-              let keyBytes = part(.keyBytes, count: lengths[Part.keyBytes.rawValue], as: UInt8.self),
+        guard let remarks = layout.part(.remarks, count: bills, as: Int32.self), let places = layout.part(.places, count: bills, as: Int32.self),
+              let tags = layout.part(.tags, count: bills, as: Int32.self), let created = layout.part(.created, count: bills, as: Int64.self),
+              let updated = layout.part(.updated, count: bills, as: Int64.self),
+              let textLengths = layout.part(.textLengths, count: textCount, as: Int32.self),
+              let textBytes = layout.part(.textBytes, count: lengths[Part.textBytes.rawValue], as: UInt8.self),
+              let keyLengths = layout.part(.keyLengths, count: keyCount, as: Int32.self),
+              let keyBytes = layout.part(.keyBytes, count: lengths[Part.keyBytes.rawValue], as: UInt8.self),
               let textList = Self.texts(textBytes, lengths: textLengths), let keyList = Self.texts(keyBytes, lengths: keyLengths)
         else { return nil }
         (parts.remarks, parts.places, parts.tags, parts.created, parts.updated) = (remarks, places, tags, created, updated)
