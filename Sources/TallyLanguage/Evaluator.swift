@@ -142,7 +142,7 @@ public struct Evaluator: Sendable {
     /// The saved statement a name typed alone runs.
     public func savedStatement(named name: Located<String>) throws(Diagnostic) -> SavedQuery {
         guard let query = ledger.savedQuery(named: name.value) else {
-            let candidates = StatementWord.words + ChineseWords.statementWords + ledger.savedQueries.map(\.name)
+            let candidates = ChineseWords.startingAStatement + ledger.savedQueries.map(\.name)
             throw Diagnostic(.unknownStatement(name.value, suggestion: Suggestion.nearest(to: name.value, among: candidates)), at: name.range)
         }
         return query

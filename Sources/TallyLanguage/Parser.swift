@@ -75,7 +75,7 @@ public struct Parser {
         separators()
         tokens.beginStatement(at: position)
         if position == 0 || previous.kind == .separator {
-            offer(keywords: StatementWord.words + ChineseWords.statementWords)
+            offer(keywords: ChineseWords.startingAStatement)
             offer([.savedQuery])
         }
         if check(.end) { return nil }

@@ -71,7 +71,9 @@ public struct Token: Hashable, Sendable {
     /// The word of the language this token is: its text in lower case, or
     /// the English word a Chinese one stands for (`饼图` is `pie`).
     public var keyword: String {
-        ChineseWords.meanings[text] ?? text.lowercased()
+        // A word of plain ASCII, as nearly every keyword is, is looked up in no table.
+        guard let first = text.utf8.first, first >= 0x80 else { return text.lowercased() }
+        return ChineseWords.meanings[text] ?? text.lowercased()
     }
 
     /// How the token reads in an error message.

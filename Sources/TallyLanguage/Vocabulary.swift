@@ -40,6 +40,9 @@ public enum ChineseWords {
 
     /// Each Chinese statement word, for completion and "did you mean".
     public static let statementWords = meanings.filter { StatementWord(rawValue: $0.value) != nil }.keys.sorted()
+
+    /// What may start a statement, English and Chinese, as completion offers it at every statement's start.
+    public static let startingAStatement = StatementWord.words + statementWords
 }
 
 /// The words that start a period; those that name a day are dates too.

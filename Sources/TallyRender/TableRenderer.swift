@@ -107,9 +107,12 @@ struct TableRenderer {
         table.shrinkFirst = columns(["remark", "place", "tags"])
         table.droppable = columns(["tags", "place", "book", "account"])
         table.uncut = Set(columns(["date"]))
+        // Looked up once, not for each of a million rows.
+        let kinds = Dictionary(uniqueKeysWithValues: Kind.allCases.map { ($0, TableWords.shown($0.rawValue)) })
         table.rows = bills.map(stoppingAt: interruption) { bill in
             // An expected bill has no id yet: `~` marks it.
-            var row = [bill.isForecast ? "~" : "#\(bill.id)", bill.day.iso, TableWords.shown(bill.kind.rawValue), MoneyFormat.grouped(bill.amount, bill.currency), bill.category]
+            var row = [bill.isForecast ? "~" : "#\(bill.id)", bill.day.iso, kinds[bill.kind] ?? bill.kind.rawValue,
+                       MoneyFormat.grouped(bill.amount, bill.currency), bill.category]
             if showBook { row.append(bill.book) }
             if showAccount { row.append(bill.account ?? "") }
             row += [bill.remark, bill.place ?? "", bill.tags.map { "#" + $0 }.joined(separator: " ")]
