@@ -53,6 +53,10 @@ public enum Translation {
         return nil
     }
 
+    /// `english` as it is, marked for the catalogues' template (`make pot`
+    /// finds it by this name): for a text kept in a table and translated where shown.
+    public static func catalogued(_ english: String) -> String { english }
+
     /// `english` as the reader's catalogue has it, else itself.
     public static func translated(_ english: String) -> String {
         english.withCString { text in

@@ -110,7 +110,7 @@ extension CSVImport {
         private let csv: CSVImport
         var counts = ImportCounts()
         private var id: Int64
-        private(set) var sources: [ImportSource] = []
+        private var sources: [ImportSource] = []
         /// How many of the resolver's new categories are in the change so far.
         private var categoriesMade = 0
 

@@ -100,15 +100,16 @@ struct CSVImport {
         var learned: LearnedCategories?
         try categorise(&checked, learned: &learned)
         if options.mode == .dryRun { return preview(checked) }
-        guard checked.badCount == 0 else {
-            let more = checked.badCount > checked.bad.count ? ["… and \(checked.badCount - checked.bad.count) more"] : []
-            throw Diagnostic(
-                .rowsRefused(bad: checked.badCount, of: rowCount),
-                at: options.file.range, notes: checked.bad.map(\.text) + more)
-        }
+        guard checked.badCount == 0 else { throw refusal(checked.bad, of: checked.badCount) }
         let statement = try RunningBalance(checking: checked.good, file: options.file, in: evaluator.ledger)
         let fates = self.fates(of: checked.good)
         return change(checked.good, fates, skipped: checked.skipped.count, resolver: checked.resolver, statement: statement)
+    }
+
+    /// Why nothing is imported: `count` bad rows, the first of them `named` by line.
+    func refusal(_ named: [(line: Int, text: String)], of count: Int) -> Diagnostic {
+        let more = count > named.count ? ["… and \(count - named.count) more"] : []
+        return Diagnostic(.rowsRefused(bad: count, of: rowCount), at: options.file.range, notes: named.map(\.text) + more)
     }
 
     /// Rows checked: the good ones made into bills' fields, the first bad ones

@@ -48,7 +48,7 @@ public final class ImportInParts: ChangeInParts {
     public init(evaluator: Evaluator, options: ImportOptions, file: consuming ImportFile, rowsAPart: Int = rowsAPart) throws(Diagnostic) {
         csv = try CSVImport(evaluator: evaluator, options: options, file: file)
         self.rowsAPart = rowsAPart
-        resolver = NameResolver(ledger: evaluator.ledger, createsCategories: csv.settings.createsCategories == true)
+        resolver = NameResolver(ledger: evaluator.ledger, createsCategories: csv.createsCategories)
         finder = CSVImport.FateFinder(csv)
         maker = CSVImport.ChangeMaker(csv, skipped: 0)
         cursor = Cursor(pieces: file.parts.map { ($0.reader.detached(), $0.rows) })
@@ -102,10 +102,7 @@ public final class ImportInParts: ChangeInParts {
         } else if unread.count + refused.count > 0 {
             // As the import at once lists them: those bad as read first, then those refused a category, by line.
             let bad = (unread.rows + refused.rows.prefix(max(0, CSVImport.maximumReported - unread.rows.count))).sorted { $0.line < $1.line }
-            let count = unread.count + refused.count
-            let more = count > bad.count ? ["… and \(count - bad.count) more"] : []
-            outcome = .failure(Diagnostic(
-                .rowsRefused(bad: count, of: csv.rowCount), at: csv.options.file.range, notes: bad.map(\.text) + more))
+            outcome = .failure(csv.refusal(bad, of: unread.count + refused.count))
         } else {
             maker.counts.passedOver = passedOver
             summary = maker.summary

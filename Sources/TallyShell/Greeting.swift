@@ -1,5 +1,4 @@
 import TallyCore
-import TallyRender
 
 /// What the REPL says the first time, and after an upgrade.
 enum Greeting {
@@ -38,10 +37,8 @@ enum Greeting {
         ].joined(separator: "\n")
     }
 
-    /// A statement to try, runnable as written, and what it shows, in a column of their own.
     private static func example(_ statement: String, _ shows: String? = nil) -> String {
-        guard let shows else { return "  " + statement }
-        return "  " + TerminalText.pad(statement, to: 32) + shows
+        Help.line(statement, shows, at: 32)
     }
 
     /// What the demo says as it ends, its bills with it.

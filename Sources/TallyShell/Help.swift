@@ -17,54 +17,54 @@ enum Help {
     }
 
     static let catalogue: [Topic] = [
-        Topic(name: "queries", summary: catalogued("Ask for totals, counts, averages, the smallest or largest bill, or the bills themselves."),
+        Topic(name: "queries", summary: Translation.catalogued("Ask for totals, counts, averages, the smallest or largest bill, or the bills themselves."),
               productions: ["query", "where_clause", "by_clause", "dimension", "order_clause", "limit_clause", "top_clause"]),
-        Topic(name: "periods", summary: catalogued("Say which days a statement covers: a year, month, quarter, week or day, a range, or a span back from today."),
+        Topic(name: "periods", summary: Translation.catalogued("Say which days a statement covers: a year, month, quarter, week or day, a range, or a span back from today."),
               productions: ["period", "period_value", "calendar_period", "relative_period", "date"]),
-        Topic(name: "conditions", summary: catalogued("Pick bills by what they hold after 'where': compare fields, match text with ~, join with and, or, not."),
+        Topic(name: "conditions", summary: Translation.catalogued("Pick bills by what they hold after 'where': compare fields, match text with ~, join with and, or, not."),
               productions: ["condition", "not_condition", "primary_condition", "comparison", "value"]),
-        Topic(name: "formats", summary: catalogued("Show a result as a table, CSV, JSON or a bar chart."), productions: ["format_clause"]),
-        Topic(name: "views", summary: catalogued("Timi's screens: the days of a month, the pie of spending, months side by side, one category, one bill, a search."),
+        Topic(name: "formats", summary: Translation.catalogued("Show a result as a table, CSV, JSON or a bar chart."), productions: ["format_clause"]),
+        Topic(name: "views", summary: Translation.catalogued("Timi's screens: the days of a month, the pie of spending, months side by side, one category, one bill, a search."),
               productions: ["view", "view_screen"]),
-        Topic(name: "budget", summary: catalogued("Set what a category, or all spending, may cost each month, and see how each month is going."),
+        Topic(name: "budget", summary: Translation.catalogued("Set what a category, or all spending, may cost each month, and see how each month is going."),
               productions: ["budget"]),
-        Topic(name: "photos", summary: catalogued("Keep photos of receipts and bills with a bill, and get them back out."), productions: ["photo"]),
-        Topic(name: "import", summary: catalogued("Bring in bills from a CSV file, such as a bank's or Alipay's, or a whole hledger, ledger or beancount ledger; the same file twice adds nothing."),
+        Topic(name: "photos", summary: Translation.catalogued("Keep photos of receipts and bills with a bill, and get them back out."), productions: ["photo"]),
+        Topic(name: "import", summary: Translation.catalogued("Bring in bills from a CSV file, such as a bank's or Alipay's, or a whole hledger, ledger or beancount ledger; the same file twice adds nothing."),
               productions: ["import", "import_setting", "column_mapping", "column", "import_field", "skip_test", "kind_word",
                             "constant_field", "file"]),
-        Topic(name: "profiles", summary: catalogued("Keep how a bank's, Alipay's or WeChat's file is read under a name; the common ones are built in."),
+        Topic(name: "profiles", summary: Translation.catalogued("Keep how a bank's, Alipay's or WeChat's file is read under a name; the common ones are built in."),
               productions: ["profile", "statement"], exampleWords: ["profile", "profiles"]),
-        Topic(name: "rules", summary: catalogued("Give imported rows their category, tags or place by what they say: remark ~ starbucks => category drinks."),
+        Topic(name: "rules", summary: Translation.catalogued("Give imported rows their category, tags or place by what they say: remark ~ starbucks => category drinks."),
               productions: ["rule", "rule_action"]),
-        Topic(name: "recurring", summary: catalogued("Bills that come on a schedule, such as rent, salary or a subscription: each posted on its day, once; what is due and what is coming."),
+        Topic(name: "recurring", summary: Translation.catalogued("Bills that come on a schedule, such as rent, salary or a subscription: each posted on its day, once; what is due and what is coming."),
               productions: ["recurring_add", "schedule", "schedule_unit", "schedule_day", "recurrence_clause", "recurring_statement", "pause", "accept", "upcoming"]),
-        Topic(name: "rates", summary: catalogued("Say what a currency is worth in another from a day on, exactly; set currency names the home currency."),
+        Topic(name: "rates", summary: Translation.catalogued("Say what a currency is worth in another from a day on, exactly; set currency names the home currency."),
               productions: ["rate"]),
-        Topic(name: "accounts", summary: catalogued("Where the money is: cash, cards, a credit card, Alipay; bills with an account, transfers between them, balances, reconciling with a statement."),
+        Topic(name: "accounts", summary: Translation.catalogued("Where the money is: cash, cards, a credit card, Alipay; bills with an account, transfers between them, balances, reconciling with a statement."),
               productions: ["account_statement", "accounts", "account_name", "transfer", "balances", "reconcile"]),
-        Topic(name: "export", summary: catalogued("Write bills to a CSV file, a journal for hledger and ledger (.hledger: with recurring rules as periodic transactions), or a beancount file."),
+        Topic(name: "export", summary: Translation.catalogued("Write bills to a CSV file, a journal for hledger and ledger (.hledger: with recurring rules as periodic transactions), or a beancount file."),
               productions: ["export"]),
-        Topic(name: "report", summary: catalogued("Write a period as one HTML page of charts to open in a browser: months, the pies, budgets, the latest month's days."),
+        Topic(name: "report", summary: Translation.catalogued("Write a period as one HTML page of charts to open in a browser: months, the pies, budgets, the latest month's days."),
               productions: ["report"]),
-        Topic(name: "backup", summary: catalogued("Copy the whole ledger to a new file, safely while other sessions write; tally --db opens the copy."),
+        Topic(name: "backup", summary: Translation.catalogued("Copy the whole ledger to a new file, safely while other sessions write; tally --db opens the copy."),
               productions: ["backup"]),
-        Topic(name: "add", summary: catalogued("Write down a bill: -25 is spent, +25 received (money back on an expense category, a refund), a bare 25 is of its category's kind (25 food, 200 salary); 'add' alone asks for each field."),
+        Topic(name: "add", summary: Translation.catalogued("Write down a bill: -25 is spent, +25 received (money back on an expense category, a refund), a bare 25 is of its category's kind (25 food, 200 salary); 'add' alone asks for each field."),
               productions: ["add", "quick_add", "remark", "amount"]),
-        Topic(name: "edit", summary: catalogued("Change a bill's fields, or the same fields of every bill a condition picks (asked to confirm)."),
+        Topic(name: "edit", summary: Translation.catalogued("Change a bill's fields, or the same fields of every bill a condition picks (asked to confirm)."),
               productions: ["edit", "bill_selection"]),
-        Topic(name: "delete", summary: catalogued("Remove bills by id, or every bill a condition picks (asked to confirm)."), productions: ["delete", "bill_selection"]),
-        Topic(name: "undo", summary: catalogued("Take back the newest change with undo, or several with undo 3; redo makes them again, even after a restart; changes lists them."),
+        Topic(name: "delete", summary: Translation.catalogued("Remove bills by id, or every bill a condition picks (asked to confirm)."), productions: ["delete", "bill_selection"]),
+        Topic(name: "undo", summary: Translation.catalogued("Take back the newest change with undo, or several with undo 3; redo makes them again, even after a restart; changes lists them."),
               productions: ["undo", "changes"]),
-        Topic(name: "books", summary: catalogued("Keep separate books, such as one for a trip, each in its own currency."),
+        Topic(name: "books", summary: Translation.catalogued("Keep separate books, such as one for a trip, each in its own currency."),
               productions: ["book_statement", "statement"], exampleWords: ["book", "books", "use"]),
-        Topic(name: "categories", summary: catalogued("Add, rename, merge, order, archive or remove the categories of income and expense; give them icons and aliases."),
+        Topic(name: "categories", summary: Translation.catalogued("Add, rename, merge, order, archive or remove the categories of income and expense; give them icons and aliases."),
               productions: ["category_statement", "category_list"], exampleWords: ["category", "categories"]),
-        Topic(name: "tags", summary: catalogued("Rename a tag on every bill at once, or merge it into another."), productions: ["tag_statement"]),
-        Topic(name: "set", summary: catalogued("Change a setting: where weeks start, how results are shown, colour, echo, the pager."), productions: ["set"]),
-        Topic(name: "save", summary: catalogued("Keep a statement under a name, with parameters for what changes, and run it by that name; run a script file."),
+        Topic(name: "tags", summary: Translation.catalogued("Rename a tag on every bill at once, or merge it into another."), productions: ["tag_statement"]),
+        Topic(name: "set", summary: Translation.catalogued("Change a setting: where weeks start, how results are shown, colour, echo, the pager."), productions: ["set"]),
+        Topic(name: "save", summary: Translation.catalogued("Keep a statement under a name, with parameters for what changes, and run it by that name; run a script file."),
               productions: ["save", "run"]),
-        Topic(name: "help", summary: catalogued("Show the statements, or one topic's syntax and examples."), productions: ["help"]),
-        Topic(name: "check", summary: catalogued("Read the whole ledger file and say whether it is sound; nothing is written to a damaged ledger."),
+        Topic(name: "help", summary: Translation.catalogued("Show the statements, or one topic's syntax and examples."), productions: ["help"]),
+        Topic(name: "check", summary: Translation.catalogued("Read the whole ledger file and say whether it is sound; nothing is written to a damaged ledger."),
               productions: ["statement"], exampleWords: ["check"]),
     ]
 
@@ -136,10 +136,15 @@ enum Help {
         ]).joined(separator: "\n")
     }
 
-    /// A statement to try, runnable as written, and what it does in a column of its own.
+    /// An indented line of help: `left` as written (a statement to try, a
+    /// key), and what it does, translated, from `column` on.
+    static func line(_ left: String, _ does: String? = nil, at column: Int) -> String {
+        guard let does else { return "  " + left }
+        return "  " + TerminalText.pad(left, to: column) + does
+    }
+
     private static func example(_ statement: String, _ does: String? = nil) -> String {
-        guard let does else { return "  " + statement }
-        return "  " + TerminalText.pad(statement, to: 42) + does
+        line(statement, does, at: 42)
     }
 
     static var keys: String {
@@ -156,11 +161,8 @@ enum Help {
     }
 
     private static func key(_ keys: String, _ does: String) -> String {
-        "  " + TerminalText.pad(keys, to: 16) + does
+        line(keys, does, at: 16)
     }
-
-    /// A topic's summary, as the catalogues' template finds it; shown translated.
-    private static func catalogued(_ english: String) -> String { english }
 }
 
 /// The grammar of the language, as shipped in `Grammar/tally.ebnf`.
