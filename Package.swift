@@ -43,20 +43,21 @@ let package = Package(
         .executableTarget(name: "tally-fuzz", dependencies: ["TallyCore", "TallyLanguage", "TallyRender", "TallyShell"], path: "Sources/TallyFuzz"),
         // Built in release by `make bench`: times `tally` on generated ledgers and checks its answers.
         .executableTarget(name: "tally-bench", dependencies: ["TallyCore", "TallyStore", "TallyLanguage"], path: "Sources/TallyBench"),
-        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
-        .testTarget(name: "TallyStoreTests", dependencies: ["TallyStore"]),
-        .testTarget(name: "TallyLanguageTests", dependencies: ["TallyLanguage"]),
-        // The small ledgers the renderers' tests and the shell's share.
+        // The small ledgers the renderers' tests and the shell's share, and
+        // the messages as a reader of another language sees them.
         .target(name: "TallyFixture", dependencies: ["TallyCore", "TallyLanguage", "TallyRender"], path: "Tests/TallyFixture"),
+        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyFixture"]),
+        .testTarget(name: "TallyStoreTests", dependencies: ["TallyStore", "TallyFixture"]),
+        .testTarget(name: "TallyLanguageTests", dependencies: ["TallyLanguage", "TallyFixture"]),
         .testTarget(name: "TallyRenderTests", dependencies: ["TallyRender", "TallyFixture"]),
         // A beancount file and a journal the peers' readers are tested on, copied into the tests' bundle.
-        .testTarget(name: "TallyInterchangeTests", dependencies: ["TallyInterchange"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TallyInterchangeTests", dependencies: ["TallyInterchange", "TallyFixture"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TallyShellTests", dependencies: ["TallyShell", "TallyRender", "TallyFixture"]),
         .testTarget(
             name: "EndToEndTests",
             // The store too, to hold a ledger's write lock, check its integrity
             // and read it back; the shell to measure text as a terminal does.
-            dependencies: [.target(name: "tally"), "TallyStore", "TallyShell", "TallyRender"],
+            dependencies: [.target(name: "tally"), "TallyStore", "TallyShell", "TallyRender", "TallyFixture"],
             // The statements are read where they lie, by the tests' own path.
             exclude: ["Statements"],
             resources: [.copy("Scripts"), .copy("Reports")]

@@ -15,6 +15,12 @@ public enum Translation {
     /// no catalogue answers, every word is English.
     public static func start(catalogues folder: String) {
         setlocale(LC_MESSAGES, "")
+        bind(catalogues: folder)
+    }
+
+    /// Looks the words up in the catalogues in `folder`, in whatever
+    /// language the locale of the asking thread names.
+    public static func bind(catalogues folder: String) {
         bindtextdomain(domain, folder)
         // Whatever the locale's character set, the words come as UTF-8, as Tally writes everything.
         bind_textdomain_codeset(domain, "UTF-8")
@@ -66,10 +72,18 @@ public enum Translation {
         }
     }
 
+    /// `template` as the reader's catalogue has it, its directives filled
+    /// with `arguments` (see `format`). The template is always a literal, so
+    /// that `make pot` finds it; what the user wrote only ever fills it.
+    public static func translated(_ template: String, _ arguments: CustomStringConvertible...) -> String {
+        format(translated(template), with: arguments)
+    }
+
     /// `count` in the words of the reader's catalogue, in the plural form
     /// its language gives `count` (English: `singular` for one, else
-    /// `plural`; Chinese has one form), its `%d` filled with `count`.
-    public static func plural(_ singular: String, _ plural: String, count: Int) -> String {
+    /// `plural`; Chinese has one form), its first directive filled with
+    /// `count` and those after it with `arguments`.
+    public static func plural(_ singular: String, _ plural: String, count: Int, _ arguments: CustomStringConvertible...) -> String {
         let form = singular.withCString { one in
             plural.withCString { many in
                 let found = dngettext(domain, one, many, UInt(max(count, 0)))
@@ -77,7 +91,7 @@ public enum Translation {
                 return String(cString: found)
             }
         }
-        return format(form, count)
+        return format(form, with: [count] + arguments)
     }
 
     /// `template` with its directives filled, as C's printf fills them and
