@@ -6,7 +6,7 @@ extension BeancountParser {
         let header = line.number
         var strings: [String] = []
         while line.peek() == "\"" {
-            if strings.count == 2 { throw line.error("a transaction has at most a payee and a narration before its tags") }
+            if strings.count == 2 { throw line.error(Translation.translated("a transaction has at most a payee and a narration before its tags")) }
             strings.append(try line.string())
             line.skipSpaces()
         }
@@ -43,7 +43,7 @@ extension BeancountParser {
             if marker == "#" { tags.add(name) }
             line.skipSpaces()
         }
-        try line.endOfLine(after: "the tags")
+        try line.endOfLine(after: Translation.translated("the tags"))
     }
 
     /// posting -> [FLAG] ACCOUNT [AMOUNT [COST] [("@" | "@@") AMOUNT]]
@@ -76,7 +76,7 @@ extension BeancountParser {
                 line.skipSpaces()
                 price = try amount.costing(try line.amount(), line: line, column: at)
             } else {
-                throw line.error("expected '{', '@' or a comment after the amount, found \(line.found)")
+                throw line.error(Translation.translated("expected '{', '@' or a comment after the amount") + line.found)
             }
         }
         let hasCostOrPrice = cost != nil || price != nil
@@ -125,7 +125,7 @@ extension BeancountParser {
             line.skipSpaces()
             if line.match(closing) { return weight }
             guard line.match(",") else {
-                throw line.error("expected ',' or '\(closing)' to close the cost that opens at column \(column), found \(line.found)")
+                throw line.error(Translation.translated("expected ',' or '%s' to close the cost that opens at column %d", closing, column) + line.found)
             }
         }
     }

@@ -32,7 +32,7 @@ struct BeancountParser: PeerParser {
             if first == ";" || first == "*" { continue }
             if line.startsIndented {
                 line.skipSpaces()
-                if line.peek() != ";" { skip(line, "an indented line outside an entry") }
+                if line.peek() != ";" { skip(line, Translation.translated("an indented line outside an entry")) }
             } else if first.isASCII && first.isNumber {
                 try datedEntry(&line)
             } else {
@@ -45,7 +45,7 @@ struct BeancountParser: PeerParser {
     /// dated_entry -> DATE (transaction | "open" … | "close" … | "balance" … | "price" … | "commodity" … | skipped_entry)
     private mutating func datedEntry(_ line: inout PeerLine) throws(PeerJournalError) {
         let day = try PeerDate.read(&line, separators: ["-", "/"], year: nil)
-        guard line.skipSpaces() else { throw line.error("expected a space after the date, found \(line.found)") }
+        guard line.skipSpaces() else { throw line.error(Translation.translated("expected a space after the date") + line.found) }
         let column = line.column
         let keyword = line.word()
         line.skipSpaces()
@@ -64,12 +64,12 @@ struct BeancountParser: PeerParser {
                 } while line.match(",")
             }
             if line.peek() == "\"" { _ = try line.string() }
-            try line.endOfLine(after: "the account's currencies")
+            try line.endOfLine(after: Translation.translated("the account's currencies"))
             journal.opens.append(PeerOpen(line: line.number, day: day, account: account, currencies: currencies))
             _ = subLines()
         case "close":
             let account = try line.account()
-            try line.endOfLine(after: "the account")
+            try line.endOfLine(after: Translation.translated("the account"))
             journal.closes.append(PeerClose(line: line.number, day: day, account: account))
             _ = subLines()
         case "balance":
@@ -79,19 +79,21 @@ struct BeancountParser: PeerParser {
             let commodity = try line.currency()
             line.skipSpaces()
             let price = try line.amount()
-            try line.endOfLine(after: "the price")
+            try line.endOfLine(after: Translation.translated("the price"))
             journal.prices.append(PeerPrice(line: line.number, day: day, commodity: commodity, price: price))
             _ = subLines()
         case "commodity":
             _ = try line.currency()
-            try line.endOfLine(after: "the currency")
+            try line.endOfLine(after: Translation.translated("the currency"))
             _ = subLines()
         case "pad":
-            skip(line, "pad is not read: the amount it stands for is left to the balance after it", block: true)
+            skip(line, Translation.translated("pad is not read: the amount it stands for is left to the balance after it"), block: true)
         case "note", "document", "event", "query", "custom":
-            skip(line, "\(keyword) entries carry no amount that is read", block: true)
+            skip(line, Translation.translated("%s entries carry no amount that is read", keyword), block: true)
         default:
-            throw line.error("expected an entry such as open, balance or a transaction's flag after the date, found \(keyword.isEmpty ? "the end of the line" : "'\(keyword)'")", column: column)
+            throw line.error(
+                Translation.translated("expected an entry such as open, balance or a transaction's flag after the date") + PeerLine.found(keyword.isEmpty ? nil : keyword),
+                column: column)
         }
     }
 
@@ -103,7 +105,7 @@ struct BeancountParser: PeerParser {
         line.skipSpaces()
         let tolerance = try line.decimalNumber(after: "~")
         let currency = try line.currency()
-        try line.endOfLine(after: "the balance")
+        try line.endOfLine(after: Translation.translated("the balance"))
         journal.balances.append(PeerBalance(
             line: line.number, day: day, account: account, amount: PeerAmount(units: units, scale: scale, commodity: currency),
             atStartOfDay: true, tolerance: tolerance.map { PeerAmount(units: $0.units, scale: $0.scale, commodity: currency) }))
@@ -120,18 +122,20 @@ struct BeancountParser: PeerParser {
             let name = try line.string()
             line.skipSpaces()
             let value = try line.string()
-            try line.endOfLine(after: "the option's value")
+            try line.endOfLine(after: Translation.translated("the option's value"))
             journal.options.append(PeerOption(line: line.number, name: name, value: value))
         case "plugin":
-            skip(header, "plugins are not run")
+            skip(header, Translation.translated("plugins are not run"))
         case "include":
-            skip(header, "include is not followed")
+            skip(header, Translation.translated("include is not followed"))
         case "pushtag":
             pushedTags.append(try line.tag(marker: "#"))
         case "poptag":
             let column = line.column
             let tag = try line.tag(marker: "#")
-            guard let index = pushedTags.lastIndex(of: tag) else { throw line.error("#\(tag) was not pushed", column: column) }
+            guard let index = pushedTags.lastIndex(of: tag) else {
+                throw line.error(Translation.translated("#%s was not pushed", tag), column: column)
+            }
             pushedTags.remove(at: index)
         case "pushmeta":
             let key = try line.metadataKey()
@@ -139,10 +143,12 @@ struct BeancountParser: PeerParser {
         case "popmeta":
             let column = line.column
             let key = try line.metadataKey()
-            guard let index = pushedMetadata.lastIndex(where: { $0.key == key }) else { throw line.error("\(key): was not pushed", column: column) }
+            guard let index = pushedMetadata.lastIndex(where: { $0.key == key }) else {
+                throw line.error(Translation.translated("%s: was not pushed", key), column: column)
+            }
             pushedMetadata.remove(at: index)
         default:
-            skip(header, "not an entry that is read", block: true)
+            skip(header, Translation.translated("not an entry that is read"), block: true)
         }
     }
 
@@ -159,7 +165,7 @@ extension PeerLine {
         let name = take { !PeerLine.isSpace($0) && !"\";,{}@~".contains($0) }
         let parts = name.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count >= 2, parts.allSatisfy({ $0.first.map { $0.isUppercase || $0.isNumber } == true }) else {
-            throw error("expected an account such as Assets:Cash, found \(name.isEmpty ? found : "'\(name)'")", column: column)
+            throw error(Translation.translated("expected an account such as Assets:Cash") + (name.isEmpty ? found : PeerLine.found(name)), column: column)
         }
         return name
     }
@@ -168,10 +174,10 @@ extension PeerLine {
     mutating func currency() throws(PeerJournalError) -> String {
         let column = self.column
         guard let first = peek(), BeancountParser.startsCurrency(first) else {
-            throw error("expected a currency such as USD, found \(found)")
+            throw error(Translation.translated("expected a currency such as USD") + found)
         }
         let name = take { $0.isASCII && ($0.isUppercase || $0.isNumber || "'._-/".contains($0)) }
-        if name.count > 24 { throw error("'\(name)' is longer than a currency may be", column: column) }
+        if name.count > 24 { throw error(Translation.translated("'%s' is longer than a currency may be", name), column: column) }
         return name
     }
 
@@ -183,14 +189,14 @@ extension PeerLine {
             negative = sign == "-"
             advance()
         }
-        if peek() == "(" { throw error("arithmetic in amounts is not read; write the number", column: column) }
+        if peek() == "(" { throw error(Translation.translated("arithmetic in amounts is not read; write the number"), column: column) }
         let numberColumn = self.column
         let text = take(while: JournalParser.isNumberCharacter)
-        if text.isEmpty { throw error("expected a number, found \(found)", column: column) }
+        if text.isEmpty { throw error(Translation.translated("expected a number") + found, column: column) }
         var after = self
         after.skipSpaces()
         if let operation = after.peek(), "+-*/".contains(operation) {
-            throw error("arithmetic in amounts is not read; write the number", column: column)
+            throw error(Translation.translated("arithmetic in amounts is not read; write the number"), column: column)
         }
         do {
             let (units, scale) = try PeerNumber.value(of: text, decimalMark: ".")
@@ -219,7 +225,7 @@ extension PeerLine {
     /// STRING -> '"' { CHARACTER | "\" CHARACTER } '"', on one line.
     mutating func string() throws(PeerJournalError) -> String {
         let column = self.column
-        guard peek() == "\"" else { throw error("expected a string in quotes, found \(found)") }
+        guard peek() == "\"" else { throw error(Translation.translated("expected a string in quotes") + found) }
         advance()
         var text = ""
         while let character = peek() {
@@ -235,15 +241,15 @@ extension PeerLine {
                 text.append(character)
             }
         }
-        throw error("expected '\"' to close the string that opens at column \(column)")
+        throw error(Translation.translated("expected '\"' to close the string that opens at column %d", column))
     }
 
     /// TAG -> "#" NAME, or a link, "^" NAME.
     mutating func tag(marker: Character) throws(PeerJournalError) -> String {
         let column = self.column
-        guard match(String(marker)) else { throw error("expected \(marker)NAME, found \(found)") }
+        guard match(String(marker)) else { throw error(Translation.translated("expected %sNAME", marker) + found) }
         let name = take { !PeerLine.isSpace($0) && $0 != ";" }
-        if name.isEmpty { throw error("expected a name after '\(marker)'", column: column) }
+        if name.isEmpty { throw error(Translation.translated("expected a name after '%s'", marker), column: column) }
         return name
     }
 
@@ -253,7 +259,7 @@ extension PeerLine {
         let key = take { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
         guard key.first.map({ $0.isLowercase }) == true, match(":") else {
             index = column - 1
-            throw error("expected a key such as name:, found \(found)")
+            throw error(Translation.translated("expected a key such as name:") + found)
         }
         return key
     }

@@ -188,7 +188,7 @@ public struct CSVReader: Sendable {
         var buffer: [UInt8] = []
         while true {
             guard index < end else {
-                throw CSVError(line: opening, reason: "a quoted field that starts here never ends")
+                throw CSVError(line: opening, reason: Translation.translated("a quoted field that starts here never ends"))
             }
             let byte = bytes[index]
             if byte == CSVReader.quote {
@@ -218,7 +218,7 @@ public struct CSVReader: Sendable {
             endLine()
             return (text, true)
         default:
-            throw CSVError(line: line, reason: "text after a closing quote; a quote inside a quoted field is written twice (\"\")")
+            throw CSVError(line: line, reason: Translation.translated("text after a closing quote; a quote inside a quoted field is written twice (\"\")"))
         }
     }
 
@@ -245,6 +245,6 @@ public struct CSVReader: Sendable {
     }
 
     private var notUTF8: CSVError {
-        CSVError(line: line, reason: "this line is not UTF-8; say the file's encoding, such as encoding gbk, or save it as UTF-8")
+        CSVError(line: line, reason: Translation.translated("this line is not UTF-8; say the file's encoding, such as encoding gbk, or save it as UTF-8"))
     }
 }

@@ -120,15 +120,19 @@ extension DateFormatProblem {
         case .lacks(let fields):
             let named = fields.map { field in
                 switch field {
-                case .year: "a year (%Y or %y)"
-                case .month: "a month (%m or %b)"
-                case .day: "a day (%d)"
+                case .year: Translation.translated("a year (%Y or %y)")
+                case .month: Translation.translated("a month (%m or %b)")
+                case .day: Translation.translated("a day (%d)")
                 }
             }
-            return "the date format has no \(named.joined(separator: ", no ")); a date needs a year, a month and a day"
-        case .repeated(let field): return "the date format gives the \(field.rawValue) twice"
+            let list = named.joined(separator: Translation.translated(", no "))
+            return Translation.translated("the date format has no %s; a date needs a year, a month and a day", list)
+        case .repeated(.year): return Translation.translated("the date format gives the year twice")
+        case .repeated(.month): return Translation.translated("the date format gives the month twice")
+        case .repeated(.day): return Translation.translated("the date format gives the day twice")
         case .unsupported(let directive):
-            return "'\(directive)' is not a part of a date or a time; write %Y %m %d %y %b %H %M %S and any other text as it is"
+            return Translation.translated(
+                "'%s' is not a part of a date or a time; write %%Y %%m %%d %%y %%b %%H %%M %%S and any other text as it is", directive)
         }
     }
 }

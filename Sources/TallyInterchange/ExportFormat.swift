@@ -1,3 +1,5 @@
+import TallyCore
+
 /// The formats `export` writes, chosen by the file's extension.
 public enum ExportFormat: String, CaseIterable, Sendable {
     /// `journal` is read by hledger and ledger alike; `hledger` is the same
@@ -30,14 +32,15 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// What the format is, for the confirmation.
+    /// What the format is, for the confirmation, which shows it with
+    /// `Translation.translated`: the facts of a JSON confirmation keep it as it is.
     public var title: String {
         switch self {
         case .csv: return "CSV"
         case .json: return "JSON"
-        case .journal: return "hledger/ledger journal"
-        case .hledger: return "hledger journal"
-        case .beancount: return "beancount file"
+        case .journal: return Translation.catalogued("hledger/ledger journal")
+        case .hledger: return Translation.catalogued("hledger journal")
+        case .beancount: return Translation.catalogued("beancount file")
         }
     }
 }

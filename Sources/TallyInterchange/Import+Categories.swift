@@ -35,20 +35,22 @@ extension CSVImport {
             var row = checked.good[index]
             do throws(RowProblem) {
                 if let constantCategory {
-                    try give(try checked.resolver.category(named: constantCategory, kind: row.kind), to: &row, by: "set category")
+                    try give(try checked.resolver.category(named: constantCategory, kind: row.kind), to: &row, by: .constant)
                 } else if let suggestion = learned?.category(for: row) {
                     checked.suggestions[row.line] = suggestion.name
-                    if options.learns { try give(suggestion, to: &row, by: "what was learned") }
+                    if options.learns { try give(suggestion, to: &row, by: .learned) }
                 }
                 if !row.categorised, let fallback = settings.fallback {
-                    try give(try checked.resolver.fallback(named: fallback.value, kind: row.kind ?? .expense), to: &row, by: "otherwise")
+                    try give(try checked.resolver.fallback(named: fallback.value, kind: row.kind ?? .expense), to: &row, by: .fallback)
                 }
                 guard row.categorised else {
-                    let hint = checked.suggestions[row.line].map { "; bills like it are '\($0)', which 'import … learn' gives it" } ?? ""
-                    let why = columns.has(.category) ? "its category is empty" : "its file has no category column"
-                    throw RowProblem(
-                        "nothing gives this row a category: \(why), and no rule matches it; add a rule such as "
-                        + "rule remark ~ coffee => category drinks, or say set category=NAME or otherwise NAME\(hint)")
+                    let hint = checked.suggestions[row.line].map {
+                        Translation.translated("; bills like it are '%s', which 'import … learn' gives it", $0)
+                    } ?? ""
+                    let reason = columns.has(.category)
+                        ? Translation.translated("nothing gives this row a category: its category is empty, and no rule matches it; add a rule such as rule remark ~ coffee => category drinks, or say set category=NAME or otherwise NAME")
+                        : Translation.translated("nothing gives this row a category: its file has no category column, and no rule matches it; add a rule such as rule remark ~ coffee => category drinks, or say set category=NAME or otherwise NAME")
+                    throw RowProblem(reason + hint)
                 }
                 checked.good[index] = row
             } catch {
@@ -70,7 +72,7 @@ extension CSVImport {
         for action in actions {
             switch action {
             case .category(let name):
-                if !row.categorised { try give(try resolver.category(named: name.value, kind: row.kind), to: &row, by: "a rule") }
+                if !row.categorised { try give(try resolver.category(named: name.value, kind: row.kind), to: &row, by: .rule) }
             case .book(let name):
                 if !row.namesBook {
                     row.bookID = try resolver.book(named: name.value).id
@@ -84,7 +86,8 @@ extension CSVImport {
                 guard !row.namesAccount else { continue }
                 let ledger = evaluator.ledger
                 guard let account = ledger.account(named: name.value, inBook: row.bookID) else {
-                    throw RowProblem("a rule puts it in account '\(name.value)', which its book '\(ledger.book(id: row.bookID)?.name ?? "")' has not")
+                    throw RowProblem(Translation.translated(
+                        "a rule puts it in account '%s', which its book '%s' has not", name.value, ledger.book(id: row.bookID)?.name ?? ""))
                 }
                 row.accountID = ledger.billAccountID(account)
             case .tags(let tags):
@@ -97,12 +100,32 @@ extension CSVImport {
         }
     }
 
-    private func give(_ category: Category, to row: inout Row, by source: String) throws(RowProblem) {
+    /// What gives a row its category, when its own columns do not.
+    private enum Source {
+        case rule, constant, learned, fallback
+    }
+
+    private func give(_ category: Category, to row: inout Row, by source: Source) throws(RowProblem) {
         if let kind = row.kind, kind != category.kind {
-            throw RowProblem("\(source) gives it '\(category.name)', an \(category.kind.rawValue) category, but the row is \(kind == .income ? "income" : "an expense")")
+            throw RowProblem(CSVImport.mismatch(category.name, by: source, rowIsIncome: kind == .income))
         }
         row.kind = category.kind
         row.categoryID = category.id
+    }
+
+    /// Why a row can't take the category `name` `source` gives it, which is
+    /// an expense category for an income row, an income one for an expense.
+    private static func mismatch(_ name: String, by source: Source, rowIsIncome: Bool) -> String {
+        switch (source, rowIsIncome) {
+        case (.rule, true): Translation.translated("a rule gives it '%s', an expense category, but the row is income", name)
+        case (.rule, false): Translation.translated("a rule gives it '%s', an income category, but the row is an expense", name)
+        case (.constant, true): Translation.translated("set category gives it '%s', an expense category, but the row is income", name)
+        case (.constant, false): Translation.translated("set category gives it '%s', an income category, but the row is an expense", name)
+        case (.learned, true): Translation.translated("what was learned gives it '%s', an expense category, but the row is income", name)
+        case (.learned, false): Translation.translated("what was learned gives it '%s', an income category, but the row is an expense", name)
+        case (.fallback, true): Translation.translated("otherwise gives it '%s', an expense category, but the row is income", name)
+        case (.fallback, false): Translation.translated("otherwise gives it '%s', an income category, but the row is an expense", name)
+        }
     }
 }
 

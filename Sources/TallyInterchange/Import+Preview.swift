@@ -6,6 +6,9 @@ extension CSVImport {
     static let previewRows = 200
 
     /// A dry run: each row and what would become of it, written nowhere.
+    /// What the cells say is in the reader's language; the columns and the
+    /// counts' names stay English, as they are the keys of a JSON dry run,
+    /// and are translated where a table or the summary shows them.
     func preview(_ checked: Checked) -> Outcome {
         let ledger = evaluator.ledger
         let fates = self.fates(of: checked.good)
@@ -18,38 +21,38 @@ extension CSVImport {
             switch fate {
             case .add:
                 counts.add += 1
-                would = "add"
+                would = Translation.translated("add")
             case .there(let bill):
                 counts.there += 1
-                would = "there: #\(bill)"
+                would = Translation.translated("there: #%d", bill)
             case .duplicate(let bill):
                 counts.there += 1
-                would = "there: #\(bill), equal"
+                would = Translation.translated("there: #%d, equal", bill)
             case .changed(let bill, _):
                 counts.changed += 1
-                would = options.updates ? "update #\(bill)" : "changed: #\(bill)"
+                would = options.updates ? Translation.translated("update #%d", bill) : Translation.translated("changed: #%d", bill)
             }
             let currency = books[row.bookID]?.currency ?? .cny
             let amount = Int128(row.amount) * (row.kind == .income ? 1 : -1)
-            let note = checked.suggestions[row.line].map { "learn gives \($0)" } ?? ""
+            let note = checked.suggestions[row.line].map { Translation.translated("learn gives %s", $0) } ?? ""
             lines.append((row.line, [
                 .number(row.line), .text(would), .text(row.day.iso), .money(amount, currency),
                 .text(categories[row.categoryID]?.name ?? ""), .text(row.remark), row.place.map { .text($0) } ?? .null, .text(note),
             ]))
         }
         for skipped in checked.skipped {
-            lines.append((skipped.line, [.number(skipped.line), .text("pass over"), .null, .null, .null, .null, .null, .text(skipped.why)]))
+            lines.append((skipped.line, [.number(skipped.line), .text(Translation.translated("pass over")), .null, .null, .null, .null, .null, .text(skipped.why)]))
         }
         for bad in checked.bad {
             let reason = bad.text.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? bad.text
-            lines.append((bad.line, [.number(bad.line), .text("refuse"), .null, .null, .null, .null, .null, .text(reason)]))
+            lines.append((bad.line, [.number(bad.line), .text(Translation.translated("refuse")), .null, .null, .null, .null, .null, .text(reason)]))
         }
         lines.sort { $0.line < $1.line }
         let shown = Array(lines.prefix(CSVImport.previewRows).map(\.cells))
         return .result(.importPreview(ImportPreview(
             rows: RecordTable(columns: ["line", "would", "date", "amount", "category", "remark", "place", "note"], rows: shown),
-            counts: [("would add", counts.add), ("there already", counts.there), ("changed", counts.changed),
-                     ("pass over", checked.skipped.count), ("refuse", checked.badCount)],
+            counts: [(Translation.catalogued("would add"), counts.add), (Translation.catalogued("there already"), counts.there), (Translation.catalogued("changed"), counts.changed),
+                     (Translation.catalogued("pass over"), checked.skipped.count), (Translation.catalogued("refuse"), checked.badCount)],
             unshown: checked.badCount - checked.bad.count + lines.count - shown.count)), format: nil)
     }
 }

@@ -39,8 +39,9 @@ struct RunningBalance {
             func money(_ minor: Int64) -> String { MoneyFormat.grouped(minor, currency) }
             throw Diagnostic(.csvUnreadable(
                 file: file.value, line: row.line,
-                reason: "the balance column says \(money(row.balance!)), but line \(before.line)'s \(money(before.balance!)) and the amounts since, "
-                    + "\(MoneyFormat.signed(moved, currency)), come to \(money(before.balance! + moved)): the statement and its rows part here"),
+                reason: Translation.translated(
+                    "the balance column says %s, but line %d's %s and the amounts since, %s, come to %s: the statement and its rows part here",
+                    money(row.balance!), before.line, money(before.balance!), MoneyFormat.signed(moved, currency), money(before.balance! + moved))),
                 at: file.range)
         }
         let last = oldestFirst == nil ? rows[given.last!] : rows[first]
@@ -63,14 +64,15 @@ struct RunningBalance {
     func reconciliation(in ledger: Ledger, id: Int64, at time: Int64) -> Agreement {
         guard let book = ledger.book(id: bookID),
               let account = accountID == 0 ? ledger.firstAccount(ofBook: bookID) : ledger.account(id: accountID) else {
-            return .differs("the statement's account is not in the ledger")
+            return .differs(Translation.translated("the statement's account is not in the ledger"))
         }
         let held = ledger.balance(of: account.id, through: day) ?? 0
         guard held == balance else {
             let written = MoneyFormat.plain(balance, book.currency)
-            return .differs("the statement leaves \(account.name) at \(MoneyFormat.grouped(balance, book.currency)) at the end of \(day.iso), "
-                + "but Tally has \(MoneyFormat.grouped(held, book.currency)); 'reconcile \(Literal.name(account.name)) \(written) on \(day.iso)' "
-                + "lists what to look through")
+            return .differs(Translation.translated(
+                "the statement leaves %s at %s at the end of %s, but Tally has %s; 'reconcile %s %s on %s' lists what to look through",
+                account.name, MoneyFormat.grouped(balance, book.currency), day.iso, MoneyFormat.grouped(held, book.currency),
+                Literal.name(account.name), written, day.iso))
         }
         return .agrees(Reconciliation(id: id, accountID: account.id, day: day, balance: balance, created: time))
     }

@@ -57,7 +57,9 @@ struct CSVImport {
            let near = Suggestion.nearest(to: fallback.value, among: evaluator.ledger.categories.flatMap(\.allNames)) {
             throw Diagnostic(
                 .unknownName(kind: "category", name: fallback.value, suggestion: near), at: fallback.range,
-                notes: ["'otherwise' makes a category only when none has a name like it; make it first with 'category add \(Literal.name(fallback.value)) expense'"])
+                notes: [Translation.translated(
+                    "'otherwise' makes a category only when none has a name like it; make it first with 'category add %s expense'",
+                    Literal.name(fallback.value))])
         }
         defaultBook = try (constant(.book) ?? settings.book).map { name throws(Diagnostic) in try evaluator.ledger.book(named: name) }
             ?? evaluator.ledger.currentBook
@@ -108,7 +110,7 @@ struct CSVImport {
 
     /// Why nothing is imported: `count` bad rows, the first of them `named` by line.
     func refusal(_ named: [(line: Int, text: String)], of count: Int) -> Diagnostic {
-        let more = count > named.count ? ["… and \(count - named.count) more"] : []
+        let more = count > named.count ? [Translation.translated("… and %d more", count - named.count)] : []
         return Diagnostic(.rowsRefused(bad: count, of: rowCount), at: options.file.range, notes: named.map(\.text) + more)
     }
 
@@ -198,19 +200,21 @@ struct CSVImport {
     private func read(_ record: CSVRecord, resolver: inout NameResolver) throws(RowProblem) -> Read {
         let fields = record.fields
         guard fields.count <= columns.count || columns.names.isEmpty else {
-            throw RowProblem("the row has \(fields.count) fields, but the header \(columns.count); a field that holds the separator is written in quotes")
+            throw RowProblem(Translation.translated(
+                "the row has %d fields, but the header %d; a field that holds the separator is written in quotes", fields.count, columns.count))
         }
         for (test, column) in zip(settings.skipping, skipColumns) where column < fields.count && !skipColumns.isEmpty {
             let cell = fields[column].trimmingSpaces
             if test.contains ? cell.lowercased().contains(test.text.lowercased()) : Names.key(String(cell)) == Names.key(test.text) {
-                return .skipped("\(columns.names.indices.contains(column) ? columns.names[column] : "column \(column + 1)") is '\(cell)'")
+                return .skipped(columns.names.indices.contains(column)
+                    ? Translation.translated("%s is '%s'", columns.names[column], cell) : Translation.translated("column %d is '%s'", column + 1, cell))
             }
         }
         let kindText = String((columns.value(.kind, in: fields) ?? "").trimmingSpaces)
         var kind: Kind?
         if !kindText.isEmpty {
             switch try meaning(ofKind: kindText) {
-            case .skip: return .skipped("the kind is '\(kindText)'")
+            case .skip: return .skipped(Translation.translated("the kind is '%s'", kindText))
             case .expense: kind = .expense
             case .income: kind = .income
             }
@@ -226,7 +230,10 @@ struct CSVImport {
         if !categoryText.isEmpty {
             let category = try resolver.category(named: categoryText, kind: kind)
             if let kind, kind != category.kind {
-                throw RowProblem("\(reason(for: kind, written: kindText.isEmpty ? nil : kind, signed)), but '\(category.name)' is an \(category.kind.rawValue) category")
+                let why = reason(for: kind, written: kindText.isEmpty ? nil : kind, signed)
+                throw RowProblem(category.kind == .expense
+                    ? Translation.translated("%s, but '%s' is an expense category", why, category.name)
+                    : Translation.translated("%s, but '%s' is an income category", why, category.name))
             }
             kind = category.kind
             categoryID = category.id
@@ -257,7 +264,8 @@ struct CSVImport {
         let name = String((cell ?? "").trimmingSpaces)
         guard !name.isEmpty else { return ledger.billAccountID(ledger.defaultAccount(ofBook: book.id)) }
         guard let account = ledger.account(named: name, inBook: book.id) else {
-            throw RowProblem("book '\(book.name)' has no account '\(name)'; 'account add \(Literal.name(name))' makes one")
+            throw RowProblem(
+                Translation.translated("book '%s' has no account '%s'; 'account add %s' makes one", book.name, name, Literal.name(name)))
         }
         return ledger.billAccountID(account)
     }
@@ -273,15 +281,16 @@ struct CSVImport {
     }
 
     private func day(_ text: String) throws(RowProblem) -> Day {
-        guard !text.trimmingSpaces.isEmpty else { throw RowProblem("the date is empty") }
+        guard !text.trimmingSpaces.isEmpty else { throw RowProblem(Translation.translated("the date is empty")) }
         if let dates {
             guard let day = dates.day(text) else {
-                throw RowProblem("'\(Diagnostic.clipped(text))' is not a date written \(dates.pattern)")
+                throw RowProblem(Translation.translated("'%s' is not a date written %s", Diagnostic.clipped(text), dates.pattern))
             }
             return day
         }
         guard let day = Day(written: text) else {
-            throw RowProblem("'\(Diagnostic.clipped(text))' is not a date; write 2016-07-01 or 2016/7/1, or say how with dates \"%m/%d/%Y\"")
+            throw RowProblem(
+                Translation.translated("'%s' is not a date; write 2016-07-01 or 2016/7/1, or say how with dates \"%%m/%%d/%%Y\"", Diagnostic.clipped(text)))
         }
         return day
     }
@@ -292,7 +301,9 @@ struct CSVImport {
         if let word = settings.kinds.first(where: { Names.key($0.word) == key }) { return word.meaning }
         if let kind = CSVImport.kindNames[key] { return kind }
         let words = settings.kinds.map(\.word) + ["expense", "income", "支出", "收入"]
-        throw RowProblem("'\(Diagnostic.clipped(text))' is not a kind; write \(words.joined(separator: ", ")), or say what it means with kinds (\(Diagnostic.clipped(text))=expense)")
+        throw RowProblem(Translation.translated(
+            "'%s' is not a kind; write %s, or say what it means with kinds (%s=expense)",
+            Diagnostic.clipped(text), words.joined(separator: ", "), Diagnostic.clipped(text)))
     }
 
     static let kindNames: [String: KindMeaning] = [
@@ -311,9 +322,10 @@ struct CSVImport {
         let incoming = String((columns.value(.amountIn, in: fields) ?? "").trimmingSpaces)
         let outgoing = String((columns.value(.amountOut, in: fields) ?? "").trimmingSpaces)
         switch (incoming.isEmpty, outgoing.isEmpty) {
-        case (true, true): throw RowProblem("the amount is empty: the row has neither money in nor money out")
+        case (true, true): throw RowProblem(Translation.translated("the amount is empty: the row has neither money in nor money out"))
         case (false, false):
-            throw RowProblem("the row has money in ('\(Diagnostic.clipped(incoming))') and money out ('\(Diagnostic.clipped(outgoing))'); give it one")
+            throw RowProblem(Translation.translated(
+                "the row has money in ('%s') and money out ('%s'); give it one", Diagnostic.clipped(incoming), Diagnostic.clipped(outgoing)))
         case (false, true):
             let written = try read(amount: incoming, in: book)
             return (written.minor, .column(written.sign == .minus ? .expense : .income, incoming))
@@ -332,27 +344,29 @@ struct CSVImport {
 
     private func read(amount text: String, in book: Book) throws(RowProblem) -> (minor: Int64, sign: WrittenAmount.Sign) {
         if let currency, currency != book.currency.code {
-            throw RowProblem("the file is in \(currency), but book '\(book.name)' keeps \(book.currency.code)")
+            throw RowProblem(Translation.translated("the file is in %s, but book '%s' keeps %s", currency, book.name, book.currency.code))
         }
         guard let amount = WrittenAmount(text, decimalMark: decimalMark) else {
-            throw RowProblem(text.trimmingSpaces.isEmpty ? "the amount is empty" : "'\(Diagnostic.clipped(text))' is not an amount"
-                + (decimalMark == .point && text.contains(",") ? "; if its decimal mark is a comma, say decimal comma" : ""))
+            guard !text.trimmingSpaces.isEmpty else { throw RowProblem(Translation.translated("the amount is empty")) }
+            throw RowProblem(Translation.translated("'%s' is not an amount", Diagnostic.clipped(text))
+                + (decimalMark == .point && text.contains(",") ? Translation.translated("; if its decimal mark is a comma, say decimal comma") : ""))
         }
         if let code = amount.currencyCode, code != book.currency.code {
-            throw RowProblem("the amount is in \(code), but book '\(book.name)' keeps \(book.currency.code)")
+            throw RowProblem(Translation.translated("the amount is in %s, but book '%s' keeps %s", code, book.name, book.currency.code))
         }
         if let symbol = amount.currencySymbol, !book.currency.isWritten(as: symbol) {
-            throw RowProblem("the amount is written in \(symbol), but book '\(book.name)' keeps \(book.currency.code)")
+            throw RowProblem(Translation.translated("the amount is written in %s, but book '%s' keeps %s", symbol, book.name, book.currency.code))
         }
         let minor: Int64
         do {
             minor = try amount.number.minorUnits(in: book.currency)
         } catch {
-            throw RowProblem(Diagnostic(.badAmount(text, error), at: options.file.range).message + " for \(book.currency.code)")
+            let why = Diagnostic(.badAmount(text, error), at: options.file.range).message
+            throw RowProblem(why + Translation.translated(" for %s", book.currency.code))
         }
-        guard minor != 0 else { throw RowProblem("the amount is zero") }
-        guard minor > 0 else { throw RowProblem("an amount must be more than zero, not '\(Diagnostic.clipped(text))'") }
-        guard minor <= maximumAmount else { throw RowProblem("'\(Diagnostic.clipped(text))' is too large for an amount") }
+        guard minor != 0 else { throw RowProblem(Translation.translated("the amount is zero")) }
+        guard minor > 0 else { throw RowProblem(Translation.translated("an amount must be more than zero, not '%s'", Diagnostic.clipped(text))) }
+        guard minor <= maximumAmount else { throw RowProblem(Translation.translated("'%s' is too large for an amount", Diagnostic.clipped(text))) }
         return (minor, amount.sign)
     }
 
@@ -363,13 +377,15 @@ struct CSVImport {
         switch signed {
         case .column(let kind, let text):
             if let written, written != kind {
-                throw RowProblem("the kind is \(written.rawValue), but '\(Diagnostic.clipped(text))' is money \(kind == .income ? "in" : "out")")
+                throw RowProblem(kind == .income
+                    ? Translation.translated("the kind is expense, but '%s' is money in", Diagnostic.clipped(text))
+                    : Translation.translated("the kind is income, but '%s' is money out", Diagnostic.clipped(text)))
             }
             return kind
         case .amount(let sign, let text):
             if let written {
                 if written == .income && sign == .minus {
-                    throw RowProblem("the kind is income, but the amount '\(Diagnostic.clipped(text))' is negative")
+                    throw RowProblem(Translation.translated("the kind is income, but the amount '%s' is negative", Diagnostic.clipped(text)))
                 }
                 return written
             }
@@ -391,13 +407,20 @@ struct CSVImport {
         return true
     }
 
+    /// Why the row is of `kind`, as the first clause of a sentence.
     private func reason(for kind: Kind, written: Kind?, _ signed: Signed) -> String {
-        if let written { return "the kind is \(written.rawValue)" }
+        if let written { return written == .income ? Translation.translated("the kind is income") : Translation.translated("the kind is expense") }
         switch signed {
-        case .column(_, let text): return "'\(Diagnostic.clipped(text))' is money \(kind == .income ? "in" : "out")"
+        case .column(_, let text):
+            return kind == .income
+                ? Translation.translated("'%s' is money in", Diagnostic.clipped(text)) : Translation.translated("'%s' is money out", Diagnostic.clipped(text))
         case .amount(let sign, let text):
-            if amountsAreSigned, kind == .income, sign == .unsigned { return "a positive amount is income in a file of signed amounts" }
-            return "the amount '\(Diagnostic.clipped(text))' makes it \(kind == .income ? "income" : "an expense")"
+            if amountsAreSigned, kind == .income, sign == .unsigned {
+                return Translation.translated("a positive amount is income in a file of signed amounts")
+            }
+            return kind == .income
+                ? Translation.translated("the amount '%s' makes it income", Diagnostic.clipped(text))
+                : Translation.translated("the amount '%s' makes it an expense", Diagnostic.clipped(text))
         }
     }
 

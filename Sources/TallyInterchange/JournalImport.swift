@@ -54,12 +54,23 @@ struct JournalImport {
     }
 
     mutating func read(_ journal: PeerJournal) throws(Diagnostic) -> JournalImportCounts {
-        for skipped in journal.skipped { counts.skipped.append("line \(skipped.line): \(skipped.text) — \(skipped.reason)") }
+        for skipped in journal.skipped { counts.skipped.append(JournalImport.note(line: skipped.line, skipped.text, skipped.reason)) }
         for transaction in journal.transactions { try take(transaction) }
         for price in journal.prices { take(price) }
         for balance in journal.balances.sorted(by: { ($0.day, $0.line) < ($1.day, $1.line) }) { try take(balance) }
         counts.skipped.sort { JournalImport.lineNumber($0) < JournalImport.lineNumber($1) }
         return counts
+    }
+
+    /// `line 12: 2016-07-01 Paycheck — 5 postings; a bill or a transfer has two`:
+    /// what was not imported and why, the reason in the reader's language. The
+    /// counts group the notes by what follows ` — ` and read the line after `line `.
+    private static func note(line: Int, _ what: String, _ reason: String) -> String {
+        "line \(line): \(what) — \(reason)"
+    }
+
+    private static func note(line: Int, _ day: Day, _ what: String, _ reason: String) -> String {
+        note(line: line, "\(day.iso) \(what)", reason)
     }
 
     private static func lineNumber(_ note: String) -> Int {
@@ -84,7 +95,7 @@ struct JournalImport {
 
     private mutating func skip(_ transaction: PeerTransaction, _ reason: String) {
         let title = [transaction.payee, transaction.narration].filter { !$0.isEmpty }.joined(separator: " ")
-        counts.skipped.append("line \(transaction.line): \(transaction.day.iso) \(title) — \(reason)")
+        counts.skipped.append(JournalImport.note(line: transaction.line, transaction.day, title, reason))
         for posting in transaction.postings where Root(posting.account) == .money {
             let key = Names.key(posting.account)
             partlyReadFrom[key] = min(partlyReadFrom[key] ?? transaction.day, transaction.day)
@@ -93,9 +104,11 @@ struct JournalImport {
 
     private mutating func take(_ transaction: PeerTransaction) throws(Diagnostic) {
         let postings = transaction.postings.filter { $0.kind == .real }
-        guard postings.count == transaction.postings.count else { return skip(transaction, "virtual postings, which no account holds") }
-        guard !postings.contains(where: \.hasCostOrPrice) else { return skip(transaction, "a posting at a cost or price: not money in one currency") }
-        guard postings.count == 2 else { return skip(transaction, "\(postings.count) postings; a bill or a transfer has two") }
+        guard postings.count == transaction.postings.count else { return skip(transaction, Translation.translated("virtual postings, which no account holds")) }
+        guard !postings.contains(where: \.hasCostOrPrice) else {
+            return skip(transaction, Translation.translated("a posting at a cost or price: not money in one currency"))
+        }
+        guard postings.count == 2 else { return skip(transaction, Translation.translated("%d postings; a bill or a transfer has two", postings.count)) }
         let (first, second) = (postings[0], postings[1])
         switch (Root(first.account), Root(second.account)) {
         case (.money, .money): try transfer(transaction, first, second)
@@ -103,24 +116,26 @@ struct JournalImport {
         case (.expense, .money), (.income, .money): try bill(transaction, flow: first, money: second)
         case (.money, .equity): try opening(transaction, first)
         case (.equity, .money): try opening(transaction, second)
-        default: skip(transaction, "no asset or liability posting against an expense or income")
+        default: skip(transaction, Translation.translated("no asset or liability posting against an expense or income"))
         }
     }
 
     private mutating func bill(_ transaction: PeerTransaction, flow: PeerPosting, money: PeerPosting) throws(Diagnostic) {
-        guard let amount = flow.amount else { return skip(transaction, "an amount that cannot be worked out") }
-        guard let currency = JournalImport.currency(amount.commodity) else { return skip(transaction, "\(amount.commodity) is not a currency") }
+        guard let amount = flow.amount else { return skip(transaction, Translation.translated("an amount that cannot be worked out")) }
+        guard let currency = JournalImport.currency(amount.commodity) else {
+            return skip(transaction, Translation.translated("%s is not a currency", amount.commodity))
+        }
         guard let book = book(for: transaction, money: money.account, currency: currency) else {
-            return skip(transaction, "no book keeps \(currency.code)")
+            return skip(transaction, Translation.translated("no book keeps %s", currency.code))
         }
         guard let minor = JournalImport.minor(amount, in: book.currency) else {
-            return skip(transaction, "\(amount.text) has more decimals than \(book.currency.code) has")
+            return skip(transaction, Translation.translated("%s has more decimals than %s has", amount.text, book.currency.code))
         }
         let kind: Kind = Root(flow.account) == .expense ? .expense : .income
         // An expense posting below zero is money back; income is the credit of its posting.
         let billAmount = kind == .expense ? minor : -minor
-        guard billAmount != 0 else { return skip(transaction, "an amount of zero") }
-        guard kind == .expense || billAmount > 0 else { return skip(transaction, "income below zero, which no bill is") }
+        guard billAmount != 0 else { return skip(transaction, Translation.translated("an amount of zero")) }
+        guard kind == .expense || billAmount > 0 else { return skip(transaction, Translation.translated("income below zero, which no bill is")) }
         let account = try self.account(money.account, in: book, line: money.line)
         let category = category(flow.account, kind: kind)
         let metadata = transaction.metadata
@@ -140,17 +155,19 @@ struct JournalImport {
 
     private mutating func transfer(_ transaction: PeerTransaction, _ first: PeerPosting, _ second: PeerPosting) throws(Diagnostic) {
         guard let a = first.amount, let b = second.amount, let aCurrency = JournalImport.currency(a.commodity),
-              let bCurrency = JournalImport.currency(b.commodity) else { return skip(transaction, "an amount that is not money in a currency") }
+              let bCurrency = JournalImport.currency(b.commodity) else { return skip(transaction, Translation.translated("an amount that is not money in a currency")) }
         let (from, to) = a.units < 0 ? ((first, a, aCurrency), (second, b, bCurrency)) : ((second, b, bCurrency), (first, a, aCurrency))
         guard let fromBook = book(for: transaction, money: from.0.account, currency: from.2),
               let toBook = book(for: transaction, money: to.0.account, currency: to.2) else {
-            return skip(transaction, "no book keeps \(from.2.code == to.2.code ? from.2.code : from.2.code + " and " + to.2.code)")
+            let reason = from.2.code == to.2.code
+                ? Translation.translated("no book keeps %s", from.2.code) : Translation.translated("no book keeps %s and %s", from.2.code, to.2.code)
+            return skip(transaction, reason)
         }
         guard let sent = JournalImport.minor(from.1, in: fromBook.currency).map({ -$0 }), let received = JournalImport.minor(to.1, in: toBook.currency),
-              sent > 0, received > 0 else { return skip(transaction, "amounts that move no money one way") }
+              sent > 0, received > 0 else { return skip(transaction, Translation.translated("amounts that move no money one way")) }
         let fromAccount = try account(from.0.account, in: fromBook, line: from.0.line)
         let toAccount = try account(to.0.account, in: toBook, line: to.0.line)
-        guard fromAccount.id != toAccount.id else { return skip(transaction, "both postings are one account's") }
+        guard fromAccount.id != toAccount.id else { return skip(transaction, Translation.translated("both postings are one account's")) }
         let remark = transaction.metadata["remark"] ?? [transaction.payee, transaction.narration].filter { !$0.isEmpty }.joined(separator: " ")
         let transfer = Transfer(id: nextTransferID, day: transaction.day, from: fromAccount.id, amount: sent, to: toAccount.id, received: received,
                                 remark: remark, created: evaluator.now)
@@ -164,13 +181,15 @@ struct JournalImport {
     private mutating func opening(_ transaction: PeerTransaction, _ posting: PeerPosting) throws(Diagnostic) {
         guard let amount = posting.amount, let currency = JournalImport.currency(amount.commodity),
               let book = book(for: transaction, money: posting.account, currency: currency),
-              let minor = JournalImport.minor(amount, in: book.currency) else { return skip(transaction, "an opening that is not money in a book's currency") }
+              let minor = JournalImport.minor(amount, in: book.currency) else {
+            return skip(transaction, Translation.translated("an opening that is not money in a book's currency"))
+        }
         let account = try self.account(posting.account, in: book, line: posting.line)
         if account.opening == minor && account.openingDay == transaction.day {
             counts.alreadyThere += 1
             return
         }
-        guard account.opening == 0 else { return skip(transaction, "account '\(account.name)' has an opening already") }
+        guard account.opening == 0 else { return skip(transaction, Translation.translated("account '%s' has an opening already", account.name)) }
         var opened = account
         opened.opening = minor
         opened.openingDay = transaction.day
@@ -183,7 +202,8 @@ struct JournalImport {
     private mutating func take(_ price: PeerPrice) {
         guard let base = JournalImport.currency(price.commodity)?.code, let quote = JournalImport.currency(price.price.commodity)?.code, base != quote,
               price.price.units > 0, let units = Int64(exactly: price.price.units), price.price.scale <= 18 else {
-            counts.skipped.append("line \(price.line): \(price.day.iso) price of \(price.commodity) — not a rate of one currency in another")
+            counts.skipped.append(JournalImport.note(
+                line: price.line, price.day, Translation.translated("price of %s", price.commodity), Translation.translated("not a rate of one currency in another")))
             return
         }
         let rate = ExchangeRate(id: nextRateID, base: base, quote: quote, day: price.day, rate: ExactRate(units: units, scale: price.price.scale))
@@ -205,16 +225,19 @@ struct JournalImport {
     private mutating func take(_ balance: PeerBalance) throws(Diagnostic) {
         let day = balance.atStartOfDay ? balance.day.adding(days: -1) : balance.day
         guard Root(balance.account) == .money, let currency = JournalImport.currency(balance.amount.commodity) else {
-            counts.skipped.append("line \(balance.line): \(balance.day.iso) balance of \(balance.account) — not money in an asset or liability")
+            counts.skipped.append(JournalImport.note(
+                line: balance.line, balance.day, Translation.translated("balance of %s", balance.account), Translation.translated("not money in an asset or liability")))
             return
         }
         guard partlyReadFrom[Names.key(balance.account)].map({ $0 > day }) ?? true else {
-            counts.skipped.append("line \(balance.line): \(balance.day.iso) balance of \(balance.account) — postings of the account are skipped above")
+            counts.skipped.append(JournalImport.note(
+                line: balance.line, balance.day, Translation.translated("balance of %s", balance.account), Translation.translated("postings of the account are skipped above")))
             return
         }
         guard let book = bookOfPath(balance.account) ?? chosenBook ?? bookKeeping(currency), book.currency == currency,
               let statement = JournalImport.minor(balance.amount, in: book.currency) else {
-            counts.skipped.append("line \(balance.line): \(balance.day.iso) balance of \(balance.account) — no book keeps \(currency.code)")
+            counts.skipped.append(JournalImport.note(
+                line: balance.line, balance.day, Translation.translated("balance of %s", balance.account), Translation.translated("no book keeps %s", currency.code)))
             return
         }
         let account = try self.account(balance.account, in: book, line: balance.line)
@@ -223,8 +246,10 @@ struct JournalImport {
         guard abs(held - statement) <= abs(tolerance) else {
             throw Diagnostic(.journalUnreadable(
                 file: file.value, line: balance.line, column: nil,
-                reason: "\(balance.account) holds \(MoneyFormat.grouped(held, book.currency)) at the end of \(day.iso) as imported, "
-                    + "but the file asserts \(MoneyFormat.grouped(statement, book.currency))"), at: file.range)
+                reason: Translation.translated(
+                    "%s holds %s at the end of %s as imported, but the file asserts %s",
+                    balance.account, MoneyFormat.grouped(held, book.currency), day.iso, MoneyFormat.grouped(statement, book.currency))),
+                at: file.range)
         }
         if ledger.reconciliations.contains(where: { $0.accountID == account.id && $0.day == day && $0.balance == statement }) {
             counts.alreadyThere += 1
@@ -280,7 +305,7 @@ struct JournalImport {
                 account = existing
             } else {
                 if let problem = Names.problem(with: name) {
-                    throw Diagnostic(.journalUnreadable(file: file.value, line: line, column: nil, reason: "'\(path)': \(problem)"), at: file.range)
+                    throw Diagnostic(.journalUnreadable(file: file.value, line: line, column: nil, reason: Translation.translated("'%s': %s", path, problem)), at: file.range)
                 }
                 let root = Names.key(String(path.prefix { $0 != ":" }))
                 let key = Names.key(name)

@@ -1,3 +1,5 @@
+import TallyCore
+
 /// An amount as written, before its number is read by its commodity's decimal mark.
 struct JournalAmountText {
     var negative: Bool
@@ -19,7 +21,7 @@ extension JournalParser {
     /// AMOUNT -> [SIGN] COMMODITY [SIGN] NUMBER | [SIGN] NUMBER [COMMODITY]
     func writtenAmount(_ line: inout PeerLine) throws(PeerJournalError) -> JournalAmountText {
         var negative = JournalParser.sign(&line)
-        if line.peek() == "(" { throw line.error("amount expressions such as (…) are not read; write the amount") }
+        if line.peek() == "(" { throw line.error(Translation.translated("amount expressions such as (…) are not read; write the amount")) }
         if JournalParser.startsNumber(line) {
             let column = line.column
             let number = line.take(while: JournalParser.isNumberCharacter)
@@ -28,13 +30,15 @@ extension JournalParser {
         }
         let commodityColumn = line.column
         let commodity = try commoditySymbol(&line)
-        if commodity.isEmpty { throw line.error("expected an amount such as 25.00 USD or $25, found \(line.found)", column: commodityColumn) }
+        if commodity.isEmpty {
+            throw line.error(Translation.translated("expected an amount such as 25.00 USD or $25") + line.found, column: commodityColumn)
+        }
         line.skipSpaces()
         if line.peek() == "-" || line.peek() == "+" {
-            if negative { throw line.error("an amount has one sign") }
+            if negative { throw line.error(Translation.translated("an amount has one sign")) }
             negative = JournalParser.sign(&line)
         }
-        guard JournalParser.startsNumber(line) else { throw line.error("expected a number after '\(commodity)', found \(line.found)") }
+        guard JournalParser.startsNumber(line) else { throw line.error(Translation.translated("expected a number after '%s'", commodity) + line.found) }
         let column = line.column
         return JournalAmountText(negative: negative, number: line.take(while: JournalParser.isNumberCharacter), numberColumn: column, commodity: commodity)
     }
@@ -48,7 +52,7 @@ extension JournalParser {
             let (units, scale) = try PeerNumber.value(of: written.number, decimalMark: commodityMarks[commodity] ?? decimalMark)
             return PeerAmount(units: written.negative ? -units : units, scale: scale, commodity: commodity)
         } catch {
-            let advice = error.isAboutMarks ? " (a comma is the decimal mark only where a `decimal-mark ,` or `commodity` directive says so)" : ""
+            let advice = error.isAboutMarks ? Translation.translated(" (a comma is the decimal mark only where a `decimal-mark ,` or `commodity` directive says so)") : ""
             throw line.error(error.message + advice, column: written.numberColumn + error.offset)
         }
     }
@@ -59,7 +63,7 @@ extension JournalParser {
         let column = line.column
         line.advance()
         let name = line.take { $0 != "\"" }
-        if line.atEnd { throw line.error("expected '\"' to close the commodity's name", column: column) }
+        if line.atEnd { throw line.error(Translation.translated("expected '\"' to close the commodity's name"), column: column) }
         line.advance()
         return name
     }
@@ -71,7 +75,7 @@ extension JournalParser {
         if !line.atEnd, line.peek() != "=", line.peek() != ";" {
             var probe = line
             if line.peek() != "(", line.peek() != "\"", (try? writtenAmount(&probe)) == nil {
-                throw line.error("expected an amount after the account, found \(line.found)")
+                throw line.error(Translation.translated("expected an amount after the account") + line.found)
             }
             figures.amount = try amount(&line)
         }
@@ -83,26 +87,29 @@ extension JournalParser {
             let column = line.column
             if line.match("{{") || line.match("{") {
                 let total = line.index - (column - 1) == 2
-                let quantity = try PeerAmount.quantity(figures.amount, before: "a cost", line: line, column: column)
+                let quantity = try PeerAmount.quantity(figures.amount, before: .cost, line: line, column: column)
                 let written = try lotAmount(&line, closing: total ? "}}" : "}", column: column)
                 cost = total ? quantity.signing(written) : try quantity.costing(written, line: line, column: column)
             } else if line.match("(@@)") || line.match("@@") {
-                let quantity = try PeerAmount.quantity(figures.amount, before: "a price", line: line, column: column)
+                let quantity = try PeerAmount.quantity(figures.amount, before: .price, line: line, column: column)
                 price = quantity.signing(try priceAmount(&line))
             } else if line.match("(@)") || line.match("@") {
-                let quantity = try PeerAmount.quantity(figures.amount, before: "a price", line: line, column: column)
+                let quantity = try PeerAmount.quantity(figures.amount, before: .price, line: line, column: column)
                 price = try quantity.costing(try priceAmount(&line), line: line, column: column)
             } else if next == "[" || next == "(" {
                 let closing: Character = next == "[" ? "]" : ")"
                 _ = line.take { $0 != closing }
-                if line.atEnd { throw line.error("expected '\(closing)' to close the lot's \(next == "[" ? "date" : "note")", column: column) }
+                if line.atEnd {
+                    let expected = next == "[" ? Translation.translated("expected ']' to close the lot's date") : Translation.translated("expected ')' to close the lot's note")
+                    throw line.error(expected, column: column)
+                }
                 line.advance()
             } else if line.match("==*") || line.match("=*") || line.match("==") || line.match("=") {
                 figures.assertionIncludesSubaccounts = line.characters[column - 1..<line.index].contains("*")
                 line.skipSpaces()
                 figures.assertion = try amount(&line)
             } else {
-                throw line.error("expected '@', '=' or a comment after the amount, found \(line.found)")
+                throw line.error(Translation.translated("expected '@', '=' or a comment after the amount") + line.found)
             }
         }
         figures.hasCostOrPrice = cost != nil || price != nil
@@ -122,7 +129,9 @@ extension JournalParser {
         line.skipSpaces()
         let cost = try amount(&line)
         line.skipSpaces()
-        guard line.match(closing) else { throw line.error("expected '\(closing)' to close the cost that opens at column \(column), found \(line.found)") }
+        guard line.match(closing) else {
+            throw line.error(Translation.translated("expected '%s' to close the cost that opens at column %d", closing, column) + line.found)
+        }
         return cost
     }
 
@@ -151,15 +160,26 @@ extension JournalParser {
 }
 
 extension PeerAmount {
+    /// What follows an amount and says what it was exchanged for.
+    enum Exchange {
+        case cost, price
+    }
+
     /// The amount a cost or price is of, or the error at `column` where there is none.
-    static func quantity(_ amount: PeerAmount?, before what: String, line: PeerLine, column: Int) throws(PeerJournalError) -> PeerAmount {
-        guard let amount else { throw line.error("\(what) needs an amount before it", column: column) }
+    static func quantity(_ amount: PeerAmount?, before what: Exchange, line: PeerLine, column: Int) throws(PeerJournalError) -> PeerAmount {
+        guard let amount else {
+            let message = switch what {
+            case .cost: Translation.translated("a cost needs an amount before it")
+            case .price: Translation.translated("a price needs an amount before it")
+            }
+            throw line.error(message, column: column)
+        }
         return amount
     }
 
     /// What `self` costs at `unit` each, or the error at `column` where that is too large to work out.
     func costing(_ unit: PeerAmount, line: PeerLine, column: Int) throws(PeerJournalError) -> PeerAmount {
-        guard let cost = times(unit) else { throw line.error("the cost of this posting is too large to work out exactly", column: column) }
+        guard let cost = times(unit) else { throw line.error(Translation.translated("the cost of this posting is too large to work out exactly"), column: column) }
         return cost
     }
 }

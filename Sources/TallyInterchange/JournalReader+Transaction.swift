@@ -1,3 +1,5 @@
+import TallyCore
+
 extension JournalParser {
     /// transaction -> DATE ["=" DATE] ["*" | "!"] ["(" CODE ")"] DESCRIPTION [";" COMMENT] NEWLINE { COMMENT_LINE | POSTING }
     mutating func transaction(_ header: PeerLine, body: [PeerLine]) throws(PeerJournalError) {
@@ -16,7 +18,7 @@ extension JournalParser {
             let column = line.column
             line.advance()
             code = line.take { $0 != ")" }
-            if line.atEnd { throw line.error("expected ')' to close the code", column: column) }
+            if line.atEnd { throw line.error(Translation.translated("expected ')' to close the code"), column: column) }
             line.advance()
         }
         let description = line.take { $0 != ";" }.trimmingSpaces
@@ -70,7 +72,7 @@ extension JournalParser {
             kind = first == "(" ? .unbalancedVirtual : .balancedVirtual
             written = String(written.dropFirst().dropLast())
         }
-        if written.isEmpty { throw line.error("expected an account", column: column) }
+        if written.isEmpty { throw line.error(Translation.translated("expected an account"), column: column) }
         line.skipSpaces()
         let figures = try postingFigures(&line)
         let posting = PeerPosting(

@@ -1,3 +1,5 @@
+import TallyCore
+
 /// Reads an hledger or ledger journal (`.journal`, `.ledger`, `.hledger`):
 /// its transactions, `P` prices and balance assertions, with what it passes
 /// over said in `skipped`. Directives that carry no money (`account`,
@@ -45,13 +47,13 @@ struct JournalParser: PeerParser {
             if line.startsIndented {
                 var rest = line
                 rest.skipSpaces()
-                if rest.peek() != ";" && rest.peek() != "#" { skip(line, "an indented line outside a transaction or directive") }
+                if rest.peek() != ";" && rest.peek() != "#" { skip(line, Translation.translated("an indented line outside a transaction or directive")) }
             } else if first.isASCII && first.isNumber {
                 try transaction(line, body: subLines())
             } else if first == "~" {
-                skip(line, "periodic transactions are not read", block: true)
+                skip(line, Translation.translated("periodic transactions are not read"), block: true)
             } else if first == "=" {
-                skip(line, "automated transactions are not read", block: true)
+                skip(line, Translation.translated("automated transactions are not read"), block: true)
             } else {
                 try directive(line)
             }
@@ -82,7 +84,7 @@ struct JournalParser: PeerParser {
             let column = line.column
             let mark = line.rest().trimmingSpaces
             guard let only = mark.first, mark.count == 1, only == "." || only == "," else {
-                throw line.error("expected '.' or ',' after decimal-mark", column: column)
+                throw line.error(Translation.translated("expected '.' or ',' after decimal-mark"), column: column)
             }
             decimalMark = only
         case "comment", "test":
@@ -94,13 +96,13 @@ struct JournalParser: PeerParser {
             let account = String(line.rest().trimmingSpaces)
             bucket = account.isEmpty ? nil : account
         case "include", "!include":
-            skip(header, "include is not followed")
+            skip(header, Translation.translated("include is not followed"))
         case "C":
-            skip(header, "commodity equivalences are not read")
+            skip(header, Translation.translated("commodity equivalences are not read"))
         case "i", "I", "o", "O", "b", "h":
-            skip(header, "timeclock entries are not read")
+            skip(header, Translation.translated("timeclock entries are not read"))
         default:
-            skip(header, "not a transaction or a directive that is read", block: true)
+            skip(header, Translation.translated("not a transaction or a directive that is read"), block: true)
         }
     }
 
@@ -115,10 +117,10 @@ struct JournalParser: PeerParser {
         }
         let column = line.column
         let commodity = try commoditySymbol(&line)
-        if commodity.isEmpty { throw line.error("expected the commodity the price is for, found \(line.found)", column: column) }
+        if commodity.isEmpty { throw line.error(Translation.translated("expected the commodity the price is for") + line.found, column: column) }
         line.skipSpaces()
         let price = try amount(&line)
-        try line.endOfLine(after: "the price")
+        try line.endOfLine(after: Translation.translated("the price"))
         journal.prices.append(PeerPrice(line: line.number, day: day, commodity: commodity, price: price))
     }
 
@@ -150,7 +152,7 @@ struct JournalParser: PeerParser {
         let column = line.column
         let text = line.word()
         guard text.count == 4, let number = Int(text), number > 0 else {
-            throw line.error("expected a year such as 2016, found \(text.isEmpty ? "the end of the line" : "'\(text)'")", column: column)
+            throw line.error(Translation.translated("expected a year such as 2016") + PeerLine.found(text.isEmpty ? nil : text), column: column)
         }
         return number
     }
@@ -169,7 +171,7 @@ struct JournalParser: PeerParser {
             year = try yearNumber(&line)
         default:
             applied.append(.other)
-            skip(header, "apply \(what) is not applied")
+            skip(header, Translation.translated("apply %s is not applied", what))
         }
     }
 
@@ -181,7 +183,7 @@ struct JournalParser: PeerParser {
         } else if rest.isEmpty || rest.hasPrefix("apply"), let last = applied.popLast() {
             if case .year(let previous) = last { year = previous }
         } else {
-            skip(header, "nothing open for this end to close")
+            skip(header, Translation.translated("nothing open for this end to close"))
         }
     }
 
@@ -189,13 +191,13 @@ struct JournalParser: PeerParser {
     private mutating func alias(_ line: inout PeerLine, _ header: PeerLine) {
         let text = line.rest()
         guard let equals = text.firstIndex(of: "=") else {
-            skip(header, "an alias needs OLD = NEW")
+            skip(header, Translation.translated("an alias needs OLD = NEW"))
             return
         }
         let from = String(text[..<equals].trimmingSpaces)
         let to = String(text[text.index(after: equals)...].trimmingSpaces)
         if from.hasPrefix("/") {
-            skip(header, "aliases by regular expression are not applied")
+            skip(header, Translation.translated("aliases by regular expression are not applied"))
         } else {
             aliases.append((from, to))
         }

@@ -28,8 +28,8 @@ struct NameResolver {
         if let book = booksAsWritten[name] { return book }
         guard let book = books[Names.key(name)] else {
             let suggestion = Suggestion.nearest(to: name, among: ledger.books.map(\.name))
-            throw RowProblem(NameResolver.unknown("book", name, suggestion: suggestion)
-                + (suggestion == nil ? "; make it first with 'book add \(Diagnostic.clipped(name))'" : ""))
+            throw RowProblem(Translation.translated("unknown book '%s'", Diagnostic.clipped(name)) + NameResolver.didYouMean(suggestion)
+                + (suggestion == nil ? Translation.translated("; make it first with 'book add %s'", Diagnostic.clipped(name)) : ""))
         }
         booksAsWritten[name] = book
         return book
@@ -46,10 +46,10 @@ struct NameResolver {
         }
         guard createsCategories else {
             let suggestion = Suggestion.nearest(to: name, among: ledger.categories.flatMap(\.allNames))
-            throw RowProblem(NameResolver.unknown("category", name, suggestion: suggestion)
-                + (suggestion == nil ? "; add 'create categories' to the import to make it" : ""))
+            throw RowProblem(Translation.translated("unknown category '%s'", Diagnostic.clipped(name)) + NameResolver.didYouMean(suggestion)
+                + (suggestion == nil ? Translation.translated("; add 'create categories' to the import to make it") : ""))
         }
-        if let problem = Names.problem(with: name) { throw RowProblem("category '\(Diagnostic.clipped(name))': \(problem)") }
+        if let problem = Names.problem(with: name) { throw RowProblem(Translation.translated("category '%s': %s", Diagnostic.clipped(name), problem)) }
         return make(name, kind: kind ?? .expense)
     }
 
@@ -60,11 +60,13 @@ struct NameResolver {
         let named = kind == .income ? "\(name) income" : name
         if let category = categories[Names.key(named)] {
             guard category.kind == kind else {
-                throw RowProblem("'\(Diagnostic.clipped(named))' is an \(category.kind.rawValue) category, so it can't take \(kind.rawValue)s nothing categorises")
+                throw RowProblem(kind == .income
+                    ? Translation.translated("'%s' is an expense category, so it can't take incomes nothing categorises", Diagnostic.clipped(named))
+                    : Translation.translated("'%s' is an income category, so it can't take expenses nothing categorises", Diagnostic.clipped(named)))
             }
             return category
         }
-        if let problem = Names.problem(with: named) { throw RowProblem("category '\(Diagnostic.clipped(named))': \(problem)") }
+        if let problem = Names.problem(with: named) { throw RowProblem(Translation.translated("category '%s': %s", Diagnostic.clipped(named), problem)) }
         return make(named, kind: kind)
     }
 
@@ -84,14 +86,14 @@ struct NameResolver {
         if let name = tags[written] { return name }
         let text = String(written.hasPrefix("#") ? written.dropFirst() : written)
         if let problem = TagList.problem(with: text) {
-            throw RowProblem("tag '\(Diagnostic.clipped(String(written)))': \(problem.text)")
+            throw RowProblem(Translation.translated("tag '%s': %s", Diagnostic.clipped(String(written)), problem.text))
         }
         let name = Names.key(text)
         tags[written] = name
         return name
     }
 
-    static func unknown(_ kind: String, _ name: String, suggestion: String?) -> String {
-        "unknown \(kind) '\(Diagnostic.clipped(name))'" + (suggestion.map { " — did you mean '\($0)'?" } ?? "")
+    static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { Translation.translated(" — did you mean '%s'?", $0) } ?? ""
     }
 }

@@ -1,3 +1,5 @@
+import TallyCore
+
 /// A posting as a reader has it before its transaction is balanced, with
 /// where its account begins, for an error about it.
 struct DraftPosting {
@@ -29,8 +31,9 @@ enum PeerBalancing {
             let unasserted = elided.filter { !postings[$0].isAssignment }
             if unasserted.count > 1 {
                 let second = postings[unasserted[1]]
-                throw PeerJournalError(line: second.posting.line, column: second.column,
-                                       message: "only one posting may leave out its amount, and the one on line \(postings[unasserted[0]].posting.line) does")
+                throw PeerJournalError(
+                    line: second.posting.line, column: second.column,
+                    message: Translation.translated("only one posting may leave out its amount, and the one on line %d does", postings[unasserted[0]].posting.line))
             }
             // Beside a balance assignment, the amount left out depends on the balance too: neither is known.
             if elided.count > 1 { continue }
@@ -42,8 +45,9 @@ enum PeerBalancing {
                 let sums = try PeerSums(known, line: line)
                 let nonzero = sums.totals.filter { $0.units != 0 }
                 if nonzero.count > 1 {
-                    throw PeerJournalError(line: postings[missing].posting.line, column: postings[missing].column,
-                                           message: "the amount left out cannot be worked out: the other postings add up to \(nonzero.map(\.text).joined(separator: " and "))")
+                    throw PeerJournalError(
+                        line: postings[missing].posting.line, column: postings[missing].column,
+                        message: Translation.translated("the amount left out cannot be worked out: the other postings add up to %s", PeerBalancing.listed(nonzero)))
                 }
                 var inferred = nonzero.first ?? (sums.totals.count == 1 ? sums.totals[0] : PeerAmount(units: 0, scale: 0, commodity: ""))
                 inferred.units = -inferred.units
@@ -55,12 +59,18 @@ enum PeerBalancing {
                 let sums = try PeerSums(amounts, line: line)
                 let off = sums.totals.filter { !PeerBalancing.isNearZero($0, beside: amounts, tolerance) }
                 if !off.isEmpty {
-                    let which = kind == .real ? "postings" : "bracketed postings"
-                    throw PeerJournalError(line: line, column: 1,
-                                           message: "the transaction does not balance: its \(which) add up to \(off.map(\.text).joined(separator: " and "))")
+                    let message = kind == .real
+                        ? Translation.translated("the transaction does not balance: its postings add up to %s", PeerBalancing.listed(off))
+                        : Translation.translated("the transaction does not balance: its bracketed postings add up to %s", PeerBalancing.listed(off))
+                    throw PeerJournalError(line: line, column: 1, message: message)
                 }
             }
         }
+    }
+
+    /// `25.00 USD and -3 EUR`: totals as a message lists them.
+    private static func listed(_ totals: [PeerAmount]) -> String {
+        totals.map(\.text).joined(separator: Translation.translated(" and "))
     }
 
     private static func isNearZero(_ total: PeerAmount, beside amounts: [PeerAmount], _ tolerance: Tolerance) -> Bool {
@@ -82,7 +92,7 @@ struct PeerSums {
     init(_ amounts: [PeerAmount], line: Int) throws(PeerJournalError) {
         for amount in amounts {
             guard add(amount) else {
-                throw PeerJournalError(line: line, column: 1, message: "the amounts of this transaction are too large to add up exactly")
+                throw PeerJournalError(line: line, column: 1, message: Translation.translated("the amounts of this transaction are too large to add up exactly"))
             }
         }
     }

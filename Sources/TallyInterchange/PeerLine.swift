@@ -87,20 +87,27 @@ struct PeerLine {
         take { !PeerLine.isSpace($0) }
     }
 
-    /// Nothing but a comment may follow.
+    /// Nothing but a comment may follow `what`, which is in the reader's language.
     mutating func endOfLine(after what: String) throws(PeerJournalError) {
         skipSpaces()
-        guard atEnd || peek() == ";" else { throw error("expected the end of the line after \(what), found \(found)") }
+        guard atEnd || peek() == ";" else { throw error(Translation.translated("expected the end of the line after %s", what) + found) }
     }
 
     func error(_ message: String, column: Int? = nil) -> PeerJournalError {
         PeerJournalError(line: number, column: column ?? self.column, message: message)
     }
 
-    /// What stands here, as a message quotes it: the next word, or "the end of the line".
+    /// What stands here, after what was expected: `, found 'WORD'`, or
+    /// `, found the end of the line`.
     var found: String {
         var copy = self
         let next = copy.word()
-        return next.isEmpty ? "the end of the line" : "'\(next)'"
+        return PeerLine.found(next.isEmpty ? nil : next)
+    }
+
+    /// `, found 'text'`, or where there is no text `, found the end of the line`.
+    static func found(_ text: String?) -> String {
+        guard let text else { return Translation.translated(", found the end of the line") }
+        return Translation.translated(", found '%s'", text)
     }
 }

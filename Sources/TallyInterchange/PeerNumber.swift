@@ -1,3 +1,5 @@
+import TallyCore
+
 /// Why a number's text could not be read, and at which of its characters.
 struct PeerNumberProblem: Error {
     let offset: Int
@@ -25,18 +27,19 @@ enum PeerNumber {
         var groupDigits: Int?
         for (offset, character) in characters.enumerated() {
             if character == decimalMark {
-                if scale != nil { throw PeerNumberProblem(offset: offset, message: "'\(text)' has a second decimal mark") }
+                if scale != nil { throw PeerNumberProblem(offset: offset, message: Translation.translated("'%s' has a second decimal mark", text)) }
                 if let groupDigits, groupDigits != 3 { throw groupProblem(text, offset) }
                 scale = 0
             } else if character == groupMark {
                 if scale != nil {
-                    throw PeerNumberProblem(offset: offset, message: "'\(text)' has '\(groupMark)' after its decimal mark '\(decimalMark)'", isAboutMarks: true)
+                    throw PeerNumberProblem(
+                        offset: offset, message: Translation.translated("'%s' has '%s' after its decimal mark '%s'", text, groupMark, decimalMark), isAboutMarks: true)
                 }
                 if digits == 0 || groupDigits.map({ $0 != 3 }) == true { throw groupProblem(text, offset) }
                 groupDigits = 0
             } else if let digit = character.wholeNumberValue, character.isASCII {
                 digits += 1
-                if digits > mostDigits { throw PeerNumberProblem(offset: offset, message: "'\(text)' has more than \(mostDigits) digits") }
+                if digits > mostDigits { throw PeerNumberProblem(offset: offset, message: Translation.translated("'%s' has more than %d digits", text, mostDigits)) }
                 units = units * 10 + Int128(digit)
                 if let current = scale {
                     scale = current + 1
@@ -44,16 +47,16 @@ enum PeerNumber {
                     groupDigits = current + 1
                 }
             } else {
-                throw PeerNumberProblem(offset: offset, message: "'\(text)' is not a number such as 1,234.50")
+                throw PeerNumberProblem(offset: offset, message: Translation.translated("'%s' is not a number such as 1,234.50", text))
             }
         }
-        if digits == 0 { throw PeerNumberProblem(offset: 0, message: "'\(text)' is not a number such as 1,234.50") }
+        if digits == 0 { throw PeerNumberProblem(offset: 0, message: Translation.translated("'%s' is not a number such as 1,234.50", text)) }
         if scale == nil, let groupDigits, groupDigits != 3 { throw groupProblem(text, characters.count) }
         return (units, scale ?? 0)
     }
 
     private static func groupProblem(_ text: String, _ offset: Int) -> PeerNumberProblem {
-        PeerNumberProblem(offset: offset, message: "'\(text)' has a digit group mark not followed by three digits", isAboutMarks: true)
+        PeerNumberProblem(offset: offset, message: Translation.translated("'%s' has a digit group mark not followed by three digits", text), isAboutMarks: true)
     }
 
     /// The decimal mark a sample such as a commodity's format shows, as

@@ -17,10 +17,14 @@ public enum RateFile {
         } catch {
             throw refuse(error.line, error.reason)
         }
-        guard let header = records.first else { throw refuse(1, "the file is empty; its first line names the columns date, currency, rate and in") }
+        guard let header = records.first else {
+            throw refuse(1, Translation.translated("the file is empty; its first line names the columns date, currency, rate and in"))
+        }
         let names = header.fields.map { String($0.trimmingSpaces).lowercased() }
         guard let date = names.firstIndex(of: "date"), let currency = names.firstIndex(of: "currency"), let rate = names.firstIndex(of: "rate") else {
-            throw refuse(header.line, "the first line names the columns date, currency and rate (and in, for the currency they are in); it has \(header.fields.joined(separator: ", "))")
+            throw refuse(header.line, Translation.translated(
+                "the first line names the columns date, currency and rate (and in, for the currency they are in); it has %s",
+                header.fields.joined(separator: ", ")))
         }
         let quote = names.firstIndex(of: "in")
         var rows: [RateRow] = []
@@ -30,11 +34,11 @@ public enum RateFile {
             }
             func code(_ index: Int) throws(Diagnostic) -> String {
                 let code = field(index).uppercased()
-                guard Currency.isValidCode(code) else { throw refuse(record.line, "'\(field(index))' is not an ISO 4217 currency code") }
+                guard Currency.isValidCode(code) else { throw refuse(record.line, Translation.translated("'%s' is not an ISO 4217 currency code", field(index))) }
                 return code
             }
-            guard let day = Day(iso: field(date)) else { throw refuse(record.line, "'\(field(date))' is not a date such as 2016-07-01") }
-            guard let number = ExactNumber(text: field(rate)) else { throw refuse(record.line, "'\(field(rate))' is not a rate such as 7.12") }
+            guard let day = Day(iso: field(date)) else { throw refuse(record.line, Translation.translated("'%s' is not a date such as 2016-07-01", field(date))) }
+            guard let number = ExactNumber(text: field(rate)) else { throw refuse(record.line, Translation.translated("'%s' is not a rate such as 7.12", field(rate))) }
             let base = try code(currency)
             let quoted = try quote.map { index throws(Diagnostic) in try code(index) }
             rows.append(RateRow(line: record.line, day: day, base: base, rate: number, quote: quoted))
