@@ -88,7 +88,7 @@ import TallyRender
         #expect(lines[first + 1] == "  ")
         #expect(lines[first + 2].hasPrefix("     每個到來的日子都會在工作階段開始時和每條語句之前") && lines[first + 2].hasSuffix("等待接受或跳過。 *)"))
         #expect(lines[first].hasSuffix("\"every day -15 food lunch on weekdays\"。"))
-        #expect(unknown.hasPrefix("幫助主題：queries, periods, "))
+        #expect(unknown.hasPrefix("help 主題：queries, periods, "))
     }
 
     /// Whether `character` is written as Chinese is, its punctuation among it.
