@@ -32,10 +32,12 @@ CATALOGUES = $(LANGUAGES:%=.build/share/locale/%/LC_MESSAGES/tally.mo)
 catalogues: $(CATALOGUES)
 
 # The template the catalogues are kept up to date against: every word the
-# sources mark with `catalogued` (the tables' words) or pass to `translated`.
+# sources mark with `catalogued` (the tables' words) or pass to `translated`,
+# and the notes of the grammar that help shows, which xgettext cannot read.
 pot:
 	xgettext --language=C --from-code=UTF-8 --keyword=catalogued --keyword=translated --keyword=plural:1,2 \
 		--package-name=tally --no-location --no-wrap --sort-output -o po/tally.pot $$(find Sources -name '*.swift' | sort)
+	awk -f po/grammar-notes.awk Grammar/tally.ebnf | msgcat --use-first --no-wrap --sort-output -o po/tally.pot po/tally.pot -
 
 .build/share/locale/%/LC_MESSAGES/tally.mo: po/%.po
 	@mkdir -p $(@D)

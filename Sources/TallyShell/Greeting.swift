@@ -43,7 +43,7 @@ enum Greeting {
 
     /// What the demo says as it ends, its bills with it.
     static func demoOver(command: String) -> String {
-        "the demo's bills are gone with it; '\(command)' opens a ledger of your own"
+        Translation.translated("the demo's bills are gone with it; '%s' opens a ledger of your own", command)
     }
 
     /// How to name Tally to the person who started it: as they typed it when
@@ -53,14 +53,21 @@ enum Greeting {
         argument.contains("/") ? argument : "tally"
     }
 
-    static let whatsNew = """
-        What's new in Tally \(Tally.version):
-          - recurring bills, posted on their days, once: every month on 1 -3000 housing rent
-          - what comes next and what it comes to: upcoming, due, accept; sum expense next month with forecast
-          - see 'help recurring'
-          - accounts: account add card kind credit; -25 food lunch with card
-          - transfer 500 from cash to card; balances; reconcile card 1200
-          - a whole hledger, ledger or beancount file: import FILE.journal
-          - rates and one total across currencies: rate USD 7.12 CNY; see 'help accounts'
-        """
+    /// What this version brings, a line each, with statements to try as written.
+    static var whatsNew: String {
+        [
+            Translation.translated("What's new in Tally %s:", Tally.version),
+            news(Translation.translated("recurring bills, posted on their days, once: %s", "every month on 1 -3000 housing rent")),
+            news(Translation.translated("what comes next and what it comes to: %s, %s, %s; %s", "upcoming", "due", "accept", "sum expense next month with forecast")),
+            news(Translation.translated("see '%s'", "help recurring")),
+            news(Translation.translated("accounts: %s; %s", "account add card kind credit", "-25 food lunch with card")),
+            news(Translation.translated("%s; %s; %s", "transfer 500 from cash to card", "balances", "reconcile card 1200")),
+            news(Translation.translated("a whole hledger, ledger or beancount file: %s", "import FILE.journal")),
+            news(Translation.translated("rates and one total across currencies: %s; see '%s'", "rate USD 7.12 CNY", "help accounts")),
+        ].joined(separator: "\n")
+    }
+
+    private static func news(_ line: String) -> String {
+        "  - " + line
+    }
 }

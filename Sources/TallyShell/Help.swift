@@ -101,7 +101,7 @@ enum Help {
         let examples = shown.flatMap(\.examples).filter { example in
             topic.exampleWords.map { $0.contains(String(example.prefix { $0 != " " })) } ?? true
         }
-        let syntax = shown.filter { topic.exampleWords == nil || $0.names.contains(topic.productions[0]) }.map(\.syntax)
+        let syntax = shown.filter { topic.exampleWords == nil || $0.names.contains(topic.productions[0]) }.map(\.translatedSyntax)
         return ([Translation.translated(topic.summary), examples.map { "  " + ExampleDates(today: today).redated($0) }.joined(separator: "\n")]
             + syntax).joined(separator: "\n\n")
     }
@@ -114,8 +114,8 @@ enum Help {
             example("-25.50 food \"lunch with team\"", Translation.translated("an expense (+ for income or a refund); 'add' alone asks step by step")),
             example("200 salary    food 25 lunch    ¥18 food noodles 昨天"),
             example("sum expense where category=food in \(dates.month)"),
-            example("sum expense in \(dates.year) by month, category"),
-            example("list where remark ~ coffee last 30 days"),
+            example("sum expense in \(dates.year) by month, category", Translation.translated("the year's spending by month and category")),
+            example("list where remark ~ coffee last 30 days", Translation.translated("the bills whose remark mentions coffee")),
             example("edit #12 amount=30    delete #12    undo    undo 3    redo    changes"),
             example("edit where remark ~ starbucks set category=drinks, tags=+#coffee"),
             example("timeline    pie \(dates.month)    months    detail food    show #12    search coffee"),
@@ -130,10 +130,15 @@ enum Help {
             example("books    use travel    categories expense"),
             example("save weekly sum expense this week by category    weekly    weekly as csv    saved"),
             example("save spent(cat, month) sum expense where category = cat in month    spent food \(dates.month)"),
-            example("run FILE    about    check    quit"),
+            example("run FILE    about    check    quit", Translation.translated("a script; the ledger; is it sound; leave")),
             "",
-            Translation.format(Translation.translated("help TOPIC for syntax and examples: %s"), topics.joined(separator: ", ")),
+            Translation.translated("help TOPIC for syntax and examples: %s", topics.joined(separator: ", ")),
         ]).joined(separator: "\n")
+    }
+
+    /// What follows the error for a topic help does not have.
+    static var topicsNote: String {
+        Translation.translated("help topics: %s", topics.joined(separator: ", "))
     }
 
     /// An indented line of help: `left` as written (a statement to try, a
@@ -162,66 +167,5 @@ enum Help {
 
     private static func key(_ keys: String, _ does: String) -> String {
         line(keys, does, at: 16)
-    }
-}
-
-/// The grammar of the language, as shipped in `Grammar/tally.ebnf`.
-struct Grammar {
-    /// One or more productions written together, with the notes and examples
-    /// that follow them.
-    struct Production: Equatable {
-        let names: [String]
-        /// The productions and their notes, as the file writes them.
-        let syntax: String
-        /// The statements of its `(* example: … *)` lines.
-        let examples: [String]
-    }
-
-    let productions: [Production]
-
-    static let shipped = Grammar(String(decoding: PackageResources.tally_ebnf, as: UTF8.self))
-
-    /// Splits the file into productions. Productions on consecutive lines,
-    /// before any comment, form one block: `add` and `quick_add` share notes.
-    init(_ source: String) {
-        var productions: [Production] = []
-        var names: [String] = []
-        var lines: [Substring] = []
-        var hasNotes = false
-        func finish() {
-            guard !names.isEmpty else { return }
-            let examples = lines.filter { $0.hasPrefix("(* example: ") }.map { String($0.dropFirst(12).dropLast(3)) }
-            let syntax = lines.filter { !$0.hasPrefix("(* example: ") }.map { "  " + $0 }
-            productions.append(Production(names: names, syntax: syntax.joined(separator: "\n").trimmingTrailingBlankLines(), examples: examples))
-            names = []
-            lines = []
-        }
-        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-            if let first = line.first, first.isLowercase, let equals = line.firstRange(of: " = ") {
-                if hasNotes { finish() }
-                hasNotes = false
-                names.append(String(line[..<equals.lowerBound]))
-            } else if line.hasPrefix("(* ----") {
-                finish()
-                continue
-            } else if line.hasPrefix("(*") {
-                hasNotes = true
-            }
-            if !names.isEmpty { lines.append(line) }
-        }
-        finish()
-        self.productions = productions
-    }
-
-    func production(_ name: String) -> Production? {
-        productions.first { $0.names.contains(name) }
-    }
-}
-
-extension String {
-    func trimmingTrailingBlankLines() -> String {
-        var text = Substring(self)
-        while text.last == "\n" || text.last == " " { text.removeLast() }
-        return String(text)
     }
 }

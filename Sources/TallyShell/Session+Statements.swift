@@ -60,7 +60,7 @@ extension Session {
             let suggestion = Suggestion.nearest(to: name, among: Help.topics + Help.synonyms.keys.sorted())
             return fail(
                 Diagnostic(.unknownName(kind: "help topic", name: name, suggestion: suggestion),
-                           at: topic?.range ?? parsed.range, notes: ["help topics: " + Help.topics.joined(separator: ", ")]),
+                           at: topic?.range ?? parsed.range, notes: [Help.topicsNote]),
                 in: source)
         }
         runner.say(TextWrap.help(text, width: options.width.columns))

@@ -1,26 +1,33 @@
 import TallyRender
 
-/// Text broken at spaces so that no line is wider than the terminal: how
-/// errors and help fit it, rather than being split mid-word by the terminal.
+/// Text broken at spaces, and in Chinese between characters, so that no
+/// line is wider than the terminal: how errors and help fit it, rather than
+/// being split mid-word by the terminal.
 enum TextWrap {
     /// `text` broken at spaces so that no line is wider than `width`; a word
     /// wider than a line is cut, and a dash stays with the word after it.
+    /// Chinese prose also breaks between its characters (see `segments`).
     static func lines(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
+        let chinese = isChineseProse(text)
+        var quote: Character?
         for word in words(of: text) {
-            if current.isEmpty {
-                current = word
-            } else if TerminalText.width(current) + 1 + TerminalText.width(word) <= width {
-                current += " " + word
-            } else {
-                lines.append(current)
-                current = word
-            }
-            while TerminalText.width(current) > width {
-                let (line, rest) = cut(current, toColumns: width)
-                lines.append(line)
-                current = rest
+            for (index, segment) in segments(of: word, breaking: chinese, quote: &quote).enumerated() {
+                let joint = index == 0 ? " " : ""
+                if current.isEmpty {
+                    current = segment
+                } else if TerminalText.width(current) + joint.count + TerminalText.width(segment) <= width {
+                    current += joint + segment
+                } else {
+                    lines.append(current)
+                    current = segment
+                }
+                while TerminalText.width(current) > width {
+                    let (line, rest) = cut(current, toColumns: width)
+                    lines.append(line)
+                    current = rest
+                }
             }
         }
         lines.append(current)
@@ -33,7 +40,8 @@ enum TextWrap {
     /// goes on to the next line stands under the line's second piece when
     /// that begins in the left half, else two columns in from the line's
     /// start, never past the middle; a line of prose that starts at the
-    /// margin goes on at the margin.
+    /// margin goes on at the margin. A line that opens with Chinese prose
+    /// goes on under its own text: under what follows the `(* ` of a note.
     static func help(_ text: String, width: Int) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
             TerminalText.width(String(line)) <= width ? [String(line)] : help(line: String(line), width: width)
@@ -44,14 +52,23 @@ enum TextWrap {
         let indent = String(line.prefix { $0 == " " })
         let pieces = self.pieces(of: String(line.dropFirst(indent.count)))
         let second = indent.count + TerminalText.width(pieces[0].text) + (pieces.count > 1 ? pieces[1].gap.count : 0)
-        let hanging = pieces.count > 1 && second <= width / 2 ? second : (indent.isEmpty ? 0 : indent.count + 2)
+        let hanging = if pieces.count > 1 && second <= width / 2 {
+            second
+        } else if isChineseProse(pieces[0].text) {
+            indent.count + (pieces[0].text.hasPrefix("(* ") ? 3 : 0)
+        } else {
+            indent.isEmpty ? 0 : indent.count + 2
+        }
         // A line indented past the middle goes on from the middle: there is no room to keep its indent.
         let margin = String(repeating: " ", count: min(hanging, width / 2))
         var lines: [String] = []
         var current = indent.count > width / 2 ? margin : indent
         var fresh = true
         func fits(_ text: String) -> Bool { TerminalText.width(text) <= width }
+        // A quote may hold the two spaces that part pieces, as a journal's line does.
+        var quote: Character?
         for piece in pieces {
+            let units = self.units(of: piece.text, quote: &quote)
             if fits(current + (fresh ? "" : piece.gap) + piece.text) {
                 current += (fresh ? "" : piece.gap) + piece.text
                 fresh = false
@@ -63,8 +80,8 @@ enum TextWrap {
                 current = margin
                 fresh = true
             }
-            for (index, word) in piece.text.split(separator: " ").map(String.init).enumerated() {
-                let space = fresh ? "" : (index == 0 ? piece.gap : " ")
+            for (index, (joint, word)) in units.enumerated() {
+                let space = fresh ? "" : (index == 0 ? piece.gap : joint)
                 if fits(current + space + word) {
                     current += space + word
                 } else {

@@ -99,6 +99,25 @@ struct FirstMinuteTests {
         }
     }
 
+    @Test("help in Chinese fits the terminal: its notes break between characters and go on under their text")
+    func helpInChineseFits() async throws {
+        try await withSandbox { sandbox in
+            let run = try await sandbox.tally(["-c", "help queries"], environment: ["COLUMNS": "60", "LANG": "zh_CN.UTF-8"])
+            #expect(run.status == 0, "\(run)")
+            for line in run.stdout.split(separator: "\n") {
+                #expect(TerminalText.width(String(line)) <= 60, "\(line)")
+            }
+            #expect(run.stdout.contains("""
+
+                  (* 每个子句最多出现一次；"top" 不能与 "order by" 和
+                     "limit" 同用。单独的 TAG（如 #work）即 "where tag =
+                     work"，与其他条件用 "and" 连接。查询只覆盖当前账本，除
+                     非它提到了 book。
+                """), "\(run)")
+            #expect(run.stdout.contains("\n  sum expense in 2016 by month, category as json\n"), "\(run)")
+        }
+    }
+
     @Test("the manual page names the version tally --version gives")
     func manualVersion() async throws {
         let manual = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -185,6 +185,19 @@ import TallyStore
         #expect(Greeting.whatsNew.contains(Tally.version))
     }
 
+    @Test func whatIsNewNamesStatementsToTry() {
+        #expect(Greeting.whatsNew == """
+            What's new in Tally \(Tally.version):
+              - recurring bills, posted on their days, once: every month on 1 -3000 housing rent
+              - what comes next and what it comes to: upcoming, due, accept; sum expense next month with forecast
+              - see 'help recurring'
+              - accounts: account add card kind credit; -25 food lunch with card
+              - transfer 500 from cash to card; balances; reconcile card 1200
+              - a whole hledger, ledger or beancount file: import FILE.journal
+              - rates and one total across currencies: rate USD 7.12 CNY; see 'help accounts'
+            """)
+    }
+
     @Test func theWelcomeNamesTheViewsAndTheDemoAsItCanBeRun() throws {
         let welcome = try #require(Greeting.message(lastSeen: nil, command: Greeting.command(startedAs: ".build/debug/tally")))
         #expect(welcome.contains("timeline    pie    months"))

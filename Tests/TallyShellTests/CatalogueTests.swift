@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 @testable import TallyRender
+@testable import TallyShell
+import TallyFixture
 
 /// Every text the sources mark for translation, the tables' words among
-/// them, has its entry in both catalogues, and the catalogues hold nothing
-/// the sources have let go of.
+/// them, and every note of the grammar help shows, has its entry in both
+/// catalogues, and the catalogues hold nothing the sources have let go of.
 @Suite("Catalogues")
 struct CatalogueTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -30,7 +32,10 @@ struct CatalogueTests {
         try entries(root.appendingPathComponent("po/\(language).po"))
     }
 
-    /// What the sources mark for translation, read by xgettext as `make pot` reads it.
+    /// What the sources mark for translation, read by xgettext as `make pot`
+    /// reads it, and the grammar's notes as help reads them (`make pot`
+    /// reads them with po/grammar-notes.awk): the catalogues holding the
+    /// same notes is what shows the two read them alike.
     static func marked() throws -> Set<String> {
         let template = FileManager.default.temporaryDirectory.appendingPathComponent("tally-\(UUID().uuidString).pot")
         defer { try? FileManager.default.removeItem(at: template) }
@@ -45,7 +50,26 @@ struct CatalogueTests {
         try extract.run()
         extract.waitUntilExit()
         #expect(extract.terminationStatus == 0, "xgettext, which make installs with gettext")
-        return Set(try entries(template).keys)
+        return Set(try entries(template).keys).union(Grammar.shipped.notes.map(escaped))
+    }
+
+    /// `text` as a catalogue writes it between the quotes of a msgid.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    }
+
+    @Test func theGrammarsNotesAreAmongWhatIsTranslated() throws {
+        let notes = Grammar.shipped.notes
+        #expect(notes.count > 50, "\(notes.count)")
+        #expect(notes.contains("WEEK is an ISO 8601 week: 2015-w53 exists, 2016-w53 does not."))
+        // A paragraph of a note that has two is its own text, its lines joined by single spaces.
+        #expect(notes.contains { $0.hasPrefix("Each day that comes is posted as an ordinary bill dated its own day, as a session starts") })
+        #expect(!notes.contains { $0.contains("\n") || $0.contains("(*") || $0.contains("*)") || $0.hasPrefix(" ") || $0.hasSuffix(" ") })
+        #expect(!notes.contains { $0.hasPrefix("example:") || $0.hasPrefix("----") })
+        let simplified = try CatalogueTests.catalogue("zh_CN")
+        for note in notes {
+            #expect(simplified[CatalogueTests.escaped(note)].map(EnglishProse.hasChinese) == true, "po/zh_CN.po has no Chinese for the note \"\(note)\"")
+        }
     }
 
     @Test(arguments: ["zh_CN", "zh_TW"])
