@@ -23,7 +23,7 @@ public struct ReportPage {
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             + "<meta name=\"color-scheme\" content=\"light dark\">\n"
             + "<title>\(report.period.label)\(books.isEmpty ? "" : " · " + books)\(report.condition.map { " · " + HTML.text($0) } ?? "") · Tally</title>\n"
-            + "<style>\n\(ReportStylesheet.css)</style>\n</head>\n<body>\n"
+            + "<style>\n\(ReportStylesheet.css)\(language == "en" ? "" : ReportStylesheet.translated)</style>\n</head>\n<body>\n"
         page += header(books: books)
         page += "<main>\n"
         page += months

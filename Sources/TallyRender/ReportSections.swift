@@ -41,8 +41,10 @@ struct ReportSections {
         guard let first = report.budgets.first else { return "" }
         let heading = Translation.translated("Budgets")
         var section = "<section id=\"budgets\">\n<h2>\(heading)</h2>\n"
-            + "<p class=\"key\">" + Translation.translated("What the book spent in each whole month against its budgets, as 'budget %s' shows it.", first.month)
-            + " " + Translation.translated("Under each bar, the share of the budget spent, or how far over it the month went.") + "</p>\n"
+            + "<p class=\"key\">" + Sentences.joined([
+                Translation.translated("What the book spent in each whole month against its budgets, as 'budget %s' shows it.", first.month),
+                Translation.translated("Under each bar, the share of the budget spent, or how far over it the month went."),
+            ]) + "</p>\n"
             + "<div class=\"scroll\"><table class=\"budgets\">\n"
             + "<thead><tr>" + ReportPage.headers(["budget"]) + "<th>" + Translation.translated("a month") + "</th>"
         for month in report.budgets {

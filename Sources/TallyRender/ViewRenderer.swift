@@ -23,7 +23,7 @@ struct ViewRenderer {
         let size = timeline.dayCount.map { Translation.format(Translation.translated("%s, %s"), Translation.plural("%d day", "%d days", count: $0), bills) } ?? bills
         let heading = Translation.format(Translation.translated("timeline of %s:"), timeline.period.label)
         // Too narrow for both, the size goes on a line of its own rather than be cut.
-        let gap = ViewRenderer.gap(after: heading, " ")
+        let gap = Sentences.gap(after: heading)
         let title = TerminalText.width(heading) + gap.count + TerminalText.width(size) <= width
             ? heading + gap + size : TerminalText.cut(heading, to: width) + "\n" + size
         guard !timeline.days.isEmpty else { return title }
@@ -268,7 +268,7 @@ struct ViewRenderer {
     private func flow(_ pieces: [String], separator: String = "  ") -> String {
         var lines: [String] = []
         for piece in pieces.map({ TerminalText.cut($0, to: width) }) {
-            if let last = lines.last, case let gap = ViewRenderer.gap(after: last, separator),
+            if let last = lines.last, case let gap = Sentences.gap(after: last, separator),
                TerminalText.width(last) + gap.count + TerminalText.width(piece) <= width {
                 lines[lines.count - 1] = last + gap + piece
             } else {
@@ -276,13 +276,6 @@ struct ViewRenderer {
             }
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// `separator`, but nothing after a Chinese stop or pause (`：`, `，`,
-    /// `；`), which holds its own space.
-    static func gap(after text: String, _ separator: String) -> String {
-        guard let last = text.last, "，；：。、？！".contains(last) else { return separator }
-        return ""
     }
 
     private func amounts(_ balance: Balance, _ currency: Currency) -> [String] {
