@@ -130,13 +130,14 @@ test-locales:
 	fi
 
 # The tools the tests check exports with (hledger, ledger and beancount) and
-# open reports in (headless Chromium).
+# open reports in (headless Chromium, and a Chinese font to lay out a Chinese page).
 test-tools:
 	@missing=""; \
 	command -v hledger >/dev/null 2>&1 || missing="$$missing hledger"; \
 	command -v ledger >/dev/null 2>&1 || missing="$$missing ledger"; \
 	command -v bean-check >/dev/null 2>&1 || missing="$$missing beancount"; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	fc-list :lang=zh-cn 2>/dev/null | grep -q . || missing="$$missing fonts-noto-cjk"; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 			echo "Installing$$missing"; \

@@ -20,7 +20,7 @@ struct ChartRenderer {
         let labelRoom = max(TextTable.narrowest, width - valueWidth - 4 - ChartRenderer.narrowestBars)
         let labels = groups.rows.map { row in
             TerminalText.cut(
-                TerminalText.safe(row.labels.map { $0 ?? "(none)" }.joined(separator: " · ")
+                TerminalText.safe(zip(groups.dimensions, row.labels).map(TableRenderer.shown).joined(separator: " · ")
                     + (groups.showsCurrency ? " " + (row.currency?.code ?? "") : "")),
                 to: labelRoom)
         }

@@ -33,8 +33,13 @@ struct SpanChart {
         let plot = bottom - top
         func y(_ value: Int128) -> Int { top + axis.offset(value, height: plot) }
         let band = (width - left - right) / max(spans.count, 1)
+        let described = switch step {
+        case .quarter: Translation.translated("Income, expense and net by quarter")
+        case .year: Translation.translated("Income, expense and net by year")
+        default: Translation.translated("Income, expense and net by month")
+        }
         var svg = "<svg class=\"chart months\" viewBox=\"0 0 \(HTML.pixels(width)) \(HTML.pixels(height))\" role=\"img\" "
-            + "aria-label=\"Income, expense and net by \(step.rawValue)\">\n"
+            + "aria-label=\"\(described)\">\n"
         for tick in axis.ticks {
             let position = HTML.pixels(y(tick))
             svg += "<line class=\"\(tick == 0 ? "zero" : "grid")\" x1=\"\(HTML.pixels(left))\" x2=\"\(HTML.pixels(width - right))\" "
@@ -46,18 +51,23 @@ struct SpanChart {
         for (index, span) in spans.enumerated() {
             let start = left + band * index
             let expected = [span.expected?.income ?? 0, span.expected?.expense ?? 0]
-            for (index, (kind, amount, offset)) in [("income", span.summary.income, 12), ("expense", span.summary.expense, 52)].enumerated() {
+            for (index, (kind, amount, offset)) in [(Kind.income, span.summary.income, 12), (.expense, span.summary.expense, 52)].enumerated() {
                 let barTop = y(max(amount, 0))
                 let x = "x=\"\(HTML.pixels(start + band * offset / 100))\""
                 let width = "width=\"\(HTML.pixels(band * 36 / 100))\""
-                svg += "<rect class=\"\(kind)\(span.isPartial ? " partial" : "")\" \(x) "
+                let title = kind == .income
+                    ? Translation.translated("%s income %s", span.label, money(amount)) : Translation.translated("%s expense %s", span.label, money(amount))
+                svg += "<rect class=\"\(kind.rawValue)\(span.isPartial ? " partial" : "")\" \(x) "
                     + "y=\"\(HTML.pixels(barTop))\" \(width) height=\"\(HTML.pixels(y(0) - barTop))\">"
-                    + "<title>\(span.label) \(kind) \(money(amount))\(SpanChart.note(span))</title></rect>"
+                    + "<title>\(title)\(SpanChart.note(span))</title></rect>"
                 if expected[index] > 0 {
                     let expectedTop = y(max(amount, 0) + expected[index])
                     let box = (x: start + band * offset / 100, y: expectedTop, width: band * 36 / 100, height: barTop - expectedTop)
-                    svg += "<g class=\"\(kind) forecast\"><title>\(span.label) \(kind) expected of recurring bills ~\(money(expected[index]))</title>"
-                        + "<rect class=\"\(kind) forecast\" \(x) y=\"\(HTML.pixels(box.y))\" \(width) height=\"\(HTML.pixels(box.height))\"/>"
+                    let title = kind == .income
+                        ? Translation.translated("%s income expected of recurring bills ~%s", span.label, money(expected[index]))
+                        : Translation.translated("%s expense expected of recurring bills ~%s", span.label, money(expected[index]))
+                    svg += "<g class=\"\(kind.rawValue) forecast\"><title>\(title)</title>"
+                        + "<rect class=\"\(kind.rawValue) forecast\" \(x) y=\"\(HTML.pixels(box.y))\" \(width) height=\"\(HTML.pixels(box.height))\"/>"
                         + SpanChart.hatching(box) + "</g>"
                 }
             }
@@ -76,7 +86,7 @@ struct SpanChart {
         for (span, point) in zip(spans, points) {
             svg += "<circle class=\"balance\(span.isPartial ? " partial" : "")\" cx=\"\(HTML.pixels(point.x))\" cy=\"\(HTML.pixels(point.y))\" "
                 + "r=\"\(spans.count > SpanChart.named ? 2 : 4)\">"
-                + "<title>\(span.label) net \(money(span.summary.balance))\(SpanChart.note(span))</title></circle>\n"
+                + "<title>" + Translation.translated("%s net %s", span.label, money(span.summary.balance)) + "\(SpanChart.note(span))</title></circle>\n"
         }
         return svg + "</svg>"
     }
@@ -115,7 +125,10 @@ struct SpanChart {
             if everyOne { return SpanChart.shortName(span.label, first: index == 0) }
             return start.month % 3 == 1 ? SpanChart.shortName(span.label, first: index < 3) : nil
         case .quarter:
-            if everyOne { return "Q\(start.quarter)" + (start.quarter == 1 || index == 0 ? " ’" + start.yearText.suffix(2) : "") }
+            if everyOne {
+                return start.quarter == 1 || index == 0
+                    ? DateWords.quarter(start.quarter, year: String(start.yearText.suffix(2))) : DateWords.quarter(start.quarter)
+            }
             return start.quarter == 1 ? start.yearText : nil
         default:
             let yearsPerLabel = (spans.count + SpanChart.named - 1) / SpanChart.named
@@ -125,22 +138,20 @@ struct SpanChart {
 
     /// ` (1 of 31 days)` for a span the report has only some days of.
     static func note(_ span: ReportSpan) -> String {
-        span.isPartial ? " (\(covered(span)))" : ""
+        span.isPartial ? Translation.translated(" (%s)", covered(span)) : ""
     }
 
     /// `1 of 31 days`: how much of a span the report has.
     static func covered(_ span: ReportSpan) -> String {
-        "\(span.covered.dayCount) of \(span.range.dayCount) days"
+        Translation.translated("%d of %d days", span.covered.dayCount, span.range.dayCount)
     }
 
     /// `Jul`, with the year's last two digits on January and on the first month shown: `Jan ’17`.
     static func shortName(_ label: String, first: Bool) -> String {
         guard let range = DateRange(monthLabel: label) else { return HTML.text(label) }
-        let name = SpanChart.names[range.start.month - 1]
-        return range.start.month == 1 || first ? name + " ’" + String(label.prefix(4).suffix(2)) : name
+        let month = range.start.month
+        return month == 1 || first ? DateWords.month(month, year: String(label.prefix(4).suffix(2))) : DateWords.month(month)
     }
-
-    static let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `10,000`: an axis value, without decimals when it has none.
     static func roundAmount(_ amount: Int128, _ currency: Currency) -> String {
@@ -156,8 +167,8 @@ struct Donut {
     let currency: Currency
 
     var svg: String {
-        let noun = pie.kind == .expense ? "Spending" : "Income"
-        var svg = "<svg class=\"donut\" viewBox=\"0 0 220 220\" role=\"img\" aria-label=\"\(noun) by category\">\n"
+        let described = pie.kind == .expense ? Translation.translated("Spending by category") : Translation.translated("Income by category")
+        var svg = "<svg class=\"donut\" viewBox=\"0 0 220 220\" role=\"img\" aria-label=\"\(described)\">\n"
             + "<circle class=\"ring\" cx=\"110\" cy=\"110\" r=\"80\"/>\n"
         var start = 0
         let slices = pie.slices.enumerated().map { ("slice s\($0.offset)", $0.element, HTML.text($0.element.category)) }
@@ -175,7 +186,7 @@ struct Donut {
         }
         svg += "<text class=\"centre amount\" x=\"110\" y=\"112\" text-anchor=\"middle\">"
             + HTML.text(MoneyFormat.withSymbol(pie.total, currency)) + "</text>\n"
-        svg += "<text class=\"centre\" x=\"110\" y=\"134\" text-anchor=\"middle\">\(pie.kind.rawValue)</text>\n"
+        svg += "<text class=\"centre\" x=\"110\" y=\"134\" text-anchor=\"middle\">\(TableWords.shown(pie.kind.rawValue))</text>\n"
         return svg + "</svg>"
     }
 

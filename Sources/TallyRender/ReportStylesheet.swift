@@ -3,6 +3,11 @@
 /// expense, Paul Tol's muted set for categories), in light and dark, and a
 /// print sheet for A4.
 enum ReportStylesheet {
+    /// For a page in another language than English, which may be Chinese:
+    /// Chinese breaks a line between any two characters, so a short remark
+    /// would otherwise stand a character to a line in a narrow column.
+    static let translated = "td.remark { min-width: 4em; }\n"
+
     static let css = """
     :root {
       color-scheme: light dark;

@@ -29,10 +29,17 @@ struct TableRenderer {
             return line(for: bill, after: verb)
         case .records(let records):
             var table = TextTable(headers: records.columns)
+            if records.columns.contains("account"), let balance = records.columns.firstIndex(of: "balance") {
+                table.headers[balance] = TableWords.accountBalanceHeader
+            }
             let all = records.rows + records.totals
-            table.rows = all.map { row in row.map { cell in
+            // A kind or a state is one of a few words, and a total row says `total`:
+            // shown in the reader's language, as JSON never shows them.
+            let worded = Set(records.columns.indices.filter { ["kind", "state", "from"].contains(records.columns[$0]) })
+            table.rows = all.enumerated().map { index, row in row.enumerated().map { column, cell in
                 if case .money(let amount, let currency) = cell { return MoneyFormat.grouped(amount, currency) }
-                return cell.text
+                if index >= records.rows.count { return TableWords.shown(cell.text) }
+                return worded.contains(column) ? TableWords.value(cell.text) : cell.text
             } }
             table.rightAligned = Set(records.columns.indices.filter { column in all.contains { $0[column].isNumeric } })
             // Free text gives up width first, so that names, times and numbers stay whole.
@@ -60,7 +67,8 @@ struct TableRenderer {
         case .budgets(let report): return views.render(report)
         case .photos(let list): return views.render(list)
         case .search(let search):
-            return search.bills.rows.isEmpty ? "no bills hold '\(TerminalText.safe(search.text))'" : billTable(search.bills, marking: search.text)
+            return search.bills.rows.isEmpty
+                ? Translation.translated("no bills hold '%s'", TerminalText.safe(search.text)) : billTable(search.bills, marking: search.text)
         }
     }
 
@@ -75,7 +83,7 @@ struct TableRenderer {
         if !bill.remark.isEmpty { rest.append(TerminalText.safe(bill.remark)) }
         if let place = bill.place { rest.append("@" + TerminalText.safe(place)) }
         if !bill.tags.isEmpty { rest.append(bill.tags.map { "#" + TerminalText.safe($0) }.joined(separator: " ")) }
-        if let account = bill.account { rest.append("with " + TerminalText.safe(account)) }
+        if let account = bill.account { rest.append(Translation.translated("with %s", TerminalText.safe(account))) }
         let room = width - TerminalText.width(head) - TerminalText.width(amount) - 2
         return head + style.signed(Int128(bill.signedAmount), amount) + "  " + TerminalText.cut(rest.joined(separator: "  "), to: max(TextTable.narrowest, room))
     }
@@ -146,7 +154,7 @@ struct TableRenderer {
         let valueColumn = headers.count - 1
         table.rightAligned = [valueColumn]
         table.rows = groups.rows.map { row in
-            var cells = row.labels.map { $0 ?? "(none)" }
+            var cells = zip(groups.dimensions, row.labels).map(TableRenderer.shown)
             if groups.showsCurrency { cells.append(row.currency?.code ?? "") }
             cells.append(MeasureText.human(row.measure, symbol: false))
             return cells
@@ -175,22 +183,33 @@ struct TableRenderer {
         }
         let shown = groups.columnOrder.indices.filter { index in groups.rows.contains { $0.labels[1] == groups.columnOrder[index] } }
         let columnLabels = shown.map { groups.columnOrder[$0] }
-        var table = TextTable(headers: [groups.dimensions[0].rawValue], labels: columnLabels.map { $0 ?? "(none)" })
+        var table = TextTable(headers: [groups.dimensions[0].rawValue], labels: columnLabels.map { TableRenderer.shown(groups.dimensions[1], $0) })
         table.rightAligned = Set(1...columnLabels.count)
         table.uncut = [0]
         // Too many columns to fit: the oldest times, or the smallest groups, are left out first.
         let columns = Array(1...columnLabels.count)
         table.droppable = groups.dimensions[1].isTime ? columns : columns.reversed()
         table.rows = rowLabels.map { rowLabel in
-            [rowLabel ?? "(none)"] + columnLabels.map { columnLabel in
+            [TableRenderer.shown(groups.dimensions[0], rowLabel)] + columnLabels.map { columnLabel in
                 cells[key(rowLabel, columnLabel)].map { MeasureText.human($0, symbol: false) } ?? ""
             }
         }
         table.rows.append([TableWords.shown("total")] + shown.map { MeasureText.human(groups.columnTotals[$0], symbol: false) })
         let leftOut = table.headers.count - table.layout(width: width).shown.count
         guard leftOut > 0 else { return table.render(style: style, width: width) }
-        return table.render(style: style, width: width)
-            + "\n(\(leftOut) column\(leftOut == 1 ? "" : "s") left out to fit; 'as csv' shows them all)"
+        return table.render(style: style, width: width) + "\n"
+            + Translation.plural("(%d column left out to fit; 'as csv' shows them all)", "(%d columns left out to fit; 'as csv' shows them all)", count: leftOut)
+    }
+
+    /// A group's label as a table shows it: a weekday or a kind in the
+    /// reader's language, what no bill has as `(none)`, the rest as the ledger holds it.
+    static func shown(_ dimension: Dimension, _ label: String?) -> String {
+        guard let label else { return Translation.translated("(none)") }
+        switch dimension {
+        case .weekday: return DateWords.weekday(named: label)
+        case .kind: return TableWords.value(label)
+        default: return label
+        }
     }
 
     private func key(_ a: String?, _ b: String?) -> String {

@@ -23,8 +23,9 @@ struct ViewRenderer {
         let size = timeline.dayCount.map { Translation.format(Translation.translated("%s, %s"), Translation.plural("%d day", "%d days", count: $0), bills) } ?? bills
         let heading = Translation.format(Translation.translated("timeline of %s:"), timeline.period.label)
         // Too narrow for both, the size goes on a line of its own rather than be cut.
-        let title = TerminalText.width(heading) + 1 + TerminalText.width(size) <= width
-            ? heading + " " + size : TerminalText.cut(heading, to: width) + "\n" + size
+        let gap = Sentences.gap(after: heading)
+        let title = TerminalText.width(heading) + gap.count + TerminalText.width(size) <= width
+            ? heading + gap + size : TerminalText.cut(heading, to: width) + "\n" + size
         guard !timeline.days.isEmpty else { return title }
         var lines = [title, flow(summary(timeline.summary, currency))]
         let half = (width - 3) / 2
@@ -49,7 +50,7 @@ struct ViewRenderer {
             let expense = day.summary.expense == 0 ? "" : MoneyFormat.signed(-day.summary.expense, currency)
             let income = day.summary.income == 0 ? "" : MoneyFormat.signed(day.summary.income, currency)
             // The weekday goes before the date would be cut.
-            let weekday = " " + Weekday.shortNames[day.day.isoWeekday - 1]
+            let weekday = " " + DateWords.weekday(day.day)
             let roomy = TerminalText.width(day.day.iso + weekday) + TerminalText.width(expense) + 1 <= half
             lines.append(row(day.day.iso + (roomy ? weekday : ""), expense: expense, flow: -day.summary.expense, income: income, ""))
             for bill in day.bills {
@@ -95,7 +96,7 @@ struct ViewRenderer {
     /// Each month with bills: income, expense, balance and bills, a bar of
     /// its spending, and the year's total.
     func render(_ months: MonthTable) -> String {
-        guard !months.months.isEmpty else { return "\(months.yearText)  no bills" }
+        guard !months.months.isEmpty else { return months.yearText + "  " + Translation.translated("no bills") }
         let currency = months.total.currency
         var table = TextTable(headers: [months.yearText, "income", "expense", "balance", "bills"])
         table.uncut = [0]
@@ -105,20 +106,20 @@ struct ViewRenderer {
         var spending: [UInt128] = []
         for line in months.months {
             if line.count > 0 || line.expected == nil {
-                table.rows.append([Day.shortMonthNames[line.month - 1]] + amounts(line.summary, currency) + [String(line.count)])
+                table.rows.append([DateWords.month(line.month)] + amounts(line.summary, currency) + [String(line.count)])
                 balances.append(line.summary.balance)
                 spending.append(max(0, line.summary.expense).magnitude)
             }
             // What recurring bills will post after today, on a line of its own, in no total.
             if let expected = line.expected {
                 expectedRows.insert(table.rows.count)
-                let name = line.count > 0 ? "~" : "~" + Day.shortMonthNames[line.month - 1]
+                let name = line.count > 0 ? "~" : "~" + DateWords.month(line.month)
                 table.rows.append([name] + amounts(expected, currency).map { "~" + $0 } + [""])
                 balances.append(expected.balance)
                 spending.append(0)
             }
         }
-        table.rows.append(["total"] + amounts(months.total, currency) + [String(months.count)])
+        table.rows.append([TableWords.shown("total")] + amounts(months.total, currency) + [String(months.count)])
         balances.append(months.total.balance)
         table.paint = { row, column, text in
             if expectedRows.contains(row) { return style.dim(text) }
@@ -136,9 +137,9 @@ struct ViewRenderer {
 
     /// The category's bills under a line for each month with its subtotal.
     func render(_ detail: CategoryDetail) -> String {
-        let title = flow(["\(icon(detail.icon))\(TerminalText.safe(detail.category)) (\(detail.kind.rawValue))",
-                          MoneyFormat.withSymbol(detail.total, detail.currency), "\(detail.count) bill\(detail.count == 1 ? "" : "s")"])
-        guard !detail.months.isEmpty else { return title + "\nno bills" }
+        let name = Translation.translated("%s (%s)", icon(detail.icon) + TerminalText.safe(detail.category), TableWords.shown(detail.kind.rawValue))
+        let title = flow([name, MoneyFormat.withSymbol(detail.total, detail.currency), Translation.plural("%d bill", "%d bills", count: detail.count)])
+        guard !detail.months.isEmpty else { return title + "\n" + Translation.translated("no bills") }
         var table = TextTable(headers: ["month", "date", "id", "amount", "remark", "place", "tags"])
         table.rightAligned = [2, 3]
         table.shrinkFirst = [4, 5, 6]
@@ -155,7 +156,7 @@ struct ViewRenderer {
             }
             flows += month.bills.map { Int128($0.signedAmount) }
         }
-        table.rows.append(["total", "", "", MoneyFormat.grouped(detail.total, detail.currency), "", "", ""])
+        table.rows.append([TableWords.shown("total"), "", "", MoneyFormat.grouped(detail.total, detail.currency), "", "", ""])
         flows.append(detail.total * Int128(detail.kind.signed(1)))
         let subtotalRows = Set(table.rows.indices.filter { !table.rows[$0][0].isEmpty })
         table.paint = { row, column, text in
@@ -195,12 +196,24 @@ struct ViewRenderer {
     /// `total: 59.00 still scheduled; at this pace 6,629.24 by the 31st, on track`,
     /// broken between its parts where the width asks.
     private func outlook(_ line: BudgetLine, _ outlook: BudgetOutlook, _ currency: Currency) -> String {
-        let name = (line.category.map(TerminalText.safe) ?? "total") + ":"
-        let scheduled = outlook.scheduled == 0 ? [] : ["\(MoneyFormat.grouped(outlook.scheduled, currency)) still scheduled;"]
+        let name = Translation.translated("%s:", line.category.map(TerminalText.safe) ?? TableWords.shown("total"))
+        let scheduled = outlook.scheduled == 0 ? [] : [Translation.translated("%s still scheduled;", MoneyFormat.grouped(outlook.scheduled, currency))]
         let over = outlook.projected - line.budget
-        let pace = "at this pace \(MoneyFormat.grouped(outlook.projected, currency)) by the \(Literal.ordinal(outlook.end.dayOfMonth)),"
-        let verdict = over > 0 ? "over the budget by \(MoneyFormat.withSymbol(over, currency))" : "on track"
+        let pace = ViewRenderer.pace(MoneyFormat.grouped(outlook.projected, currency), by: outlook.end.dayOfMonth)
+        let verdict = over > 0
+            ? Translation.translated("over the budget by %s", MoneyFormat.withSymbol(over, currency)) : Translation.translated("on track")
         return flow([name] + scheduled + [pace, verdict], separator: " ")
+    }
+
+    /// `at this pace 6,629.24 by the 31st,`: a sentence for each of English's
+    /// ordinal endings, as another language writes the day its own way.
+    static func pace(_ amount: String, by day: Int) -> String {
+        switch (11...13).contains(day % 100) ? 0 : day % 10 {
+        case 1: Translation.translated("at this pace %s by the %dst,", amount, day)
+        case 2: Translation.translated("at this pace %s by the %dnd,", amount, day)
+        case 3: Translation.translated("at this pace %s by the %drd,", amount, day)
+        default: Translation.translated("at this pace %s by the %dth,", amount, day)
+        }
     }
 
     // MARK: show
@@ -209,18 +222,18 @@ struct ViewRenderer {
     func render(_ detail: BillDetail) -> String {
         let bill = detail.bill
         let fields = [
-            ("date", bill.day.iso + " " + Weekday.shortNames[bill.day.isoWeekday - 1]),
-            ("kind", bill.kind.rawValue + (bill.isRefund ? ": a refund, money back" : "")),
-            ("amount", MoneyFormat.withSymbol(bill.amount, bill.currency) + " " + bill.currency.code),
-            ("category", icon(bill.icon) + TerminalText.safe(bill.category)),
-            ("book", TerminalText.safe(bill.book)),
-            ("remark", TerminalText.safe(bill.remark)),
-            ("place", bill.place.map(TerminalText.safe) ?? ""),
-            ("tags", bill.tags.map { "#" + TerminalText.safe($0) }.joined(separator: " ")),
-            ("created", Timestamp.local(detail.created)),
-            ("updated", Timestamp.local(detail.updated)),
+            (TableWords.shown("date"), bill.day.iso + " " + DateWords.weekday(bill.day)),
+            (TableWords.shown("kind"), TableWords.shown(bill.kind.rawValue) + (bill.isRefund ? Translation.translated(": a refund, money back") : "")),
+            (TableWords.shown("amount"), MoneyFormat.withSymbol(bill.amount, bill.currency) + " " + bill.currency.code),
+            (TableWords.shown("category"), icon(bill.icon) + TerminalText.safe(bill.category)),
+            (TableWords.shown("book"), TerminalText.safe(bill.book)),
+            (TableWords.shown("remark"), TerminalText.safe(bill.remark)),
+            (TableWords.shown("place"), bill.place.map(TerminalText.safe) ?? ""),
+            (TableWords.shown("tags"), bill.tags.map { "#" + TerminalText.safe($0) }.joined(separator: " ")),
+            (Translation.translated("created"), Timestamp.local(detail.created)),
+            (Translation.translated("updated"), Timestamp.local(detail.updated)),
         ] + detail.photos.map { photo in
-            ("photo \(photo.number)", "\(TerminalText.safe(photo.name))  \(photo.type)  \(PhotoList.size(photo.size))")
+            (Translation.translated("photo %d", photo.number), "\(TerminalText.safe(photo.name))  \(photo.type)  \(PhotoList.size(photo.size))")
         }
         let room = max(1, width - 10)
         return (["#\(bill.id)"] + fields.map { name, value in
@@ -231,7 +244,7 @@ struct ViewRenderer {
     // MARK: attachments
 
     func render(_ list: PhotoList) -> String {
-        guard !list.photos.isEmpty else { return "#\(list.billID) has no photos; add one with 'attach #\(list.billID) FILE'" }
+        guard !list.photos.isEmpty else { return Translation.translated("#%s has no photos; add one with 'attach #%s FILE'", list.billID, list.billID) }
         var table = TextTable(headers: ["photo", "name", "type", "size", "sha256", "added"])
         table.rightAligned = [0, 3]
         table.shrinkFirst = [1, 4]
@@ -255,8 +268,9 @@ struct ViewRenderer {
     private func flow(_ pieces: [String], separator: String = "  ") -> String {
         var lines: [String] = []
         for piece in pieces.map({ TerminalText.cut($0, to: width) }) {
-            if let last = lines.last, TerminalText.width(last) + separator.count + TerminalText.width(piece) <= width {
-                lines[lines.count - 1] = last + separator + piece
+            if let last = lines.last, case let gap = Sentences.gap(after: last, separator),
+               TerminalText.width(last) + gap.count + TerminalText.width(piece) <= width {
+                lines[lines.count - 1] = last + gap + piece
             } else {
                 lines.append(piece)
             }

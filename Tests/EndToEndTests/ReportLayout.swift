@@ -23,6 +23,8 @@ struct ReportLayout: Sendable {
     let hiddenTableCells: [String]
     /// The widest category icon, in pixels.
     let widestIcon: Double
+    /// The names under the chart's bars that run into the next one, `Jan ’16 | Feb`.
+    let overlappingLabels: [String]
 
     /// `page` laid out at each of `widths`, with the machine's fonts less any emoji font.
     static func measure(_ page: String, in sandbox: Sandbox) async throws -> [ReportLayout] {
@@ -87,6 +89,9 @@ struct ReportLayout: Sendable {
           return [...table.querySelectorAll("td, th")].filter(cell => !within(cell, shown)).map(text);
         }),
         widestIcon: Math.max(0, ...[...document.querySelectorAll(".icon")].map(icon => icon.getBoundingClientRect().width)),
+        overlappingLabels: (labels => labels.slice(1).flatMap((label, index) =>
+          label.getBoundingClientRect().left < labels[index].getBoundingClientRect().right + 2
+            ? [labels[index].textContent + " | " + label.textContent] : []))([...document.querySelectorAll("svg.months text.label")]),
       }), "*");
     }));
     """
