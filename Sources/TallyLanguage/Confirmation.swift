@@ -29,7 +29,10 @@ public struct Confirmation: Sendable, Equatable {
     public let declined: Done
 
     init(_ verb: WhereVerb, _ bills: [Bill], in ledger: Ledger) {
-        question = "\(verb.rawValue) \(Literal.count(bills.count, "bill"))"
+        question = switch verb {
+        case .delete: Translation.plural("delete %d bill", "delete %d bills", count: bills.count)
+        case .edit: Translation.plural("edit %d bill", "edit %d bills", count: bills.count)
+        }
         sample = bills.prefix(Confirmation.sampleSize).map { BillRow($0, in: ledger) }
         more = bills.count - sample.count
         declined = .declined(verb)

@@ -23,16 +23,16 @@ public enum Done: Sendable, Equatable {
     case categoryAdded(String, kind: Kind)
     case categoryRenamed(from: String, to: String)
     case categoryDeleted(String)
-    /// `category merge` (verb "merged") and `category delete … into` (verb "deleted").
-    case categoryMoved(verb: String, from: String, into: String, moved: Int)
+    /// `category merge` (`.merged`) and `category delete … into` (`.deleted`).
+    case categoryMoved(verb: CategoryMove, from: String, into: String, moved: Int)
     case categoryIcon(String, icon: String)
     /// `category alias` (`added`) or `unalias`: the aliases given, and those the category has now.
     case categoryAliases(String, given: [String], added: Bool, aliases: [String])
     /// `category archive` (`archived`) or `unarchive`; `bills` stay with it either way.
     case categoryArchived(String, archived: Bool, bills: Int)
     case categoryPositioned(String, kind: Kind, position: Int)
-    /// A category statement that found the category so already: `already` says how, as in "is archived".
-    case categoryUnchanged(String, already: String)
+    /// A category statement that found the category so already: `already` says how.
+    case categoryUnchanged(String, already: CategoryState)
     /// `tag rename`: `bills` changed; `hadNew` bills had the new tag before, so the old one was merged into it.
     case tagRenamed(from: String, to: String, bills: Int, hadNew: Int)
     case saved(String, parameters: [String], replaced: Bool)
@@ -46,7 +46,7 @@ public enum Done: Sendable, Equatable {
     /// when it asks first), and the next day it falls on.
     case recurringAdded(id: Int64, schedule: String, start: Day, end: String, come: [Day], next: Day?, asks: Bool)
     /// `edit`, `pause` or `resume recurring`, as `verb` says, and what else it did.
-    case recurringChanged(id: Int64, verb: String, note: String?)
+    case recurringChanged(id: Int64, verb: RecurringChange, note: RecurringNote?)
     /// `delete recurring`: the bills it posted that are still there stay.
     case recurringDeleted(id: Int64, keptBills: Int)
     /// `accept` (the bills it posted) or `skip`: the days of which rules.
@@ -103,116 +103,182 @@ public enum Done: Sendable, Equatable {
 
     public var text: String {
         switch self {
-        case .unchanged(let bill): return "#\(bill) has those values already; nothing changed"
-        case .allUnchanged(1): return "the bill that matches has those values already; nothing changed"
-        case .allUnchanged(let count): return "all \(count) bills that match have those values already; nothing changed"
-        case .nothingMatched(let verb): return "no bills match; nothing \(verb.past)"
-        case .deleted(let ids, true): return "deleted " + ids.map { "#\($0)" }.joined(separator: ", ")
-        case .deleted(let ids, false): return "deleted \(Literal.count(ids.count, "bill"))"
-        case .edited(let ids, 0): return "edited \(Literal.count(ids.count, "bill"))"
+        case .unchanged(let bill): return Translation.translated("#%d has those values already; nothing changed", bill)
+        case .allUnchanged(1): return Translation.translated("the bill that matches has those values already; nothing changed")
+        case .allUnchanged(let count): return Translation.translated("all %d bills that match have those values already; nothing changed", count)
+        case .nothingMatched(.delete): return Translation.translated("no bills match; nothing deleted")
+        case .nothingMatched(.edit): return Translation.translated("no bills match; nothing edited")
+        case .deleted(let ids, true): return Translation.translated("deleted %s", ids.map { "#\($0)" }.joined(separator: ", "))
+        case .deleted(let ids, false): return Translation.plural("deleted %d bill", "deleted %d bills", count: ids.count)
+        case .edited(let ids, 0): return Translation.plural("edited %d bill", "edited %d bills", count: ids.count)
         case .edited(let ids, let unchanged):
-            return "edited \(Literal.count(ids.count, "bill")); \(unchanged) more had those values already"
-        case .declined(let verb): return "nothing \(verb.past)"
-        case .budgetSet(let book, let category, let amount, let currency):
-            return "budget \(Done.budgetTarget(category)) in '\(book)': \(MoneyFormat.withSymbol(amount, currency)) a month"
-        case .budgetDropped(let book, let category): return "dropped the budget \(Done.budgetTarget(category)) in '\(book)'"
-        case .bookAdded(let name, let currency): return "added book '\(name)' (\(currency)); 'use \(Literal.name(name))' to switch to it"
-        case .bookUsed(let name, let currency): return "using book '\(name)' (\(currency))"
-        case .bookRenamed(let from, let to): return "renamed book '\(from)' to '\(to)'"
+            return Translation.plural(
+                "edited %d bill; %d more had those values already", "edited %d bills; %d more had those values already", count: ids.count, unchanged)
+        case .declined(.delete): return Translation.translated("nothing deleted")
+        case .declined(.edit): return Translation.translated("nothing edited")
+        case .budgetSet(let book, let category?, let amount, let currency):
+            return Translation.translated("budget for '%s' in '%s': %s a month", category, book, MoneyFormat.withSymbol(amount, currency))
+        case .budgetSet(let book, nil, let amount, let currency):
+            return Translation.translated("budget in total in '%s': %s a month", book, MoneyFormat.withSymbol(amount, currency))
+        case .budgetDropped(let book, let category?): return Translation.translated("dropped the budget for '%s' in '%s'", category, book)
+        case .budgetDropped(let book, nil): return Translation.translated("dropped the budget in total in '%s'", book)
+        case .bookAdded(let name, let currency):
+            return Translation.translated("added book '%s' (%s); 'use %s' to switch to it", name, currency, Literal.name(name))
+        case .bookUsed(let name, let currency): return Translation.translated("using book '%s' (%s)", name, currency)
+        case .bookRenamed(let from, let to): return Translation.translated("renamed book '%s' to '%s'", from, to)
         case .bookDeleted(let name, let moved, let into):
-            return "deleted book '\(name)'" + (into.map { " and moved \(Literal.count(moved, "bill")) into '\($0)'" } ?? "")
-        case .categoryAdded(let name, let kind): return "added \(kind.rawValue) category '\(name)'"
-        case .categoryRenamed(let from, let to): return "renamed category '\(from)' to '\(to)'"
-        case .categoryDeleted(let name): return "deleted category '\(name)'"
-        case .categoryMoved(let verb, let from, let into, let moved):
-            return "\(verb) category '\(from)' into '\(into)' (\(Literal.count(moved, "bill")) moved)"
-        case .categoryIcon(let name, let icon): return "category '\(name)' now has the icon \(icon)"
+            return Translation.translated("deleted book '%s'", name)
+                + (into.map { Translation.plural(" and moved %d bill into '%s'", " and moved %d bills into '%s'", count: moved, $0) } ?? "")
+        case .categoryAdded(let name, .expense): return Translation.translated("added expense category '%s'", name)
+        case .categoryAdded(let name, .income): return Translation.translated("added income category '%s'", name)
+        case .categoryRenamed(let from, let to): return Translation.translated("renamed category '%s' to '%s'", from, to)
+        case .categoryDeleted(let name): return Translation.translated("deleted category '%s'", name)
+        case .categoryMoved(.merged, let from, let into, let moved):
+            return Translation.translated("merged category '%s' into '%s'", from, into) + Done.moved(moved)
+        case .categoryMoved(.deleted, let from, let into, let moved):
+            return Translation.translated("deleted category '%s' into '%s'", from, into) + Done.moved(moved)
+        case .categoryIcon(let name, let icon): return Translation.translated("category '%s' now has the icon %s", name, icon)
         case .categoryAliases(let name, let given, let added, let aliases):
-            let now = aliases.isEmpty ? "it has no alias now" : "its aliases are now \(aliases.joined(separator: ", "))"
-            return "\(added ? "added" : "dropped") \(given.count == 1 ? "alias" : "aliases") \(given.joined(separator: ", ")) "
-                + "\(added ? "to" : "from") category '\(name)'; \(now)"
+            let list = given.joined(separator: ", ")
+            let changed = switch (added, given.count == 1) {
+            case (true, true): Translation.translated("added alias %s to category '%s'", list, name)
+            case (true, false): Translation.translated("added aliases %s to category '%s'", list, name)
+            case (false, true): Translation.translated("dropped alias %s from category '%s'", list, name)
+            case (false, false): Translation.translated("dropped aliases %s from category '%s'", list, name)
+            }
+            return changed + (aliases.isEmpty
+                ? Translation.translated("; it has no alias now")
+                : Translation.translated("; its aliases are now %s", aliases.joined(separator: ", ")))
         case .categoryArchived(let name, true, let bills):
-            let kept = bills == 0 ? "" : ", and its \(Literal.count(bills, "bill")) still \(bills == 1 ? "counts" : "count") in every total"
-            return "archived category '\(name)'; 'categories all' lists it\(kept)"
-        case .categoryArchived(let name, false, _): return "unarchived category '\(name)'"
-        case .categoryPositioned(let name, let kind, let position):
-            return "category '\(name)' now comes at place \(position) of the \(kind.rawValue) categories"
-        case .categoryUnchanged(let name, let already): return "category '\(name)' \(already) already; nothing changed"
-        case .tagRenamed(let from, let to, let bills, 0): return "renamed tag #\(from) to #\(to) on \(Literal.count(bills, "bill"))"
+            return Translation.translated("archived category '%s'; 'categories all' lists it", name) + (bills == 0 ? "" : Translation.plural(
+                ", and its %d bill still counts in every total", ", and its %d bills still count in every total", count: bills))
+        case .categoryArchived(let name, false, _): return Translation.translated("unarchived category '%s'", name)
+        case .categoryPositioned(let name, .expense, let position):
+            return Translation.translated("category '%s' now comes at place %d of the expense categories", name, position)
+        case .categoryPositioned(let name, .income, let position):
+            return Translation.translated("category '%s' now comes at place %d of the income categories", name, position)
+        case .categoryUnchanged(let name, let already): return already.unchanged(name)
+        case .tagRenamed(let from, let to, let bills, 0):
+            return Translation.plural("renamed tag #%2$s to #%3$s on %1$d bill", "renamed tag #%2$s to #%3$s on %1$d bills", count: bills, from, to)
         case .tagRenamed(let from, let to, let bills, let hadNew):
-            return "merged tag #\(from) into #\(to), which \(Literal.count(hadNew, "bill")) had already (\(Literal.count(bills, "bill")) changed)"
+            return Translation.translated("merged tag #%s into #%s", from, to)
+                + Translation.plural(", which %d bill had already", ", which %d bills had already", count: hadNew)
+                + Translation.plural(" (%d bill changed)", " (%d bills changed)", count: bills)
         case .saved(let name, let parameters, let replaced):
             let call = ([name] + parameters.map { $0.uppercased() }).joined(separator: " ")
-            return "\(replaced ? "replaced" : "saved") '\(name)'; type \(call) to run it"
-        case .forgot(let name): return "forgot '\(name)'"
+            return replaced
+                ? Translation.translated("replaced '%s'; type %s to run it", name, call)
+                : Translation.translated("saved '%s'; type %s to run it", name, call)
+        case .forgot(let name): return Translation.translated("forgot '%s'", name)
         case .profileSaved(let name, let replaced):
-            return "\(replaced ? "replaced" : "saved") import profile '\(name)'; import FILE with \(Literal.name(name)) uses it"
-        case .profileDeleted(let name): return "deleted import profile '\(name)'"
-        case .ruleAdded(let id, let position): return "added rule #\(id); it applies at place \(position) of the order 'rules' lists"
-        case .ruleDeleted(let id): return "deleted rule #\(id)"
-        case .ruleMoved(let id, let position): return "rule #\(id) now applies at place \(position)"
+            return replaced
+                ? Translation.translated("replaced import profile '%s'; import FILE with %s uses it", name, Literal.name(name))
+                : Translation.translated("saved import profile '%s'; import FILE with %s uses it", name, Literal.name(name))
+        case .profileDeleted(let name): return Translation.translated("deleted import profile '%s'", name)
+        case .ruleAdded(let id, let position):
+            return Translation.translated("added rule #%d; it applies at place %d of the order 'rules' lists", id, position)
+        case .ruleDeleted(let id): return Translation.translated("deleted rule #%d", id)
+        case .ruleMoved(let id, let position): return Translation.translated("rule #%d now applies at place %d", id, position)
         case .recurringAdded(let id, let schedule, let start, let end, let come, let next, let asks):
-            var text = "added recurring #\(id): \(schedule) from \(start.iso)" + (end.isEmpty ? "" : " " + end)
-            if asks { text += "; each day waits in 'due' to be accepted or skipped" }
+            var text = end.isEmpty
+                ? Translation.translated("added recurring #%d: %s from %s", id, schedule, start.iso)
+                : Translation.translated("added recurring #%d: %s from %s %s", id, schedule, start.iso, end)
+            if asks { text += Translation.translated("; each day waits in 'due' to be accepted or skipped") }
             if let first = come.first, let last = come.last {
-                let days = first == last ? first.iso : "\(first.iso) to \(last.iso)"
-                text += asks ? "; \(come.count) due now, \(days)" : "; posted \(Literal.count(come.count, "bill")), \(days)"
+                let days = first == last ? first.iso : Translation.translated("%s to %s", first.iso, last.iso)
+                text += asks
+                    ? Translation.translated("; %d due now, %s", come.count, days)
+                    : Translation.plural("; posted %d bill, %s", "; posted %d bills, %s", count: come.count, days)
             }
-            return text + (next.map { "; next \($0.iso)" } ?? "")
-        case .recurringChanged(let id, "unchanged", _): return "recurring #\(id) has those values already; nothing changed"
-        case .recurringChanged(let id, let verb, let note): return "\(verb) recurring #\(id)" + (note.map { ", \($0)" } ?? "")
+            return text + (next.map { Translation.translated("; next %s", $0.iso) } ?? "")
+        case .recurringChanged(let id, .unchanged, _): return Translation.translated("recurring #%d has those values already; nothing changed", id)
+        case .recurringChanged(let id, .edited, let note): return Translation.translated("edited recurring #%d", id) + (note?.text ?? "")
+        case .recurringChanged(let id, .paused, let note): return Translation.translated("paused recurring #%d", id) + (note?.text ?? "")
+        case .recurringChanged(let id, .resumed, let note): return Translation.translated("resumed recurring #%d", id) + (note?.text ?? "")
         case .recurringDeleted(let id, let kept):
-            return "deleted recurring #\(id)" + (kept == 0 ? "" : "; the \(Literal.count(kept, "bill")) it posted stay")
+            return Translation.translated("deleted recurring #%d", id)
+                + (kept == 0 ? "" : Translation.plural("; the %d bill it posted stay", "; the %d bills it posted stay", count: kept))
         case .occurrencesHandled(let accepted, let ids, let rules, let days):
-            let verb = accepted ? "accepted" : "skipped"
             let each = zip(rules, days).enumerated().map { index, pair in
-                "recurring #\(pair.0) \(pair.1.iso)" + (accepted && index < ids.count ? " as #\(ids[index])" : "")
+                accepted && index < ids.count
+                    ? Translation.translated("recurring #%d %s as #%d", pair.0, pair.1.iso, ids[index])
+                    : Translation.translated("recurring #%d %s", pair.0, pair.1.iso)
             }
-            return "\(verb) " + Done.abbreviated(each)
+            return accepted
+                ? Translation.translated("accepted %s", Done.abbreviated(each))
+                : Translation.translated("skipped %s", Done.abbreviated(each))
         case .posted(_, let names, let days):
             let each = zip(names, days).map { "\($0) \($1.iso)" }
-            return "posted \(Literal.count(days.count, "recurring bill")): " + Done.abbreviated(each)
-        case .weekStart(let start): return "weeks start on \(start.rawValue)"
+            return Translation.plural("posted %d recurring bill: %s", "posted %d recurring bills: %s", count: days.count, Done.abbreviated(each))
+        case .weekStart(.monday): return Translation.translated("weeks start on monday")
+        case .weekStart(.sunday): return Translation.translated("weeks start on sunday")
         case .rateSet(let base, let quote, let day, let rate, let replaced):
-            return "1 \(base) = \(rate) \(quote) from \(day.iso)" + (replaced ? ", in place of the rate that day had" : "")
-        case .homeCurrency(let code): return "totals across books are given in \(code)"
-        case .accountAdded(let name, let book, let kind): return "added account '\(name)' (\(kind.rawValue)) to book '\(book)'"
-        case .accountRenamed(let from, let to): return "renamed account '\(from)' to '\(to)'"
-        case .accountIcon(let name, let icon): return "account '\(name)' is shown as \(icon)"
-        case .accountArchived(let name, let archiving):
-            return archiving ? "archived account '\(name)'; its bills stay, and new bills no longer go to it" : "account '\(name)' is in use again"
-        case .accountDefault(let name, let book): return "bills in book '\(book)' that name no account go to '\(name)'"
-        case .transferred(let id, let day, let amount, let from, let to, let received):
-            return "transferred \(amount) from \(from) to \(to)" + (received.map { " (\($0) arrived)" } ?? "") + " on \(day.iso) (&\(id))"
-        case .reconciled(let account, let day, let balance, let adjustment):
-            return (adjustment.map { "added balance adjustment #\($0); " } ?? "") + "\(account) agrees with its statement: \(balance) at the end of \(day.iso)"
+            return Translation.translated("1 %s = %s %s from %s", base, rate, quote, day.iso)
+                + (replaced ? Translation.translated(", in place of the rate that day had") : "")
+        case .homeCurrency(let code): return Translation.translated("totals across books are given in %s", code)
+        case .accountAdded(let name, let book, let kind):
+            return Translation.translated("added account '%s' (%s) to book '%s'", name, kind.rawValue, book)
+        case .accountRenamed(let from, let to): return Translation.translated("renamed account '%s' to '%s'", from, to)
+        case .accountIcon(let name, let icon): return Translation.translated("account '%s' is shown as %s", name, icon)
+        case .accountArchived(let name, true):
+            return Translation.translated("archived account '%s'; its bills stay, and new bills no longer go to it", name)
+        case .accountArchived(let name, false): return Translation.translated("account '%s' is in use again", name)
+        case .accountDefault(let name, let book): return Translation.translated("bills in book '%s' that name no account go to '%s'", book, name)
+        case .transferred(let id, let day, let amount, let from, let to, nil):
+            return Translation.translated("transferred %s from %s to %s on %s (&%d)", amount, from, to, day.iso, id)
+        case .transferred(let id, let day, let amount, let from, let to, let received?):
+            return Translation.translated("transferred %s from %s to %s (%s arrived) on %s (&%d)", amount, from, to, received, day.iso, id)
+        case .reconciled(let account, let day, let balance, nil):
+            return Translation.translated("%s agrees with its statement: %s at the end of %s", account, balance, day.iso)
+        case .reconciled(let account, let day, let balance, let adjustment?):
+            return Translation.translated(
+                "added balance adjustment #%d; %s agrees with its statement: %s at the end of %s", adjustment, account, balance, day.iso)
         case .ratesImported(let file, let added, let replaced, let unchanged):
-            return "imported \(Literal.count(added, "rate")) from \(file)" + (replaced == 0 ? "" : ", \(replaced) in place of a day's rate")
-                + (unchanged == 0 ? "" : "; \(unchanged) there already")
+            return Translation.plural("imported %d rate from %s", "imported %d rates from %s", count: added, file)
+                + (replaced == 0 ? "" : Translation.translated(", %d in place of a day's rate", replaced))
+                + (unchanged == 0 ? "" : Translation.translated("; %d there already", unchanged))
         case .imported(let counts, let file): return counts.text(file: file)
         case .journalImported(let counts, let file): return counts.summary(file: file)
+        case .exported(let count, 0, 0, let file, let format):
+            return Translation.plural("exported %d bill to %s (%s)", "exported %d bills to %s (%s)", count: count, file, format)
         case .exported(let count, let rules, let transfers, let file, let format):
-            let parts = [Literal.count(count, "bill")] + (rules > 0 ? [Literal.count(rules, "recurring rule")] : [])
-                + (transfers > 0 ? [Literal.count(transfers, "transfer")] : [])
-            let what = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1] : parts[0]
-            return "exported \(what) to \(file) (\(format))"
+            let parts = [Translation.plural("%d bill", "%d bills", count: count)]
+                + (rules > 0 ? [Translation.plural("%d recurring rule", "%d recurring rules", count: rules)] : [])
+                + (transfers > 0 ? [Translation.plural("%d transfer", "%d transfers", count: transfers)] : [])
+            return Translation.translated("exported %s to %s (%s)", Done.enumerated(parts), file, format)
         case .reportWritten(let period, let count, let file, let size):
-            return "wrote the report of \(period) (\(Literal.count(count, "bill"))) to \(file) (\(PhotoList.size(size)))"
+            return Translation.plural(
+                "wrote the report of %2$s (%1$d bill) to %3$s (%4$s)", "wrote the report of %2$s (%1$d bills) to %3$s (%4$s)",
+                count: count, period, file, PhotoList.size(size))
         case .photoAttached(let number, let bill, let file, let type, let size):
-            return "attached photo \(number) to #\(bill): \(file) (\(type), \(PhotoList.size(size)))"
-        case .photoDetached(let number, let bill): return "detached photo \(number) from #\(bill)"
-        case .photoWritten(let number, let bill, let file, let size): return "wrote photo \(number) of #\(bill) to \(file) (\(PhotoList.size(size)))"
-        case .backedUp(let file, let bills, let size): return "backed up the ledger (\(Literal.count(bills, "bill"))) to \(file) (\(PhotoList.size(size)))"
+            return Translation.translated("attached photo %d to #%d: %s (%s, %s)", number, bill, file, type, PhotoList.size(size))
+        case .photoDetached(let number, let bill): return Translation.translated("detached photo %d from #%d", number, bill)
+        case .photoWritten(let number, let bill, let file, let size):
+            return Translation.translated("wrote photo %d of #%d to %s (%s)", number, bill, file, PhotoList.size(size))
+        case .backedUp(let file, let bills, let size):
+            return Translation.plural(
+                "backed up the ledger (%d bill) to %s (%s)", "backed up the ledger (%d bills) to %s (%s)", count: bills, file, PhotoList.size(size))
         case .checked(let pages):
-            return "the ledger is sound: all \(Literal.count(pages, "page")) of its file, every index and every reference checked"
-        case .format(let format): return "results as \(format.rawValue)"
-        case .color(let on): return "colour \(on ? "on" : "off")"
-        case .echo(let on): return "echo \(on ? "on" : "off")"
-        case .pager(let mode): return "pager \(mode.rawValue)"
+            return Translation.plural(
+                "the ledger is sound: all %d page of its file, every index and every reference checked",
+                "the ledger is sound: all %d pages of its file, every index and every reference checked", count: pages)
+        case .format(.table): return Translation.translated("results as table")
+        case .format(.csv): return Translation.translated("results as csv")
+        case .format(.json): return Translation.translated("results as json")
+        case .format(.chart): return Translation.translated("results as chart")
+        case .color(let on): return on ? Translation.translated("colour on") : Translation.translated("colour off")
+        case .echo(let on): return on ? Translation.translated("echo on") : Translation.translated("echo off")
+        case .pager(.on): return Translation.translated("pager on")
+        case .pager(.off): return Translation.translated("pager off")
+        case .pager(.always): return Translation.translated("pager always")
         case .nothingToUndo(let undo): return undo ? Translation.translated("nothing to undo") : Translation.translated("nothing to redo")
-        case .replayDeclined(let undo): return "nothing \(undo ? "undone" : "redone")"
+        case .replayDeclined(let undo): return undo ? Translation.translated("nothing undone") : Translation.translated("nothing redone")
         case .othersOnly(let undo, let newest):
-            return "nothing of this session's to \(undo ? "undo" : "redo"); the newest change, '\(newest)', was made by another session since this one began"
+            return undo
+                ? Translation.translated(
+                    "nothing of this session's to undo; the newest change, '%s', was made by another session since this one began", newest)
+                : Translation.translated(
+                    "nothing of this session's to redo; the newest change, '%s', was made by another session since this one began", newest)
         case .replayed(let undo, let change, let fromEarlierSession, let statement, let nowUsing):
             var text = Translation.format(undo ? Translation.translated("undid: %s") : Translation.translated("redid: %s"), change)
             if fromEarlierSession {
@@ -250,7 +316,7 @@ public enum Done: Sendable, Equatable {
         case .categoryRenamed(let from, let to): return [("report", .text("category renamed")), ("from", .text(from)), ("to", .text(to))]
         case .categoryDeleted(let name): return [("report", .text("category deleted")), ("category", .text(name))]
         case .categoryMoved(let verb, let from, let into, let moved):
-            return [("report", .text("category \(verb)")), ("from", .text(from)), ("into", .text(into)), ("moved", .number(moved))]
+            return [("report", .text("category \(verb.rawValue)")), ("from", .text(from)), ("into", .text(into)), ("moved", .number(moved))]
         case .categoryIcon(let name, let icon): return [("report", .text("category icon")), ("category", .text(name)), ("icon", .text(icon))]
         case .categoryAliases(let name, let given, let added, let aliases):
             return [("report", .text(added ? "aliases added" : "aliases dropped")), ("category", .text(name)), ("given", .list(given)),
@@ -277,7 +343,7 @@ public enum Done: Sendable, Equatable {
                     ("posted", .list(asks ? [] : come.map(\.iso))), ("due", .list(asks ? come.map(\.iso) : [])),
                     ("next", Done.optional(next?.iso)), ("asks", .flag(asks))]
         case .recurringChanged(let id, let verb, let note):
-            return [("report", .text(verb + " recurring")), ("id", .id(id)), ("note", Done.optional(note))]
+            return [("report", .text(verb.rawValue + " recurring")), ("id", .id(id)), ("note", Done.optional(note?.english))]
         case .recurringDeleted(let id, let kept): return [("report", .text("deleted recurring")), ("id", .id(id)), ("kept_bills", .number(kept))]
         case .occurrencesHandled(let accepted, let ids, let rules, let days):
             return [("report", .text(accepted ? "accepted" : "skipped")), ("ids", .ids(ids)), ("recurring", .ids(rules)),
@@ -346,14 +412,86 @@ public enum Done: Sendable, Equatable {
 
     /// The first few of many, and how many more: a year of daily bills is one line.
     private static func abbreviated(_ items: [String]) -> String {
-        items.count <= 6 ? items.joined(separator: ", ") : items.prefix(5).joined(separator: ", ") + " and \(items.count - 5) more"
+        items.count <= 6 ? listed(items) : Translation.translated("%s and %d more", listed(Array(items.prefix(5))), items.count - 5)
     }
 
-    private static func budgetTarget(_ category: String?) -> String {
-        category.map { "for '\($0)'" } ?? "in total"
+    /// `a, b, c`, separated as the reader's language separates the parts of a sentence.
+    static func listed(_ items: [String]) -> String {
+        items.dropFirst().reduce(items.first ?? "") { Translation.translated("%s, %s", $0, $1) }
+    }
+
+    /// `a, b and c`.
+    static func enumerated(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return Translation.translated("%s and %s", listed(Array(items.dropLast())), last)
+    }
+
+    /// How many bills a category taken into another gave it.
+    private static func moved(_ count: Int) -> String {
+        Translation.plural(" (%d bill moved)", " (%d bills moved)", count: count)
     }
 
     private static func optional(_ text: String?) -> RecordTable.Cell {
         text.map(RecordTable.Cell.text) ?? .null
+    }
+}
+
+/// What became of a category whose bills another took: `category merge`, or `category delete … into`.
+public enum CategoryMove: String, Sendable, Equatable {
+    case merged, deleted
+}
+
+/// How a category is already, when a statement would make it so.
+public enum CategoryState: Sendable, Equatable {
+    case icon(String)
+    /// The aliases given, every one of which it has.
+    case aliases([String])
+    case archived
+    case inUse
+    case place(Int, of: Kind)
+
+    /// That `category` is so already, and nothing changed.
+    func unchanged(_ category: String) -> String {
+        switch self {
+        case .icon(let icon): Translation.translated("category '%s' has the icon %s already; nothing changed", category, icon)
+        case .aliases(let aliases):
+            Translation.translated("category '%s' has the alias %s already; nothing changed", category, aliases.joined(separator: ", "))
+        case .archived: Translation.translated("category '%s' is archived already; nothing changed", category)
+        case .inUse: Translation.translated("category '%s' is in use already; nothing changed", category)
+        case .place(let place, .expense):
+            Translation.translated("category '%s' comes at place %d of the expense categories already; nothing changed", category, place)
+        case .place(let place, .income):
+            Translation.translated("category '%s' comes at place %d of the income categories already; nothing changed", category, place)
+        }
+    }
+}
+
+/// What `edit`, `pause` or `resume recurring` did to a rule.
+public enum RecurringChange: String, Sendable, Equatable {
+    case edited, paused, resumed, unchanged
+}
+
+/// What else a change of a recurring rule did.
+public enum RecurringNote: Sendable, Equatable {
+    /// An edit changes the bills the rule posts from now on, not those it posted.
+    case fromNowOn
+    /// Resuming skips the days that fell while the rule was paused.
+    case skipping(days: Int)
+
+    /// As a clause after the change, in the reader's language.
+    var text: String {
+        switch self {
+        case .fromNowOn: Translation.translated(", for the bills it posts from now on")
+        case .skipping(let days):
+            Translation.plural(", skipping %d day that fell while it was paused", ", skipping %d days that fell while it was paused", count: days)
+        }
+    }
+
+    /// As JSON gives it, in English.
+    var english: String {
+        switch self {
+        case .fromNowOn: "for the bills it posts from now on"
+        case .skipping(let days): "skipping \(days) \(days == 1 ? "day" : "days") that fell while it was paused"
+        }
     }
 }

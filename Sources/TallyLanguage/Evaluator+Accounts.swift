@@ -79,7 +79,7 @@ extension Evaluator {
             let suggestion = Suggestion.nearest(to: reference.name.value, among: names)
             throw Diagnostic(
                 .unknownName(kind: "account", name: reference.name.value, suggestion: suggestion), at: reference.name.range,
-                notes: suggestion == nil ? [Ledger.choices("accounts of '\(owner.name)'", names, listedBy: "accounts")] : [])
+                notes: suggestion == nil ? [Ledger.choices(Translation.translated("accounts of '%s'", owner.name), names, listedBy: "accounts")] : [])
         }
         return account
     }
@@ -116,8 +116,13 @@ extension Evaluator {
             guard !warned.contains(id), let last = ledger.lastReconciliation(of: id), bill.day <= last.day,
                   let account = ledger.account(id: id) else { continue }
             warned.insert(id)
-            warnings.append("\(label(account)) was reconciled through \(last.day.iso); its balance then no longer agrees with the statement")
+            warnings.append(reconciledWarning(account, through: last.day))
         }
         return warnings
+    }
+
+    /// That a change dated on or before `day` changes what `account` held when its statement agreed.
+    func reconciledWarning(_ account: Account, through day: Day) -> String {
+        Translation.translated("%s was reconciled through %s; its balance then no longer agrees with the statement", label(account), day.iso)
     }
 }

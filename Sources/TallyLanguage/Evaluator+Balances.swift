@@ -86,7 +86,7 @@ extension Evaluator {
         var warnings: [String] = []
         for account in [from, to] {
             if let last = ledger.lastReconciliation(of: account.id), day <= last.day {
-                warnings.append("\(label(account)) was reconciled through \(last.day.iso); its balance then no longer agrees with the statement")
+                warnings.append(reconciledWarning(account, through: last.day))
             }
         }
         let differs = fromBook.currency != toBook.currency || received != amount
@@ -119,7 +119,9 @@ extension Evaluator {
                     .balanceDiffers(
                         account: label(account), day: on, held: MoneyFormat.grouped(held, book.currency),
                         statement: MoneyFormat.grouped(statement, book.currency),
-                        difference: "\(MoneyFormat.grouped(abs(difference), book.currency)) \(difference > 0 ? "more" : "less") than Tally has"),
+                        difference: difference > 0
+                            ? Translation.translated("%s more than Tally has", MoneyFormat.grouped(abs(difference), book.currency))
+                            : Translation.translated("%s less than Tally has", MoneyFormat.grouped(abs(difference), book.currency))),
                     at: written.range, notes: reconcileNotes(account, book: book, through: on, statement: statement, written: written))
             }
             var category = ledger.category(named: Evaluator.adjustmentCategory)
@@ -171,16 +173,33 @@ extension Evaluator {
             transfers += 1
             guard lines.count < 20 else { continue }
             let other = ledger.account(id: change > 0 ? transfer.fromAccountID : transfer.toAccountID).map(label) ?? ""
-            lines.append("&\(transfer.id)  \(transfer.day.iso)  \(MoneyFormat.signed(change, book.currency))  transfer \(change > 0 ? "from" : "to") \(other)")
+            let direction = change > 0 ? Translation.translated("transfer from %s", other) : Translation.translated("transfer to %s", other)
+            lines.append("&\(transfer.id)  \(transfer.day.iso)  \(MoneyFormat.signed(change, book.currency))  \(direction)")
         }
         let count = bills + transfers
-        let what = [bills > 0 ? Literal.count(bills, "bill") : nil, transfers > 0 ? Literal.count(transfers, "transfer") : nil].compactMap { $0 }
-        let heading = "to look through: " + (what.isEmpty ? "nothing" : what.joined(separator: " and "))
-            + (since.map { " since the last reconciliation, on \($0.day.iso)" } ?? start.map { " since \($0.iso)" } ?? "")
-        var notes = [heading] + lines
-        if count > lines.count { notes.append("… and \(count - lines.count) more: 'list where account=\(Literal.name(account.name))'") }
+        let what = Done.enumerated([
+            bills > 0 ? Translation.plural("%d bill", "%d bills", count: bills) : nil,
+            transfers > 0 ? Translation.plural("%d transfer", "%d transfers", count: transfers) : nil,
+        ].compactMap { $0 })
+        var notes = [Evaluator.lookThrough(what, sinceReconciled: since?.day, since: start)] + lines
+        if count > lines.count {
+            notes.append(Translation.translated("… and %d more: 'list where account=%s'", count - lines.count, Literal.name(account.name)))
+        }
         let amount = MoneyFormat.plain(statement, book.currency)
-        notes.append("to add a balance adjustment and agree: reconcile \(Literal.name(label(account))) \(amount) on \(day.iso) adjust")
+        notes.append(Translation.translated(
+            "to add a balance adjustment and agree: reconcile %s %s on %s adjust", Literal.name(label(account)), amount, day.iso))
         return notes
+    }
+
+    /// What to look through for a difference: `what` (empty for nothing), since the last reconciliation, else since `start`.
+    private static func lookThrough(_ what: String, sinceReconciled reconciled: Day?, since start: Day?) -> String {
+        switch (what.isEmpty, reconciled, start) {
+        case (true, let day?, _): Translation.translated("to look through: nothing since the last reconciliation, on %s", day.iso)
+        case (true, nil, let day?): Translation.translated("to look through: nothing since %s", day.iso)
+        case (true, nil, nil): Translation.translated("to look through: nothing")
+        case (false, let day?, _): Translation.translated("to look through: %s since the last reconciliation, on %s", what, day.iso)
+        case (false, nil, let day?): Translation.translated("to look through: %s since %s", what, day.iso)
+        case (false, nil, nil): Translation.translated("to look through: %s", what)
+        }
     }
 }

@@ -40,7 +40,8 @@ extension Evaluator {
     /// date mistyped by a year shows at once.
     private func aheadNote(_ bill: Bill) -> [String] {
         let ahead = Int(bill.day.ordinal) - Int(today.ordinal)
-        return ahead > 0 ? ["#\(bill.id) is dated \(bill.day.iso), \(Literal.count(ahead, "day")) ahead"] : []
+        guard ahead > 0 else { return [] }
+        return [Translation.plural("#%2$d is dated %3$s, %1$d day ahead", "#%2$d is dated %3$s, %1$d days ahead", count: ahead, bill.id, bill.day.iso)]
     }
 
     /// The category `name` names for a new bill, when it is of `kind` (or any kind, for nil) and in use.

@@ -62,18 +62,20 @@ extension Evaluator {
               let book = ledger.book(id: bill.bookID) else { return [] }
         let month = Located(PeriodSpec.range(DateRange.month(containing: bill.day)), SourceRange.nowhere)
         var warnings: [String] = []
-        let limits: [(Budget?, Condition, String)] = [
-            (ledger.budget(book: book.id, category: category.id), .and([.naming(.book, book.name), .naming(.category, category.name)]),
-             "'\(category.name)'"),
-            (ledger.budget(book: book.id, category: nil), .naming(.book, book.name), "'\(book.name)' in total"),
+        let limits: [(Budget?, Condition, inTotal: Bool)] = [
+            (ledger.budget(book: book.id, category: category.id), .and([.naming(.book, book.name), .naming(.category, category.name)]), false),
+            (ledger.budget(book: book.id, category: nil), .naming(.book, book.name), true),
         ]
-        for (budget, condition, what) in limits {
+        for (budget, condition, inTotal) in limits {
             guard let budget else { continue }
             let before = try total(Query.view(.sum, .expense, period: month, where: condition))
             let after = before + Int128(bill.amount)
             if before <= Int128(budget.amount) && after > Int128(budget.amount) {
-                warnings.append("this takes \(what) past its budget for \(bill.day.iso.prefix(7)): "
-                    + "\(MoneyFormat.withSymbol(after, book.currency)) of \(MoneyFormat.withSymbol(budget.amount, book.currency))")
+                let label = bill.day.iso.prefix(7)
+                let (spent, limit) = (MoneyFormat.withSymbol(after, book.currency), MoneyFormat.withSymbol(budget.amount, book.currency))
+                warnings.append(inTotal
+                    ? Translation.translated("this takes '%s' in total past its budget for %s: %s of %s", book.name, label, spent, limit)
+                    : Translation.translated("this takes '%s' past its budget for %s: %s of %s", category.name, label, spent, limit))
             }
         }
         return warnings

@@ -24,7 +24,7 @@ extension Evaluator {
 
     func categoryIcon(_ name: Located<String>, _ icon: Located<String>) throws(Diagnostic) -> Outcome {
         let category = try ledger.category(named: name)
-        guard category.icon != icon.value else { return unchanged(category, "has the icon \(icon.value)") }
+        guard category.icon != icon.value else { return unchanged(category, .icon(icon.value)) }
         var changed = category
         changed.icon = icon.value
         return .change(
@@ -48,7 +48,7 @@ extension Evaluator {
         if adding {
             for alias in given { try ensureCategoryNameFree(alias, except: category.id) }
             words = given.map(\.value).filter { !isAlias($0) }
-            guard !words.isEmpty else { return unchanged(category, "has the alias \(given.map(\.value).joined(separator: ", "))") }
+            guard !words.isEmpty else { return unchanged(category, .aliases(given.map(\.value))) }
             changed.aliases += words
         } else {
             for alias in given where !isAlias(alias.value) {
@@ -69,7 +69,7 @@ extension Evaluator {
     /// and the lists a new bill's category is chosen from leave it out.
     func categoryArchive(_ name: Located<String>, archiving: Bool) throws(Diagnostic) -> Outcome {
         let category = try ledger.category(named: name)
-        guard category.archived != archiving else { return unchanged(category, archiving ? "is archived" : "is in use") }
+        guard category.archived != archiving else { return unchanged(category, archiving ? .archived : .inUse) }
         if archiving, !ledger.categories.contains(where: { $0.kind == category.kind && !$0.archived && $0.id != category.id }) {
             throw Diagnostic(.lastCategoryOfKind(category.name, kind: category.kind), at: name.range)
         }
@@ -91,7 +91,7 @@ extension Evaluator {
         let others = peers.filter { $0.id != category.id }
         let index = min(place.value, peers.count) - 1
         guard peers[index].id != category.id else {
-            return unchanged(category, "comes at place \(index + 1) of the \(category.kind.rawValue) categories")
+            return unchanged(category, .place(index + 1, of: category.kind))
         }
         var order = ledger.categories.filter { $0.id != category.id }
         // Before the one that has the place now, or else just after the last of its kind.
@@ -106,7 +106,7 @@ extension Evaluator {
     }
 
     /// A category statement that would change nothing: no change, no undo step.
-    private func unchanged(_ category: Category, _ already: String) -> Outcome {
+    private func unchanged(_ category: Category, _ already: CategoryState) -> Outcome {
         .result(.done(.categoryUnchanged(category.name, already: already)), format: nil)
     }
 }

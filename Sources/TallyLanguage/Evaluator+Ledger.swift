@@ -176,7 +176,7 @@ extension Evaluator {
     }
 
     func categoryDelete(_ name: Located<String>, _ into: Located<String>?) throws(Diagnostic) -> Outcome {
-        if let into { return try categoryMove(name, into: into, verb: "deleted") }
+        if let into { return try categoryMove(name, into: into, verb: .deleted) }
         let category = try ledger.category(named: name)
         let count = ledger.bills.count { $0.categoryID == category.id }
         guard count == 0 else {
@@ -192,7 +192,7 @@ extension Evaluator {
     }
 
     /// Moves every bill of one category into another of the same kind, then deletes the first.
-    func categoryMove(_ old: Located<String>, into: Located<String>, verb: String) throws(Diagnostic) -> Outcome {
+    func categoryMove(_ old: Located<String>, into: Located<String>, verb: CategoryMove) throws(Diagnostic) -> Outcome {
         let source = try ledger.category(named: old)
         let destination = try ledger.categoryTakingBills(named: into)
         guard source.id != destination.id else {
@@ -216,7 +216,7 @@ extension Evaluator {
         var widened = destination
         widened.aliases += source.allNames.filter { name in !destination.allNames.contains { Names.key($0) == Names.key(name) } }
         rows.append(RowChange(before: .category(destination), after: .category(widened)))
-        let summary = "\(verb) category '\(source.name)' into '\(destination.name)'"
+        let summary = "\(verb.rawValue) category '\(source.name)' into '\(destination.name)'"
         return .change(
             ChangeSet(summary: summary, rows: rows),
             done: .done(.categoryMoved(verb: verb, from: source.name, into: destination.name, moved: count)), asking: nil)

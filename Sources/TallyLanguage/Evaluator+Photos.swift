@@ -79,7 +79,7 @@ extension Evaluator {
 extension PhotoList {
     /// `812 bytes`, `1.2 MiB`: a size as people read it.
     public static func size(_ bytes: Int) -> String {
-        if bytes < 1024 { return "\(bytes) bytes" }
+        if bytes < 1024 { return Translation.translated("%d bytes", bytes) }
         if bytes < 1 << 20 { return "\(bytes / 1024) KiB" }
         let tenths = bytes * 10 / (1 << 20)
         return "\(tenths / 10).\(tenths % 10) MiB"

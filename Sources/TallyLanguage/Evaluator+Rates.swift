@@ -55,14 +55,16 @@ extension Evaluator {
                 Diagnostic(.csvUnreadable(file: file.value, line: row.line, reason: reason), at: file.range)
             }
             guard let quote = row.quote ?? ledger.settings.homeCurrency else {
-                throw refuse("no 'in' column says what \(row.base) is priced in, and no home currency is set ('set currency CNY')")
+                throw refuse(Translation.translated("no 'in' column says what %s is priced in, and no home currency is set ('set currency CNY')", row.base))
             }
-            guard quote != row.base else { throw refuse("a rate prices one currency in another; \(quote) is worth 1 \(quote)") }
-            guard row.rate.units > 0 else { throw refuse("a rate is above zero") }
+            guard quote != row.base else { throw refuse(Translation.translated("a rate prices one currency in another; %s is worth 1 %s", quote, quote)) }
+            guard row.rate.units > 0 else { throw refuse(Translation.translated("a rate is above zero")) }
             let rate = ExchangeRate(id: nextID, base: row.base, quote: quote, day: row.day, rate: ExactRate(units: row.rate.units, scale: row.rate.scale))
             let key = "\(row.base) \(quote) \(row.day.iso)"
             if let twice = given[key] {
-                guard twice.rate == rate.rate else { throw refuse("\(row.base) in \(quote) on \(row.day.iso) is given twice, at two rates") }
+                guard twice.rate == rate.rate else {
+                    throw refuse(Translation.translated("%s in %s on %s is given twice, at two rates", row.base, quote, row.day.iso))
+                }
                 continue
             }
             given[key] = rate

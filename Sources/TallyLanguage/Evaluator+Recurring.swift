@@ -133,10 +133,10 @@ extension Evaluator {
         changed.remark = edited.remark
         changed.place = edited.place
         changed.tags = edited.tags
-        guard changed != rule else { return .result(.done(.recurringChanged(id: rule.id, verb: "unchanged", note: nil)), format: nil) }
+        guard changed != rule else { return .result(.done(.recurringChanged(id: rule.id, verb: .unchanged, note: nil)), format: nil) }
         return .change(
             ChangeSet(summary: "edited recurring #\(rule.id)", rows: [RowChange(before: .recurringRule(rule), after: .recurringRule(changed))]),
-            done: .done(.recurringChanged(id: rule.id, verb: "edited", note: "for the bills it posts from now on")), asking: nil)
+            done: .done(.recurringChanged(id: rule.id, verb: .edited, note: .fromNowOn)), asking: nil)
     }
 
     /// Pausing stops the rule today; resuming skips the days that fell meanwhile.
@@ -153,11 +153,11 @@ extension Evaluator {
             posting.post(changed, on: skipped, skipping: true, at: now)
             rows += posting.rows
         }
-        let verb = pausing ? "paused" : "resumed"
+        let verb: RecurringChange = pausing ? .paused : .resumed
         return .change(
-            ChangeSet(summary: "\(verb) recurring #\(rule.id)", rows: rows),
+            ChangeSet(summary: "\(verb.rawValue) recurring #\(rule.id)", rows: rows),
             done: .done(.recurringChanged(
-                id: rule.id, verb: verb, note: skipped.isEmpty ? nil : "skipping \(Literal.count(skipped.count, "day")) that fell while it was paused")),
+                id: rule.id, verb: verb, note: skipped.isEmpty ? nil : .skipping(days: skipped.count))),
             asking: nil)
     }
 

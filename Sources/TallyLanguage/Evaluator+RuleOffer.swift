@@ -18,7 +18,8 @@ extension Evaluator {
             guard let category = ledger.category(named: name.value), category.kind == kind, !category.archived else { continue }
             let amount = add.amount.terms.map(\.value.text).joined(separator: "+")
             let sign = add.kind == .income ? "+" : add.kind == .expense ? "-" : ""
-            return "a rule gives a bill like this the category '\(category.name)': write \(sign)\(amount) \(Literal.name(category.name)) \(remark)"
+            return Translation.translated(
+                "a rule gives a bill like this the category '%s': write %s%s %s %s", category.name, sign, amount, Literal.name(category.name), remark)
         }
         return nil
     }

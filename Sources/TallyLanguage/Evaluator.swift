@@ -61,7 +61,7 @@ public struct Evaluator: Sendable {
         case .categoryRename(let old, let new):
             return try categoryRename(old, new)
         case .categoryMerge(let old, let into):
-            return try categoryMove(old, into: into, verb: "merged")
+            return try categoryMove(old, into: into, verb: .merged)
         case .categoryDelete(let name, let into):
             return try categoryDelete(name, into)
         case .categoryIcon(let name, let icon):

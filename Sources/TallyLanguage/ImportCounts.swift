@@ -1,3 +1,5 @@
+import TallyCore
+
 /// What an import did with the rows of its file.
 public struct ImportCounts: Sendable, Equatable {
     public var rows = 0
@@ -33,26 +35,37 @@ public struct ImportCounts: Sendable, Equatable {
     public static let namedMatches = 3
 
     func text(file: String) -> String {
-        let read = profile.map { " (read as \($0))" } ?? ""
-        var parts: [String] = []
+        let read = profile.map { Translation.translated(" (read as %s)", $0) } ?? ""
+        var rest = ""
         if alreadyThere > 0 {
-            let named = equal.map { "line \($0.line) equals #\($0.bill)" } + (alreadyThere > equal.count && equal.count == ImportCounts.namedMatches ? ["…"] : [])
-            parts.append("skipped \(Literal.count(alreadyThere, "row")) already in the ledger" + (named.isEmpty ? "" : " (\(named.joined(separator: ", ")))"))
+            let named = equal.map { Translation.translated("line %d equals #%d", $0.line, $0.bill) }
+                + (alreadyThere > equal.count && equal.count == ImportCounts.namedMatches ? ["…"] : [])
+            rest += Translation.plural("; skipped %d row already in the ledger", "; skipped %d rows already in the ledger", count: alreadyThere)
+                + (named.isEmpty ? "" : Translation.translated(" (%s)", Done.listed(named)))
         }
-        if passedOver > 0 { parts.append("passed over \(Literal.count(passedOver, "neutral or closed row"))") }
-        if updated > 0 { parts.append("updated \(Literal.count(updated, "bill")) whose rows changed") }
+        if passedOver > 0 {
+            rest += Translation.plural("; passed over %d neutral or closed row", "; passed over %d neutral or closed rows", count: passedOver)
+        }
+        if updated > 0 { rest += Translation.plural("; updated %d bill whose rows changed", "; updated %d bills whose rows changed", count: updated) }
         if changed > 0 {
-            parts.append("\(Literal.count(changed, "row")) changed since \(changed == 1 ? "it was" : "they were") imported; 'import \(file) update' applies \(changed == 1 ? "it" : "them")")
+            rest += Translation.plural(
+                "; %d row changed since it was imported; 'import %s update' applies it",
+                "; %d rows changed since they were imported; 'import %s update' applies them", count: changed, file)
         }
         if !newCategories.isEmpty {
-            parts.append("new categor\(newCategories.count == 1 ? "y" : "ies"): " + newCategories.joined(separator: ", "))
+            let names = newCategories.joined(separator: ", ")
+            rest += newCategories.count == 1
+                ? Translation.translated("; new category: %s", names) : Translation.translated("; new categories: %s", names)
         }
-        let rest = parts.isEmpty ? "" : "; " + parts.joined(separator: "; ")
         guard added == 0 && updated == 0 else {
-            return "imported \(Literal.count(added, "bill")) from \(file)\(read)" + rest
+            return Translation.plural("imported %d bill from %s", "imported %d bills from %s", count: added, file) + read + rest
         }
-        if rows == 0 { return "nothing to import: \(file) has no rows under its header" }
-        if alreadyThere == rows { return "nothing to import: all \(Literal.count(rows, "row")) of \(file) are in the ledger already" }
-        return "nothing to import from \(file)\(read)" + rest
+        if rows == 0 { return Translation.translated("nothing to import: %s has no rows under its header", file) }
+        if alreadyThere == rows {
+            return Translation.plural(
+                "nothing to import: all %d row of %s are in the ledger already", "nothing to import: all %d rows of %s are in the ledger already",
+                count: rows, file)
+        }
+        return Translation.translated("nothing to import from %s", file) + read + rest
     }
 }

@@ -20,14 +20,19 @@ public struct JournalImportCounts: Sendable, Equatable {
     public var added: Int { bills + transfers + rates + reconciliations + openings }
 
     public func summary(file: String) -> String {
-        let parts = [(bills, "bill"), (transfers, "transfer"), (rates, "rate"), (reconciliations, "reconciliation"), (openings, "opening balance")]
-            .filter { $0.0 > 0 }.map { Literal.count($0.0, $0.1) }
-        let listed = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1] : parts.first ?? "nothing"
-        var text = "imported \(listed) from \(file)"
-        if !newAccounts.isEmpty { text += "; new accounts: " + newAccounts.joined(separator: ", ") }
-        if !newCategories.isEmpty { text += "; new categories: " + newCategories.joined(separator: ", ") }
-        if alreadyThere > 0 { text += "; \(alreadyThere) there already" }
-        if !skipped.isEmpty { text += "; skipped \(Literal.count(skipped.count, "line")):" }
+        let parts = [
+            bills > 0 ? Translation.plural("%d bill", "%d bills", count: bills) : nil,
+            transfers > 0 ? Translation.plural("%d transfer", "%d transfers", count: transfers) : nil,
+            rates > 0 ? Translation.plural("%d rate", "%d rates", count: rates) : nil,
+            reconciliations > 0 ? Translation.plural("%d reconciliation", "%d reconciliations", count: reconciliations) : nil,
+            openings > 0 ? Translation.plural("%d opening balance", "%d opening balances", count: openings) : nil,
+        ].compactMap { $0 }
+        var text = parts.isEmpty
+            ? Translation.translated("imported nothing from %s", file) : Translation.translated("imported %s from %s", Done.enumerated(parts), file)
+        if !newAccounts.isEmpty { text += Translation.translated("; new accounts: %s", newAccounts.joined(separator: ", ")) }
+        if !newCategories.isEmpty { text += Translation.translated("; new categories: %s", newCategories.joined(separator: ", ")) }
+        if alreadyThere > 0 { text += Translation.translated("; %d there already", alreadyThere) }
+        if !skipped.isEmpty { text += Translation.plural("; skipped %d line:", "; skipped %d lines:", count: skipped.count) }
         return text
     }
 
@@ -46,7 +51,7 @@ public struct JournalImportCounts: Sendable, Equatable {
             guard each.count > 3 else { return each.map { "  \($0.what) — \(reason)" } }
             let numbers = each.prefix(3).map { $0.line.dropFirst(5) }.joined(separator: ", ")
             let example = each[0].what.drop { $0 != ":" }.dropFirst(2)
-            return ["  lines \(numbers) and \(each.count - 3) more, such as \(example) — \(reason)"]
+            return [Translation.translated("  lines %s and %d more, such as %s — %s", numbers, each.count - 3, example, reason)]
         }
     }
 

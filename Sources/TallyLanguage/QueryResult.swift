@@ -205,8 +205,18 @@ public struct ImportPreview: Sendable, Equatable {
 
     /// `dry run: would add 7, there already 0, …; nothing was written`.
     public var summary: String {
-        let more = unshown > 0 ? " (\(unshown) more rows not shown)" : ""
-        return "dry run: " + counts.map { "\($0.name) \($0.count)" }.joined(separator: ", ") + more + "; nothing was written"
+        let each = counts.map { name, count in
+            switch name {
+            case "would add": Translation.translated("would add %d", count)
+            case "there already": Translation.translated("there already %d", count)
+            case "changed": Translation.translated("changed %d", count)
+            case "pass over": Translation.translated("pass over %d", count)
+            case "refuse": Translation.translated("refuse %d", count)
+            default: "\(name) \(count)"
+            }
+        }
+        let more = unshown > 0 ? Translation.translated(" (%d more rows not shown)", unshown) : ""
+        return Translation.translated("dry run: %s; nothing was written", Done.listed(each) + more)
     }
 }
 
