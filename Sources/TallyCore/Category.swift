@@ -63,9 +63,9 @@ public enum NameProblem: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .empty: return "a name may not be empty"
-        case .tooLong(let maximum): return "a name may be at most \(maximum) characters"
-        case .hiddenCharacters: return "a name may not hold control characters or invisible marks"
+        case .empty: return Translation.translated("a name may not be empty")
+        case .tooLong(let maximum): return Translation.translated("a name may be at most %d characters", maximum)
+        case .hiddenCharacters: return Translation.translated("a name may not hold control characters or invisible marks")
         }
     }
 }

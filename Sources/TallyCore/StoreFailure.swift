@@ -49,13 +49,15 @@ public struct StoreFailure: Sendable, Equatable, CustomStringConvertible {
         case .busy where finding == .heldByTally:
             return "\(doing): \(message)"
         case .busy:
-            return "\(doing): another program has held the ledger's write lock for over \(StoreFailure.busyWaitSeconds) seconds; try again"
+            return Translation.translated(
+                "%s: another program has held the ledger's write lock for over %d seconds; try again", doing, StoreFailure.busyWaitSeconds)
         case .full:
-            return "\(doing): \(message) (the disk is full, or the file has reached its size limit)"
+            return Translation.translated("%s: %s (the disk is full, or the file has reached its size limit)", doing, message)
         case .damaged:
-            return "the file is damaged (\(message))"
+            return Translation.translated("the file is damaged (%s)", message)
         case .notALedger:
-            return finding == .alteredSchema ? "its schema is not the one Tally made: \(message)" : "it is not a Tally ledger (\(message))"
+            return finding == .alteredSchema
+                ? Translation.translated("its schema is not the one Tally made: %s", message) : Translation.translated("it is not a Tally ledger (%s)", message)
         default:
             return "\(doing): \(message)"
         }

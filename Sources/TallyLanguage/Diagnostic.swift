@@ -16,19 +16,19 @@ public struct Diagnostic: Error, Sendable, Equatable {
 
     /// The whole message on one line: the headline, then what was expected.
     public var message: String {
-        headline + (detail.map { "; " + $0 } ?? "")
+        detail.map { Translation.translated("%s; %s", headline, $0) } ?? headline
     }
 
     /// What was expected, when the headline does not already say how to fix it.
     public var detail: String? {
         guard case .unexpected(let found, let expected, let suggestion) = problem else { return nil }
         if let suggestion, !Problem.isSame(found, suggestion) { return nil }
-        return "expected \(expected)"
+        return Translation.translated("expected %s", expected)
     }
 
     /// The first line of the message: short, and the fix first when there is one.
     public var headline: String {
-        (parameter.map { "in \($0): " } ?? "") + problem.text
+        (parameter.map { Translation.translated("in %s: ", $0) } ?? "") + problem.text
     }
 
     /// The same mistake, found in the value given for `parameter`, which was written at `range`.

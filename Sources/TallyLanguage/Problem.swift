@@ -201,263 +201,271 @@ public enum Problem: Sendable, Equatable {
         switch self {
         case .unreadable(let error): return Problem.text(of: error)
         case .unexpected(let found, _, let suggestion?):
-            if Problem.isSame(found, suggestion) { return "\(found) does not belong here" }
-            return "unknown word \(found)" + Problem.didYouMean(suggestion)
+            if Problem.isSame(found, suggestion) { return Translation.translated("%s does not belong here", Problem.shown(found)) }
+            return Translation.translated("unknown word %s", Problem.shown(found)) + Problem.didYouMean(suggestion)
         case .unexpected(let found, _, nil):
-            return found.hasPrefix("end of") ? "incomplete statement" : "unexpected \(found)"
+            if found.hasPrefix("end of") { return Translation.translated("incomplete statement") }
+            guard found.hasPrefix(Problem.stringToken) else { return Translation.translated("unexpected %s", found) }
+            return Translation.translated("unexpected string %s", found.dropFirst(Problem.stringToken.count))
         case .misplaced(let placement): return placement
         case .unknownStatement(let word, let suggestion):
-            return Translation.format(Translation.translated("unknown statement '%s'"), Diagnostic.clipped(word)) + Problem.didYouMean(suggestion)
+            return Translation.translated("unknown statement '%s'", Diagnostic.clipped(word)) + Problem.didYouMean(suggestion)
                 + (suggestion == nil ? Translation.translated("; type 'help' for the list") : "")
         case .unknownName(let kind, let name, let suggestion):
-            return "unknown \(kind) '\(Diagnostic.clipped(name))'" + Problem.didYouMean(suggestion)
-        case .noSuchDate(let text): return "no such date '\(Diagnostic.clipped(text))'"
-        case .noSuchMonth(let text): return "no such month '\(Diagnostic.clipped(text))'; months are 01 to 12"
-        case .noSuchQuarter(let text): return "no such quarter '\(Diagnostic.clipped(text))'; quarters are q1 to q4"
-        case .noSuchWeek(let year, let week): return "\(year) has no ISO week \(week); it has \(Day.isoWeeks(in: year))"
-        case .leapDayNeedsItsYear: return "February 29 needs its year, which must be a leap year: write 2028-02-29"
+            return Problem.unknown(kind, Diagnostic.clipped(name)) + Problem.didYouMean(suggestion)
+        case .noSuchDate(let text): return Translation.translated("no such date '%s'", Diagnostic.clipped(text))
+        case .noSuchMonth(let text): return Translation.translated("no such month '%s'; months are 01 to 12", Diagnostic.clipped(text))
+        case .noSuchQuarter(let text): return Translation.translated("no such quarter '%s'; quarters are q1 to q4", Diagnostic.clipped(text))
+        case .noSuchWeek(let year, let week): return Translation.translated("%d has no ISO week %d; it has %d", year, week, Day.isoWeeks(in: year))
+        case .leapDayNeedsItsYear: return Translation.translated("February 29 needs its year, which must be a leap year: write 2028-02-29")
         case .badAmount(let written, let error): return Problem.text(of: error, in: Diagnostic.clipped(written))
-        case .amountNotPositive(let text): return "an amount must be more than zero, not \(Diagnostic.clipped(text))"
-        case .thousandsSeparator: return "write amounts without thousands separators, such as 1000.50"
+        case .amountNotPositive(let text): return Translation.translated("an amount must be more than zero, not %s", Diagnostic.clipped(text))
+        case .thousandsSeparator: return Translation.translated("write amounts without thousands separators, such as 1000.50")
         case .decimalComma(let point):
-            return "write the decimals with a point, \(Diagnostic.clipped(point)); a comma is one only where the locale (LC_NUMERIC or LANG) writes it"
-        case .duplicateClause("period", let statement): return "\(Problem.article(statement)) \(statement) takes only one period"
-        case .duplicateClause(let clause, let statement): return "'\(clause)' may appear only once in \(Problem.article(statement)) \(statement)"
-        case .givenTwice(let word): return "'\(Diagnostic.clipped(word))' is given twice"
-        case .tooDeep: return "too deeply nested; at most \(Parser.maximumDepth) levels of parentheses"
-        case .notAtLeastOne: return "the number must be at least 1"
-        case .topWithOrderOrLimit: return "'top N' already orders and limits; use either 'top' or 'order by … limit'"
-        case .ranksGroupsOnly(let clause): return "'\(clause)' ranks groups: add 'by DIMENSION', or use 'list' for bills"
-        case .listTakesNoBy: return "'list' shows bills one by one and takes no 'by'; use 'order by' to sort them"
-        case .tooManyDimensions: return "at most two dimensions: 'by month, category'"
-        case .operatorNotFor(let op, let field, let allowed): return "'\(op)' does not apply to \(field); use \(allowed)"
-        case .kindFollowsCategory: return "a bill's kind follows its category; change the category instead"
+            return Translation.translated(
+                "write the decimals with a point, %s; a comma is one only where the locale (LC_NUMERIC or LANG) writes it", Diagnostic.clipped(point))
+        case .duplicateClause("period", let statement): return Problem.onlyOnePeriod(in: statement)
+        case .duplicateClause(let clause, let statement): return Problem.onlyOnce(clause, in: statement)
+        case .givenTwice(let word): return Translation.translated("'%s' is given twice", Diagnostic.clipped(word))
+        case .tooDeep: return Translation.translated("too deeply nested; at most %d levels of parentheses", Parser.maximumDepth)
+        case .notAtLeastOne: return Translation.translated("the number must be at least 1")
+        case .topWithOrderOrLimit: return Translation.translated("'top N' already orders and limits; use either 'top' or 'order by … limit'")
+        case .ranksGroupsOnly(let clause): return Translation.translated("'%s' ranks groups: add 'by DIMENSION', or use 'list' for bills", clause)
+        case .listTakesNoBy: return Translation.translated("'list' shows bills one by one and takes no 'by'; use 'order by' to sort them")
+        case .tooManyDimensions: return Translation.translated("at most two dimensions: 'by month, category'")
+        case .operatorNotFor(let op, let field, let allowed): return Translation.translated("'%s' does not apply to %s; use %s", op, field, allowed)
+        case .kindFollowsCategory: return Translation.translated("a bill's kind follows its category; change the category instead")
         case .badName(let problem): return problem.description
-        case .tagWithSpaces: return "a tag is one word, without spaces"
-        case .notATag(_, let stop?): return "a tag is one word, such as #work or #旅行; it can't hold '\(stop)'"
-        case .notATag(let text, nil): return "'#\(Diagnostic.clipped(text))' is a bill id, not a tag; give the tag a letter"
-        case .tooManyTags(let maximum): return "a bill may have at most \(maximum) tags"
+        case .tagWithSpaces: return Translation.translated("a tag is one word, without spaces")
+        case .notATag(_, let stop?): return Translation.translated("a tag is one word, such as #work or #旅行; it can't hold '%s'", stop)
+        case .notATag(let text, nil):
+            return Translation.translated("'#%s' is a bill id, not a tag; give the tag a letter", Diagnostic.clipped(text))
+        case .tooManyTags(let maximum): return Translation.translated("a bill may have at most %d tags", maximum)
         case .notAPlace(let word):
-            return "'\(Diagnostic.clipped(word))' does not read as a place; quote the place if it is one: at \"\(Diagnostic.clipped(word))\""
-        case .searchNeedsText: return "give some text to look for, such as search coffee"
+            return Translation.translated(
+                "'%s' does not read as a place; quote the place if it is one: at \"%s\"", Diagnostic.clipped(word), Diagnostic.clipped(word))
+        case .searchNeedsText: return Translation.translated("give some text to look for, such as search coffee")
         case .savedNameWithHyphen(let suggested):
-            return "a saved statement's name is one word of letters, digits and _: write \(Diagnostic.clipped(suggested))"
-        case .savedNameIsAStatement(let name): return "'\(name)' is a statement; choose another name"
-        case .saveInSave: return "a saved statement cannot save another"
+            return Translation.translated("a saved statement's name is one word of letters, digits and _: write %s", Diagnostic.clipped(suggested))
+        case .savedNameIsAStatement(let name): return Translation.translated("'%s' is a statement; choose another name", name)
+        case .saveInSave: return Translation.translated("a saved statement cannot save another")
         case .savedValues(let name, let parameters, let given) where parameters.isEmpty:
-            return "\(name) takes no values; got \(given)"
+            return Translation.translated("%s takes no values; got %d", name, given)
         case .savedValues(let name, let parameters, let given):
-            return "\(name) needs \(Literal.count(parameters.count, "value")): \(parameters.joined(separator: ", ")); got \(given)"
+            return Translation.plural(
+                "%2$s needs %1$d value: %3$s; got %4$d", "%2$s needs %1$d values: %3$s; got %4$d",
+                count: parameters.count, name, parameters.joined(separator: ", "), given)
         case .parameterUnused(let name):
-            return "parameter '\(name)' stands for no value in the statement; use it where a name, text, amount, period or date goes"
-        case .mappedTwice(let field): return "'\(field)' is mapped twice"
-        case .noSuchBill(let id): return "there is no bill #\(Diagnostic.clipped(id))"
-        case .unknownRule(let id): return "there is no rule #\(Diagnostic.clipped(id)); 'rules' lists them"
-        case .noSuchRecurring(let id): return "there is no recurring bill #\(Diagnostic.clipped(id)); 'recurring' lists them"
+            return Translation.translated(
+                "parameter '%s' stands for no value in the statement; use it where a name, text, amount, period or date goes", name)
+        case .mappedTwice(let field): return Translation.translated("'%s' is mapped twice", field)
+        case .noSuchBill(let id): return Translation.translated("there is no bill #%s", Diagnostic.clipped(id))
+        case .unknownRule(let id): return Translation.translated("there is no rule #%s; 'rules' lists them", Diagnostic.clipped(id))
+        case .noSuchRecurring(let id):
+            return Translation.translated("there is no recurring bill #%s; 'recurring' lists them", Diagnostic.clipped(id))
         case .recurringBillDated:
-            return "a recurring bill falls on the days of its schedule; write its first day with 'from DATE'"
+            return Translation.translated("a recurring bill falls on the days of its schedule; write its first day with 'from DATE'")
         case .recurringEndsBeforeStart(let start, let end, let fromGiven):
-            return "it would end on \(end.iso), before it starts on \(start.iso)" + (fromGiven ? "" : "; it starts today unless 'from' says otherwise")
+            return Translation.translated("it would end on %s, before it starts on %s", end.iso, start.iso)
+                + (fromGiven ? "" : Translation.translated("; it starts today unless 'from' says otherwise"))
         case .recurringEditDated(let id):
-            return "recurring #\(id) falls on the days of its schedule; to change them, 'delete recurring #\(id)' and write it again with 'every'"
-        case .dayNeedsItsRule: return "a day goes with its rule: accept #1 on 07-15 ('due' lists the rules and days waiting)"
+            return Translation.translated(
+                "recurring #%d falls on the days of its schedule; to change them, 'delete recurring #%d' and write it again with 'every'", id, id)
+        case .dayNeedsItsRule: return Translation.translated("a day goes with its rule: accept #1 on 07-15 ('due' lists the rules and days waiting)")
         case .recurringPostsItself(let id):
-            return "recurring #\(id) posts its days by itself; only a rule written with 'ask' waits to be accepted or skipped"
-        case .weekdaysOnlyByTheDay: return "'on weekdays' goes with a schedule by the day: every day … on weekdays, or every weekday"
-        case .recurringPaused(let id, true): return "recurring #\(id) is paused already; 'resume recurring #\(id)' goes on with it"
-        case .recurringPaused(let id, false): return "recurring #\(id) is not paused"
-        case .nothingDue(nil, _): return "nothing is due; 'upcoming' shows what comes next"
-        case .nothingDue(let rule?, nil): return "nothing of recurring #\(rule) is due; 'due' lists what waits"
-        case .nothingDue(let rule?, let day?): return "recurring #\(rule) is not due on \(day.iso); 'due' lists what waits"
-        case .unreadableRule(let id, let reason): return "rule #\(id) no longer applies: \(reason); change it or 'rule delete #\(id)'"
-        case .builtInProfile(let name): return "'\(name)' is built into Tally and cannot be deleted; a profile of yours of that name is used instead of it"
+            return Translation.translated(
+                "recurring #%d posts its days by itself; only a rule written with 'ask' waits to be accepted or skipped", id)
+        case .weekdaysOnlyByTheDay:
+            return Translation.translated("'on weekdays' goes with a schedule by the day: every day … on weekdays, or every weekday")
+        case .recurringPaused(let id, true):
+            return Translation.translated("recurring #%d is paused already; 'resume recurring #%d' goes on with it", id, id)
+        case .recurringPaused(let id, false): return Translation.translated("recurring #%d is not paused", id)
+        case .nothingDue(nil, _): return Translation.translated("nothing is due; 'upcoming' shows what comes next")
+        case .nothingDue(let rule?, nil): return Translation.translated("nothing of recurring #%d is due; 'due' lists what waits", rule)
+        case .nothingDue(let rule?, let day?):
+            return Translation.translated("recurring #%d is not due on %s; 'due' lists what waits", rule, day.iso)
+        case .unreadableRule(let id, let reason):
+            return Translation.translated("rule #%d no longer applies: %s; change it or 'rule delete #%d'", id, reason, id)
+        case .builtInProfile(let name):
+            return Translation.translated(
+                "'%s' is built into Tally and cannot be deleted; a profile of yours of that name is used instead of it", name)
         case .kindMismatch(let category, let kind, let wanted):
-            return "'\(category)' is an \(kind.rawValue) category, not an \(wanted.rawValue) one"
+            return Translation.translated("'%s' is an %s category, not an %s one", category, Problem.shown(kind), Problem.shown(wanted))
         case .kindWouldChange(let category, let kind, let bill):
-            let other = kind == .income ? "an expense" : "an income"
-            return "'\(category)' is an \(kind.rawValue) category, but #\(bill) is \(other) bill; "
-                + "edit where keeps each bill's kind, and 'edit #\(bill) category=\(Literal.name(category))' changes it"
+            return Problem.kindWouldChange(category: category, kind: kind, bill: bill)
         case .amountAcrossCurrencies(let codes, let book):
-            return "the bills are in \(codes.joined(separator: " and ")), and an amount is in one currency; "
-                + "set it for the bills of one currency at a time, such as with 'and book = \(Literal.name(book))'"
+            return Translation.translated(
+                "the bills are in %s, and an amount is in one currency; set it for the bills of one currency at a time, such as with 'and book = %s'",
+                Problem.both(codes), Literal.name(book))
         case .billInAnotherCurrency(let book, let keeps, let bill, let currency):
-            return "book '\(book)' keeps \(keeps), but #\(bill) is in \(currency)"
+            return Translation.translated("book '%s' keeps %s, but #%d is in %s", book, keeps, bill, currency)
         case .currencyOfAnotherBook(let sign, let book, let keeps, let takers):
+            let named = takers.joined(separator: ", ")
             let taking = takers.isEmpty
-                ? "no book keeps a currency written so"
-                : "\(takers.count == 1 ? "book" : "books") \(takers.joined(separator: ", ")) would take it"
-            return "book '\(book)' keeps \(keeps), which is not written '\(sign)'; \(taking)"
-        case .periodEndsBeforeItStarts: return "this period ends before it starts"
+                ? Translation.translated("no book keeps a currency written so")
+                : takers.count == 1 ? Translation.translated("book %s would take it", named) : Translation.translated("books %s would take it", named)
+            return Translation.translated("book '%s' keeps %s, which is not written '%s'; %s", book, keeps, sign, taking)
+        case .periodEndsBeforeItStarts: return Translation.translated("this period ends before it starts")
         case .bookHasTransfers(let book, let count):
-            return "book '\(book)' has \(Literal.count(count, "transfer")) between its accounts and others'; undo or delete them first"
-        case .accountNameTaken(let name, let book): return "book '\(book)' already has an account named '\(name)'"
-        case .accountArchived(let name): return "account '\(name)' is archived; 'account unarchive \(Literal.name(name))' takes it back into use"
+            return Translation.plural(
+                "book '%2$s' has %1$d transfer between its accounts and others'; undo or delete them first",
+                "book '%2$s' has %1$d transfers between its accounts and others'; undo or delete them first", count: count, book)
+        case .accountNameTaken(let name, let book): return Translation.translated("book '%s' already has an account named '%s'", book, name)
+        case .accountArchived(let name):
+            return Translation.translated("account '%s' is archived; 'account unarchive %s' takes it back into use", name, Literal.name(name))
         case .accountInAnotherBook(let account, let book, let bill):
-            return "account '\(account)' is book '\(book)''s, not the book of #\(bill)"
-        case .defaultAccountArchived(let name): return "account '\(name)' is where bills that name no account go; make another the default first"
-        case .transferToItself(let name): return "a transfer moves money between two accounts; '\(name)' is both"
+            return Translation.translated("account '%s' is book '%s''s, not the book of #%d", account, book, bill)
+        case .defaultAccountArchived(let name):
+            return Translation.translated("account '%s' is where bills that name no account go; make another the default first", name)
+        case .transferToItself(let name): return Translation.translated("a transfer moves money between two accounts; '%s' is both", name)
         case .transferNeedsReceived(let from, let to):
-            return "\(from) and \(to) keep different currencies; say what arrived with 'as AMOUNT'"
+            return Translation.translated("%s and %s keep different currencies; say what arrived with 'as AMOUNT'", from, to)
         case .transferCurrency(let written, let account, let keeps):
-            return "the amount is in \(written), but account '\(account)' keeps \(keeps)"
+            return Translation.translated("the amount is in %s, but account '%s' keeps %s", written, account, keeps)
         case .balanceDiffers(let account, let day, let held, let statement, let difference):
-            return "\(account) holds \(held) at the end of \(day.iso), but the statement says \(statement) (\(difference))"
-        case .rateOfItself(let code): return "a rate prices one currency in another; \(code) is worth 1 \(code)"
-        case .rateNotPositive: return "a rate is above zero, such as 7.12"
+            return Translation.translated(
+                "%s holds %s at the end of %s, but the statement says %s (%s)", account, held, day.iso, statement, difference)
+        case .rateOfItself(let code): return Translation.translated("a rate prices one currency in another; %s is worth 1 %s", code, code)
+        case .rateNotPositive: return Translation.translated("a rate is above zero, such as 7.12")
         case .noRate(let from, let to, let day):
-            return "no rate of \(from) in \(to) on or before \(day.iso), the first day a bill needs one; give one with 'rate \(from) RATE \(to) on \(day.iso)'"
+            return Translation.translated(
+                "no rate of %s in %s on or before %s, the first day a bill needs one; give one with 'rate %s RATE %s on %s'",
+                from, to, day.iso, from, to, day.iso)
         case .unknownCurrency(let code, let suggestion):
-            return "'\(Diagnostic.clipped(code))' is not an ISO 4217 currency code"
-                + (suggestion.map { " — did you mean '\($0)'?" } ?? "; use one such as CNY, USD or EUR")
-        case .bookNameTaken(let name): return "there is already a book named '\(name)'"
-        case .categoryNameTaken(let name, let existing): return "'\(name)' already names the category '\(existing)'"
-        case .onlyBook(let name): return "'\(name)' is the only book; add another before deleting it"
-        case .takesItsOwnBills(let thing): return "a \(thing) cannot take its own bills"
+            return Translation.translated("'%s' is not an ISO 4217 currency code", Diagnostic.clipped(code))
+                + (suggestion.map { Problem.didYouMean($0) } ?? Translation.translated("; use one such as CNY, USD or EUR"))
+        case .bookNameTaken(let name): return Translation.translated("there is already a book named '%s'", name)
+        case .categoryNameTaken(let name, let existing): return Translation.translated("'%s' already names the category '%s'", name, existing)
+        case .onlyBook(let name): return Translation.translated("'%s' is the only book; add another before deleting it", name)
+        case .takesItsOwnBills(let thing): return Problem.takesItsOwnBills(thing)
         case .booksKeepOtherCurrencies(let destination, let destinationCurrency, let book, let bookCurrency):
-            return "'\(destination)' keeps \(destinationCurrency), but '\(book)' keeps \(bookCurrency)"
-        case .bookHasBills(let book, let count, let sameCurrency):
-            let quoted = Literal.name(book)
-            let deleteFirst = "delete them first with 'delete where book=\(quoted)'"
-            let advice = sameCurrency.map { "move them with 'book delete \(quoted) into \(Literal.name($0))', or \(deleteFirst)" } ?? deleteFirst
-            return "book '\(book)' has \(Literal.count(count, "bill")); \(advice)"
+            return Translation.translated("'%s' keeps %s, but '%s' keeps %s", destination, destinationCurrency, book, bookCurrency)
+        case .bookHasBills(let book, let count, let sameCurrency?):
+            return Translation.plural(
+                "book '%2$s' has %1$d bill; move them with 'book delete %3$s into %4$s', or delete them first with 'delete where book=%3$s'",
+                "book '%2$s' has %1$d bills; move them with 'book delete %3$s into %4$s', or delete them first with 'delete where book=%3$s'",
+                count: count, book, Literal.name(book), Literal.name(sameCurrency))
+        case .bookHasBills(let book, let count, nil):
+            return Translation.plural(
+                "book '%2$s' has %1$d bill; delete them first with 'delete where book=%3$s'",
+                "book '%2$s' has %1$d bills; delete them first with 'delete where book=%3$s'", count: count, book, Literal.name(book))
         case .categoryHasBills(let category, let count):
-            return "category '\(category)' has \(Literal.count(count, "bill")); move them with 'category merge \(Literal.name(category)) into OTHER'"
+            return Translation.plural(
+                "category '%2$s' has %1$d bill; move them with 'category merge %3$s into OTHER'",
+                "category '%2$s' has %1$d bills; move them with 'category merge %3$s into OTHER'", count: count, category, Literal.name(category))
         case .categoryKindsDiffer(let source, let sourceKind, let destination, let destinationKind):
-            return "'\(source)' is an \(sourceKind.rawValue) category but '\(destination)' is an \(destinationKind.rawValue) one"
+            return Translation.translated(
+                "'%s' is an %s category but '%s' is an %s one", source, Problem.shown(sourceKind), destination, Problem.shown(destinationKind))
         case .categoryArchived(let category):
-            return "category '\(category)' is archived; 'category unarchive \(Literal.name(category))' takes it back into use"
+            return Translation.translated(
+                "category '%s' is archived; 'category unarchive %s' takes it back into use", category, Literal.name(category))
         case .lastCategoryOfKind(let category, let kind):
-            return "'\(category)' is the only \(kind.rawValue) category in use; add another before archiving it"
+            return Translation.translated("'%s' is the only %s category in use; add another before archiving it", category, Problem.shown(kind))
+        case .notAnAlias(let alias, let category, let aliases) where aliases.isEmpty:
+            return Translation.translated("'%s' is not an alias of '%s'; it has none", Diagnostic.clipped(alias), category)
         case .notAnAlias(let alias, let category, let aliases):
-            return "'\(Diagnostic.clipped(alias))' is not an alias of '\(category)'; "
-                + (aliases.isEmpty ? "it has none" : "its aliases are \(aliases.joined(separator: ", "))")
-        case .aliasIsTheName(let name): return "'\(name)' is the category's name, not an alias; 'category rename' changes it"
-        case .iconNotOneCharacter(let icon): return "an icon is one character, such as 🍜, not '\(Diagnostic.clipped(icon))'"
-        case .noBudget(let book, let category): return "'\(book)' has no budget \(category.map { "for '\($0)'" } ?? "in total")"
-        case .budgetNeedsAMonth: return "budgets are monthly: give a month, such as 'budget 2016-07' or 'budget last month'"
+            return Translation.translated(
+                "'%s' is not an alias of '%s'; its aliases are %s", Diagnostic.clipped(alias), category, aliases.joined(separator: ", "))
+        case .aliasIsTheName(let name):
+            return Translation.translated("'%s' is the category's name, not an alias; 'category rename' changes it", name)
+        case .iconNotOneCharacter(let icon): return Translation.translated("an icon is one character, such as 🍜, not '%s'", Diagnostic.clipped(icon))
+        case .noBudget(let book, let category?): return Translation.translated("'%s' has no budget for '%s'", book, category)
+        case .noBudget(let book, nil): return Translation.translated("'%s' has no budget in total", book)
+        case .budgetNeedsAMonth:
+            return Translation.translated("budgets are monthly: give a month, such as 'budget 2016-07' or 'budget last month'")
         case .reportSpansCurrencies(let codes):
-            return "a report adds up one currency, but these bills are in \(codes.joined(separator: " and ")); name the books of one, such as where book = travel"
-        case .reportNeedsAFileName: return "give the report a file's name, such as 2016.html"
+            return Translation.translated(
+                "a report adds up one currency, but these bills are in %s; name the books of one, such as where book = travel", Problem.both(codes))
+        case .reportNeedsAFileName: return Translation.translated("give the report a file's name, such as 2016.html")
         case .reportTooLong(let months, let from, let to):
-            return "a report spans at most \(PeriodReport.monthsAtMost) months, but this one would run from \(from) to \(to), "
-                + "\(months) months; give a shorter period, such as 'report \(to.prefix(4)) to \(to.prefix(4)).html'"
-        case .budgetOnIncome(let category): return "budgets limit spending, and '\(category)' is an income category"
-        case .tooManyPhotos(let bill): return "#\(bill) has \(Photo.maximumPerBill) photos already, as many as a bill may have"
-        case .noSuchPhoto(let bill, let number, let count): return "#\(bill) has no photo \(number); it has \(count == 0 ? "none" : "\(count)")"
-        case .photoBytesMissing(let number): return "the bytes of photo \(number) are missing from the ledger"
-        case .photoAlreadyThere(let bill, let number): return "#\(bill) has this photo already (photo \(number))"
-        case .noSuchColumn(let columns, let number): return "the file has \(columns) columns, so there is no column \(number)"
-        case .missingColumn(let file, let field, let header):
-            let shown = header.prefix(12).map { "'\(Diagnostic.clipped($0))'" }.joined(separator: ", ")
-            if header.count == 1, let separator = [";", "\t", "|"].first(where: { header[0].contains($0) }) {
-                let named = separator == "\t" ? "tab" : "\"\(separator)\""
-                return "\(file) has no '\(field)' column; its header is one long field, \(shown): separated by \(named)? "
-                    + "add separator \(named)"
-            }
-            return "\(file) has no '\(field)' column; its header is \(shown)\(header.count > 12 ? ", …" : ""); "
-                + "name the column with columns (\(field)=HEADER)"
+            return Translation.translated(
+                "a report spans at most %d months, but this one would run from %s to %s, %d months; give a shorter period, such as 'report %s to %s.html'",
+                PeriodReport.monthsAtMost, from, to, months, to.prefix(4), to.prefix(4))
+        case .budgetOnIncome(let category): return Translation.translated("budgets limit spending, and '%s' is an income category", category)
+        case .tooManyPhotos(let bill):
+            return Translation.translated("#%d has %d photos already, as many as a bill may have", bill, Photo.maximumPerBill)
+        case .noSuchPhoto(let bill, let number, 0): return Translation.translated("#%d has no photo %d; it has none", bill, number)
+        case .noSuchPhoto(let bill, let number, let count): return Translation.translated("#%d has no photo %d; it has %d", bill, number, count)
+        case .photoBytesMissing(let number): return Translation.translated("the bytes of photo %d are missing from the ledger", number)
+        case .photoAlreadyThere(let bill, let number): return Translation.translated("#%d has this photo already (photo %d)", bill, number)
+        case .noSuchColumn(let columns, let number):
+            return Translation.translated("the file has %d columns, so there is no column %d", columns, number)
+        case .missingColumn(let file, let field, let header): return Problem.missingColumn(file: file, field: field, header: header)
         case .columnTwice(let file, let line, let field, let first, let firstNumber, let second, let secondNumber):
-            return "\(file):\(line): two columns could be the \(field): '\(Diagnostic.clipped(first))' (column \(firstNumber)) "
-                + "and '\(Diagnostic.clipped(second))' (column \(secondNumber)); choose one with columns (\(field)=\(firstNumber))"
-        case .noHeaderRow(let file, let skipped):
-            return "\(file) has no header row\(skipped > 0 ? " after the \(skipped) skipped lines" : "")"
-        case .rowsRefused(let bad, let total): return "\(bad) of \(total) rows can't be imported, so nothing was imported"
-        case .csvUnreadable(let file, let line, let reason): return "\(file):\(line): \(reason); nothing was imported"
+            return Translation.translated(
+                "%s:%d: two columns could be the %s: '%s' (column %d) and '%s' (column %d); choose one with columns (%s=%d)",
+                file, line, field, Diagnostic.clipped(first), firstNumber, Diagnostic.clipped(second), secondNumber, field, firstNumber)
+        case .noHeaderRow(let file, let skipped) where skipped > 0:
+            return Translation.translated("%s has no header row after the %d skipped lines", file, skipped)
+        case .noHeaderRow(let file, _): return Translation.translated("%s has no header row", file)
+        case .rowsRefused(let bad, let total): return Translation.translated("%d of %d rows can't be imported, so nothing was imported", bad, total)
+        case .csvUnreadable(let file, let line, let reason): return Problem.nothingImported(at: "\(file):\(line)", reason)
         case .journalUnreadable(let file, let line, let column, let reason):
-            return "\(file):\(line)\(column.map { ":\($0)" } ?? ""): \(reason); nothing was imported"
-        case .journalDryRun: return "a dry run reads CSV files; a journal is imported whole or not at all, and undo takes it back"
+            return Problem.nothingImported(at: "\(file):\(line)\(column.map { ":\($0)" } ?? "")", reason)
+        case .journalDryRun:
+            return Translation.translated("a dry run reads CSV files; a journal is imported whole or not at all, and undo takes it back")
+        case .importReadsCSV(let file, let named) where Problem.article(named) == "an":
+            return Translation.translated(
+                "import reads CSV, and '%s' is named like an %s file; export writes CSV to a name ending in .csv", file, named)
         case .importReadsCSV(let file, let named):
-            return "import reads CSV, and '\(file)' is named like \(Problem.article(named)) \(named) file; export writes CSV to a name ending in .csv"
+            return Translation.translated(
+                "import reads CSV, and '%s' is named like a %s file; export writes CSV to a name ending in .csv", file, named)
         case .notInEncoding(let file, let line, let encoding):
-            return "\(file):\(line): this line is not \(encoding); say the file's encoding, such as encoding gbk or encoding utf-16; nothing was imported"
+            return Translation.translated(
+                "%s:%d: this line is not %s; say the file's encoding, such as encoding gbk or encoding utf-16; nothing was imported",
+                file, line, encoding)
         case .unknownEncoding(let name, let known):
-            return "unknown encoding '\(Diagnostic.clipped(name))'; Tally reads \(known.joined(separator: ", "))"
+            return Translation.translated("unknown encoding '%s'; Tally reads %s", Diagnostic.clipped(name), known.joined(separator: ", "))
         case .badDateFormat(let reason): return reason
-        case .profileUnreadable(let name, let reason): return "import profile '\(name)' cannot be read: \(reason)"
+        case .profileUnreadable(let name, let reason): return Translation.translated("import profile '%s' cannot be read: %s", name, reason)
         case .headerNotFound(let file, let profile, let headers, let lines):
-            return "\(file) has no line with the header of profile '\(profile)' (\(headers.map { "'\(Diagnostic.clipped($0))'" }.joined(separator: ", "))) "
-                + "in its first \(lines) lines; is it the right file, or does it need 'skip N'?"
+            return Translation.translated(
+                "%s has no line with the header of profile '%s' (%s) in its first %d lines; is it the right file, or does it need 'skip N'?",
+                file, profile, headers.map { "'\(Diagnostic.clipped($0))'" }.joined(separator: ", "), lines)
         case .columnsByNumber(let file):
-            return "\(file) has no header, so its columns are named by number, such as columns (date=1, amount=3)"
+            return Translation.translated("%s has no header, so its columns are named by number, such as columns (date=1, amount=3)", file)
         case .fileFailed(let failure): return Problem.text(of: failure)
-        case .formatUnknown(let file, let known): return "'\(file)' does not say its format; end its name in \(known.joined(separator: ", "))"
+        case .formatUnknown(let file, let known):
+            return Translation.translated("'%s' does not say its format; end its name in %s", file, known.joined(separator: ", "))
         case .billsTooEarlyForJournal(let bills, let earliest):
             let named = bills.prefix(5).map { "#\($0)" }.joined(separator: ", ") + (bills.count > 5 ? ", …" : "")
-            return "ledger reads no date before \(earliest), and \(Literal.count(bills.count, "bill")) (\(named)) \(bills.count == 1 ? "is" : "are") dated earlier; "
-                + "leave \(bills.count == 1 ? "it" : "them") out with 'since \(earliest)' (or a 'where'), or export to a .beancount file, which takes every date"
-        case .needsConfirmation(let what): return "\(what); scripts must confirm this with --yes"
+            return Translation.plural(
+                "ledger reads no date before %2$s, and %1$d bill (%3$s) is dated earlier; leave it out with 'since %2$s' (or a 'where'), or export to a .beancount file, which takes every date",
+                "ledger reads no date before %2$s, and %1$d bills (%3$s) are dated earlier; leave them out with 'since %2$s' (or a 'where'), or export to a .beancount file, which takes every date",
+                count: bills.count, earliest, named)
+        case .needsConfirmation(let what): return Translation.translated("%s; scripts must confirm this with --yes", what)
         case .guidedEntryNeedsATerminal:
-            return "'add' alone asks for each field at the prompt; in a script write the whole bill, such as add 25.50 food"
-        case .amountNeeded: return "an amount is needed, such as 25.50 or 12+8.5"
-        case .changedWhileAnswering: return "the ledger changed while you were answering; nothing was changed, so run the statement again"
-        case .runsTooDeep(let depth): return "scripts run each other more than \(depth) deep"
+            return Translation.translated("'add' alone asks for each field at the prompt; in a script write the whole bill, such as add 25.50 food")
+        case .amountNeeded: return Translation.translated("an amount is needed, such as 25.50 or 12+8.5")
+        case .changedWhileAnswering:
+            return Translation.translated("the ledger changed while you were answering; nothing was changed, so run the statement again")
+        case .runsTooDeep(let depth): return Translation.translated("scripts run each other more than %d deep", depth)
         case .tooManyRuns(let runs, let mebibytes):
-            return "one statement may run at most \(runs) scripts and saved statements, of \(mebibytes) MiB in all; stopped"
-        case .undoAfterPosting(let verb, let change, let rule):
-            return "cannot \(verb) '\(change)': recurring #\(rule) has posted or been seen to since; nothing was changed "
-                + "('delete recurring #\(rule)' keeps the bills it posted)"
-        case .undoConflict(let verb, let change, let row, let since):
-            return "cannot \(verb) '\(change)': \(row) has been changed \(since), by another session; nothing was changed"
-        case .undoDependedOn(let verb, let change):
-            return "cannot \(verb) '\(change)': another session has since added rows that depend on what it would take away; nothing was changed"
-        case .tooFewToReplay(let verb, let asked, let available):
-            return "cannot \(verb) \(asked) changes: only \(available) can be \(verb == "undo" ? "undone" : "redone") here; nothing was changed"
-        case .answerYesOrNo: return "answer y or n, or '<' to go back"
-        case .statementTooLong(let mebibytes): return "a statement may be at most \(mebibytes) MiB"
+            return Translation.translated("one statement may run at most %d scripts and saved statements, of %d MiB in all; stopped", runs, mebibytes)
+        case .undoAfterPosting(let verb, let change, let rule): return Problem.undoAfterPosting(verb, change, rule: rule)
+        case .undoConflict(let verb, let change, let row, let since): return Problem.undoConflict(verb, change, row: row, since: since)
+        case .undoDependedOn(let verb, let change): return Problem.undoDependedOn(verb, change)
+        case .tooFewToReplay(let verb, let asked, let available): return Problem.tooFewToReplay(verb, asked: asked, available: available)
+        case .answerYesOrNo: return Translation.translated("answer y or n, or '<' to go back")
+        case .statementTooLong(let mebibytes): return Translation.translated("a statement may be at most %d MiB", mebibytes)
+        case .ledgerFailed(let failure, 0): return Problem.text(of: failure)
+        case .ledgerFailed(let failure, 1): return Problem.text(of: failure) + Translation.translated(" (the last change was not saved)")
         case .ledgerFailed(let failure, let unsaved):
-            let lost = unsaved == 0 ? "" : unsaved == 1 ? " (the last change was not saved)" : " (the last \(unsaved) changes were not saved)"
-            return Problem.text(of: failure) + lost
-        case .ledgerDamaged(let problems, let path):
-            let shown = problems.prefix(10).map { "  " + $0 }
-            let more = problems.count > shown.count ? ["  … and \(problems.count - shown.count) more"] : []
-            let quoted = "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
-            return (["the ledger at \(path) is damaged:"] + shown + more + [
-                "Nothing will be written to it. Restore a copy from before the damage, or save what can still be read:",
-                "  tally --db \(quoted) -c 'export rescue.csv'",
-                "and import that into a new ledger.",
-            ]).joined(separator: "\n")
-        case .optionNeedsAValue(let option): return "\(option) needs a value"
-        case .optionValue(let option, let takes, let given): return "\(option) takes \(takes), not '\(given)'"
-        case .unknownOption(let option, let suggestion): return "unknown option '\(option)'" + Problem.didYouMean(suggestion)
-        case .demoWithALedger: return "--demo makes a ledger of its own; leave out --db"
-        case .cannotOpenLedger(let path, let failure): return "cannot open the ledger at '\(path)': \(failure)"
-        case .demoFolderFailed(let reason): return "cannot make a folder for the demo: \(reason)"
-        case .resultsUnwritable(let reason): return "cannot write the results: \(reason)"
+            return Problem.text(of: failure) + Translation.translated(" (the last %d changes were not saved)", unsaved)
+        case .ledgerDamaged(let problems, let path): return Problem.damaged(problems, path: path)
+        case .optionNeedsAValue(let option): return Translation.translated("%s needs a value", option)
+        case .optionValue(let option, let takes, let given): return Translation.translated("%s takes %s, not '%s'", option, takes, given)
+        case .unknownOption(let option, let suggestion): return Translation.translated("unknown option '%s'", option) + Problem.didYouMean(suggestion)
+        case .demoWithALedger: return Translation.translated("--demo makes a ledger of its own; leave out --db")
+        case .cannotOpenLedger(let path, let failure): return Translation.translated("cannot open the ledger at '%s': %s", path, failure)
+        case .demoFolderFailed(let reason): return Translation.translated("cannot make a folder for the demo: %s", reason)
+        case .resultsUnwritable(let reason): return Translation.translated("cannot write the results: %s", reason)
         case .pagerFailed(let command, let reason):
-            return "the pager '\(command)' could not be run (\(reason)); results are shown without it: set PAGER to one that runs, or 'set pager off'"
+            return Translation.translated(
+                "the pager '%s' could not be run (%s); results are shown without it: set PAGER to one that runs, or 'set pager off'", command, reason)
         case .answersMayBeWrong(let damage):
-            return "the ledger is damaged (\(damage)): answers may be wrong, and nothing will be written to it; 'check' says what can be done"
-        }
-    }
-
-    /// A file's failure in words, naming the file as the user wrote it.
-    private static func text(of failure: FileFailure) -> String {
-        let path = failure.path
-        let writing = failure.writing
-        let quoted = "'\(path)'"
-        switch failure.reason {
-        case .system(let words): return "cannot \(writing ? "write" : "read") \(quoted): \(words)"
-        case .folder: return writing ? "\(quoted) is a folder; give a file's name" : "cannot read \(quoted): it is a folder"
-        case .notARegularFile: return writing ? "\(quoted) is not a regular file; give another name" : "cannot read \(quoted): it is not a regular file"
-        case .tooLarge(.script, _): return "cannot read \(quoted): a script may be at most \(FileContent.script.limit >> 20) MiB"
-        case .tooLarge(.csv, _):
-            return "cannot read \(quoted): a CSV file may be at most \(FileContent.csv.limit >> 20) MiB; split it and import each part"
-        case .tooLarge(.photo, let size): return "\(quoted) has \(size) bytes; a photo may have at most \(Photo.maximumSize) (10 MiB)"
-        case .notAnImage: return "\(quoted) is not an image Tally knows (JPEG, PNG, GIF, WebP, HEIC, AVIF, BMP, TIFF or SVG)"
-        case .exists(let advice): return "\(quoted) exists already; \(advice)"
-        case .notForAReport(let kind): return "\(quoted) is \(kind), not a file a report can be written to; give a file's name, such as 2016.html"
-        case .ledgerItself: return "\(quoted) is the ledger's own file, which a backup cannot replace; give another name"
-        }
-    }
-
-    /// A failure of the store, as the user can act on it.
-    private static func text(of failure: StoreFailure) -> String {
-        switch failure.reason {
-        case .busy: return "nothing was changed: \(failure)"
-        case .readOnly: return "nothing was changed: the ledger can only be read here (\(failure.message))"
-        case .damaged: return "the ledger is damaged (\(failure.message)); nothing was written to it, and 'check' says what can be done"
-        case .changedMeanwhile: return "nothing was changed: \(failure.message), though it was read under the write lock"
-        default: return "the ledger could not be read or written: \(failure)"
+            return Translation.translated(
+                "the ledger is damaged (%s): answers may be wrong, and nothing will be written to it; 'check' says what can be done", damage)
         }
     }
 
@@ -467,34 +475,11 @@ public enum Problem: Sendable, Equatable {
     }
 
     /// `a query`, `an import`.
-    private static func article(_ noun: String) -> String {
+    static func article(_ noun: String) -> String {
         "aeiou".contains(noun.first ?? " ") ? "an" : "a"
     }
 
     static func didYouMean(_ suggestion: String?) -> String {
-        suggestion.map { Translation.format(Translation.translated(" — did you mean '%s'?"), $0) } ?? ""
-    }
-
-    private static func text(of error: LexError) -> String {
-        switch error {
-        case .unterminatedString(let quote): return "unterminated string: missing closing \(quote)"
-        case .unknownEscape(let character): return "unknown escape '\\\(character)' in string; use \\\", \\', \\\\, \\n or \\t"
-        case .exclamationMarkAlone: return "'!' must be followed by '=' or '~'"
-        case .backslashMidLine: return "'\\' continues a line only at the end of one"
-        case .hashWithoutName: return "'#' must be followed by a bill id (#42) or a tag (#travel); comments start with --, or with '# ' at the start of a line"
-        case .controlCharacter(let scalar):
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            return "unexpected control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)"
-        case .unexpectedCharacter(let character): return "unexpected character '\(character)'"
-        }
-    }
-
-    private static func text(of error: AmountError, in text: String) -> String {
-        switch error {
-        case .tooManyDecimals(0): return "'\(text)' has decimals, but this currency has none"
-        case .tooManyDecimals(let allowed): return "'\(text)' has more than \(allowed) decimals"
-        case .tooLarge: return "'\(text)' is too large for an amount"
-        case .overflow: return "the total of '\(text)' is too large to add up exactly"
-        }
+        suggestion.map { Translation.translated(" — did you mean '%s'?", $0) } ?? ""
     }
 }
