@@ -61,13 +61,13 @@ extension Parser {
 
     mutating func bookName() throws(Diagnostic) -> Located<String> {
         offer([.book])
-        return try name("a book name")
+        return try name(Translation.translated("a book name"))
     }
 
     /// A category's name; `kind`, when the statement has said one, narrows what
     /// completion offers, which never holds archived categories.
     mutating func categoryName(of kind: Kind? = nil) throws(Diagnostic) -> Located<String> {
         offer([.category(kind)])
-        return try name("a category name")
+        return try name(Translation.translated("a category name"))
     }
 }

@@ -7,16 +7,16 @@ extension Ledger {
             let suggestion = Suggestion.nearest(to: name.value, among: books.map(\.name))
             throw Diagnostic(
                 .unknownName(kind: "book", name: name.value, suggestion: suggestion), at: name.range,
-                notes: suggestion == nil ? [Ledger.choices("books", books.map(\.name), listedBy: "books")] : [])
+                notes: suggestion == nil ? [Ledger.choices(Translation.translated("books"), books.map(\.name), listedBy: "books")] : [])
         }
         return book
     }
 
     /// With no near match to suggest, the names there are, the first few of
-    /// them, and the statement that lists them all.
+    /// them, and the statement that lists them all. `kind` is in the reader's language.
     static func choices(_ kind: String, _ names: [String], listedBy statement: String) -> String {
-        let shown = names.prefix(8).joined(separator: ", ")
-        return "\(kind): \(shown)\(names.count > 8 ? ", …" : "") ('\(statement)' lists them all)"
+        let shown = Parser.listing(names.prefix(8) + (names.count > 8 ? ["…"] : []))
+        return Translation.translated("%s: %s ('%s' lists them all)", kind, shown, statement)
     }
 
     /// The category a statement names, by name or alias; an unknown name is an
@@ -38,6 +38,6 @@ extension Ledger {
         let suggestion = Suggestion.nearest(to: name.value, among: known.flatMap(\.allNames))
         return Diagnostic(
             .unknownName(kind: "category", name: name.value, suggestion: suggestion), at: name.range,
-            notes: suggestion == nil ? [Ledger.choices("categories", known.map(\.name), listedBy: "categories")] : [])
+            notes: suggestion == nil ? [Ledger.choices(Translation.translated("categories"), known.map(\.name), listedBy: "categories")] : [])
     }
 }

@@ -8,7 +8,7 @@ extension Parser {
         advance()
         switch try subcommand(["add", "rename", "archive", "unarchive", "default", "icon"]) {
         case "add":
-            let name = try self.name("a name for the account, such as card")
+            let name = try self.name(Translation.translated("a name for the account, such as card"))
             var kind: AccountKind?
             var opening: (AmountExpression, Bool)?
             var openingDay: Located<DateSpec>?
@@ -29,7 +29,7 @@ extension Parser {
                     opening = (try amount(), negative)
                     if matchWord("on") { openingDay = try date() }
                 } else {
-                    throw unexpected("'kind KIND', 'opening AMOUNT' or end of statement",
+                    throw unexpected(Translation.translated("'kind KIND', 'opening AMOUNT' or end of statement"),
                                      suggestion: check(.word) ? Suggestion.nearest(to: peek.text, among: ["kind", "opening"]) : nil)
                 }
             }
@@ -37,7 +37,7 @@ extension Parser {
         case "rename":
             let account = try accountName()
             try expectWord("to")
-            return .accounts(.rename(account, to: try name("the new account name")))
+            return .accounts(.rename(account, to: try name(Translation.translated("the new account name"))))
         case "archive":
             return .accounts(.archive(try accountName(), archiving: true))
         case "unarchive":
@@ -62,11 +62,11 @@ extension Parser {
     /// An account of the current book, or of the book before the colon: `travel:card`.
     mutating func accountName() throws(Diagnostic) -> AccountReference {
         offer([.account])
-        let first = try name("an account, such as cash ('accounts' lists them)")
+        let first = try name(Translation.translated("an account, such as cash ('accounts' lists them)"))
         guard check(.colon), previousIsAdjacent() else { return AccountReference(book: nil, name: first) }
         advance()
-        guard previousIsAdjacent(), check(.word) || check(.string) else { throw unexpected("the account of book '\(first.value)' after ':'") }
-        return AccountReference(book: first, name: try name("an account"))
+        guard previousIsAdjacent(), check(.word) || check(.string) else { throw unexpected(Translation.translated("the account of book '%s' after ':'", first.value)) }
+        return AccountReference(book: first, name: try name(Translation.translated("an account")))
     }
 
     // transfer = "transfer" amount [ CODE ] "from" account_name "to" account_name { "as" amount | "on" date | STRING }
@@ -74,7 +74,7 @@ extension Parser {
         advance()
         let amount = try self.amount()
         offer(keywords: ["from"])
-        let currency = checkWord("from") ? nil : try currencyCode("'from ACCOUNT' or the amount's currency, such as USD")
+        let currency = checkWord("from") ? nil : try currencyCode(Translation.translated("'from ACCOUNT' or the amount's currency, such as USD"))
         try expectWord("from")
         let from = try accountName()
         try expectWord("to")
@@ -90,7 +90,7 @@ extension Parser {
             } else if check(.string), transfer.remark == nil {
                 transfer.remark = advance().text
             } else {
-                throw unexpected("'as AMOUNT', 'on DATE', a remark in quotes or end of statement",
+                throw unexpected(Translation.translated("'as AMOUNT', 'on DATE', a remark in quotes or end of statement"),
                                  suggestion: check(.word) ? Suggestion.nearest(to: peek.text, among: ["as", "on"]) : nil)
             }
         }

@@ -70,14 +70,14 @@ extension Parser {
             } else if matchWord("with") {
                 guard bill.account == nil else { throw Diagnostic(.duplicateClause("with", statement: "bill"), at: previous.range) }
                 offer([.account])
-                bill.account = WithAccount(name: try name("an account, such as card"), afterPlace: bill.place != nil)
+                bill.account = WithAccount(name: try name(Translation.translated("an account, such as card")), afterPlace: bill.place != nil)
             } else if bill.date == nil, let date = dateEndingTheStatement() {
                 bill.date = date
             } else if recurrence != nil {
-                throw unexpected("'at PLACE', a #tag, 'book NAME', 'from PERIOD', 'until PERIOD', 'N times', 'on weekdays', 'ask' or end of statement",
+                throw unexpected(Translation.translated("'at PLACE', a #tag, 'book NAME', 'from PERIOD', 'until PERIOD', 'N times', 'on weekdays', 'ask' or end of statement"),
                                  suggestion: check(.word) ? Suggestion.nearest(to: peek.text, among: ["at", "book"] + RecurrenceClauseWord.words) : nil)
             } else {
-                throw unexpected("'on DATE', 'at PLACE', a #tag, 'book NAME' or end of statement",
+                throw unexpected(Translation.translated("'on DATE', 'at PLACE', a #tag, 'book NAME' or end of statement"),
                                  suggestion: check(.word) ? Suggestion.nearest(to: peek.text, among: BillClauseWord.words) : nil)
             }
         }
@@ -92,7 +92,7 @@ extension Parser {
 
     // place = STRING | WORD { WORD }
     private mutating func place() throws(Diagnostic) -> String {
-        guard let place = check(.string) ? advance().text : bareWords() else { throw unexpected("a place, such as \"Wangfujing\"") }
+        guard let place = check(.string) ? advance().text : bareWords() else { throw unexpected(Translation.translated("a place, such as \"Wangfujing\"")) }
         return place
     }
 
@@ -193,7 +193,8 @@ extension Parser {
         var negated: [Bool] = []
         var isNegative = false
         while true {
-            guard check(.number) else { throw unexpected(terms.isEmpty ? "an amount, such as 25.50" : "a number after '\(previous.text)'") }
+            guard check(.number) else { throw unexpected(terms.isEmpty
+                ? Translation.translated("an amount, such as 25.50") : Translation.translated("a number after '%s'", previous.text)) }
             let token = advance()
             var text = token.text
             var range = token.range
@@ -248,7 +249,7 @@ extension Parser {
         }
         let (condition, period) = try billSelection()
         guard matchWord("set") else {
-            throw unexpected("'set' and the fields to change, such as set category=drinks")
+            throw unexpected(Translation.translated("'set' and the fields to change, such as set category=drinks"))
         }
         return .editWhere(condition: condition, period: period, assignments: try assignments())
     }
@@ -272,7 +273,7 @@ extension Parser {
     // assignment = EDIT_FIELD "=" ( amount | name | date | tag_list | STRING )
     mutating func assignment() throws(Diagnostic) -> (EditField, Assignment) {
         offer(keywords: EditField.words)
-        guard check(.word) else { throw unexpected("a field to change, such as amount=30") }
+        guard check(.word) else { throw unexpected(Translation.translated("a field to change, such as amount=30")) }
         let fieldToken = advance()
         guard let field = EditField(named: fieldToken.text) else {
             if fieldToken.text.lowercased() == "kind" {
@@ -282,14 +283,14 @@ extension Parser {
                 .unknownName(kind: "field", name: fieldToken.text, suggestion: Suggestion.nearest(to: fieldToken.text, among: EditField.words)),
                 at: fieldToken.range)
         }
-        _ = try expect(.equal, "'=' after '\(fieldToken.text)'")
+        _ = try expect(.equal, Translation.translated("'=' after '%s'", fieldToken.text))
         if field == .tags { offer([.tag]) }
         switch field {
         case .amount: return (field, .amount(try amount()))
         case .category: return (field, .category(try categoryName()))
-        case .remark: return (field, .remark(try text("a remark, such as \"lunch\"")))
+        case .remark: return (field, .remark(try text(Translation.translated("a remark, such as \"lunch\""))))
         case .place:
-            let place = try text("a place, such as \"KFC\"")
+            let place = try text(Translation.translated("a place, such as \"KFC\""))
             return (field, .place(place.isEmpty ? nil : place))
         case .date: return (field, .date(try date()))
         case .book: return (field, .book(try bookName()))
@@ -308,14 +309,14 @@ extension Parser {
         if match(.leftParen) {
             if match(.rightParen) { return .replace([]) }
             repeat {
-                guard check(.word) || check(.tag) || check(.string) else { throw unexpected("a tag name") }
+                guard check(.word) || check(.tag) || check(.string) else { throw unexpected(Translation.translated("a tag name")) }
                 try tags.add(advance())
             } while match(.comma)
-            _ = try expect(.rightParen, "',' or ')' to close the list of tags")
+            _ = try expect(.rightParen, Translation.translated("',' or ')' to close the list of tags"))
         } else if check(.tag) {
             while check(.tag) { try tags.add(advance()) }
         } else {
-            guard check(.word) || check(.string) else { throw unexpected("tags, such as #work #lunch or (work, lunch)") }
+            guard check(.word) || check(.string) else { throw unexpected(Translation.translated("tags, such as #work #lunch or (work, lunch)")) }
             try tags.add(advance())
         }
         return .replace(tags.names)
@@ -330,7 +331,7 @@ extension Parser {
         repeat {
             if check(.plus) || check(.minus) {
                 adds = advance().kind == .plus
-                guard check(.tag) else { throw unexpected("a #tag after '\(previous.text)', such as \(previous.text)#coffee") }
+                guard check(.tag) else { throw unexpected(Translation.translated("a #tag after '%s', such as %s#coffee", previous.text, previous.text)) }
             }
             let tag = advance()
             let other = adds ? removing : adding
@@ -377,13 +378,13 @@ extension Parser {
             }
         }
         if condition == nil && period == nil {
-            throw unexpected("a bill id (#42), 'where CONDITION' or a period")
+            throw unexpected(Translation.translated("a bill id (#42), 'where CONDITION' or a period"))
         }
         return (condition, period)
     }
 
     mutating func billID() throws(Diagnostic) -> Located<Int64> {
-        guard check(.billID) else { throw unexpected("a bill id, such as #42") }
+        guard check(.billID) else { throw unexpected(Translation.translated("a bill id, such as #42")) }
         let token = advance()
         guard let id = Int64(token.text) else { throw Diagnostic(.noSuchBill(token.text), at: token.range) }
         return Located(id, token.range)
@@ -395,7 +396,7 @@ extension Parser {
     public static func amount(_ text: String, decimalMark: DecimalMark = .point) throws(Diagnostic) -> AmountExpression {
         var parser = Parser(text, decimalMark: decimalMark)
         let amount = try parser.amount()
-        guard parser.atStatementEnd else { throw parser.unexpected("the end of the amount") }
+        guard parser.atStatementEnd else { throw parser.unexpected(Translation.translated("the end of the amount")) }
         return amount
     }
 
@@ -405,7 +406,7 @@ extension Parser {
         var parser = Parser(text)
         var tags = TagList()
         while !parser.atStatementEnd {
-            guard parser.check(.word) || parser.check(.tag) else { throw parser.unexpected("tags, such as work trip") }
+            guard parser.check(.word) || parser.check(.tag) else { throw parser.unexpected(Translation.translated("tags, such as work trip")) }
             try tags.add(parser.advance())
             _ = parser.match(.comma)
         }
@@ -416,7 +417,7 @@ extension Parser {
     public static func date(_ text: String) throws(Diagnostic) -> DateSpec {
         var parser = Parser(text)
         let date = try parser.date()
-        guard parser.atStatementEnd else { throw parser.unexpected("the end of the date") }
+        guard parser.atStatementEnd else { throw parser.unexpected(Translation.translated("the end of the date")) }
         return date.value
     }
 }

@@ -9,14 +9,14 @@ extension Parser {
         switch try subcommand(["add", "rename", "merge", "delete", "icon", "alias", "unalias", "archive", "unarchive", "move"]) {
         case "add":
             let name = try categoryName()
-            guard let kind = matchKind() else { throw unexpected("'expense' or 'income'") }
+            guard let kind = matchKind() else { throw unexpected(Translation.translated("'expense' or 'income'")) }
             var icon: String?
             var aliases: [Located<String>] = []
             while true {
                 if matchWord("icon") {
                     icon = try self.icon().value
                 } else if matchWord("alias") {
-                    aliases.append(try self.name("an alias"))
+                    aliases.append(try self.name(Translation.translated("an alias")))
                 } else {
                     break
                 }
@@ -25,7 +25,7 @@ extension Parser {
         case "rename":
             let old = try categoryName()
             try expectWord("to")
-            return .categoryRename(old: old, new: try name("the new category name"))
+            return .categoryRename(old: old, new: try name(Translation.translated("the new category name")))
         case "merge":
             let old = try categoryName()
             try expectWord("into")
@@ -38,19 +38,19 @@ extension Parser {
             return .categoryIcon(name: name, icon: try icon())
         case let word where word == "alias" || word == "unalias":
             let name = try categoryName()
-            var aliases = [try self.name(word == "alias" ? "an alias, such as 吃饭" : "the alias to drop")]
-            while !atStatementEnd { aliases.append(try self.name("another alias or end of statement")) }
+            var aliases = [try self.name(word == "alias" ? Translation.translated("an alias, such as 吃饭") : Translation.translated("the alias to drop"))]
+            while !atStatementEnd { aliases.append(try self.name(Translation.translated("another alias or end of statement"))) }
             return .categoryAliases(name: name, aliases: aliases, adding: word == "alias")
         case "archive":
             return .categoryArchive(name: try categoryName(), archiving: true)
         case "unarchive":
             offer([.archivedCategory])
-            return .categoryArchive(name: try name("an archived category's name"), archiving: false)
+            return .categoryArchive(name: try name(Translation.translated("an archived category's name")), archiving: false)
         default:
             let name = try categoryName()
             try expectWord("to")
             guard check(.number), let position = Int(peek.text), position >= 1 else {
-                throw unexpected("the place the category takes among those of its kind, from 1 for the first")
+                throw unexpected(Translation.translated("the place the category takes among those of its kind, from 1 for the first"))
             }
             return .categoryPosition(name: name, to: Located(position, advance().range))
         }
@@ -71,7 +71,9 @@ extension Parser {
                 break
             } else {
                 let words = (kind == nil ? ["expense", "income"] : []) + (listing == nil ? ["all", "archived"] : [])
-                throw unexpected(words.isEmpty ? "end of statement" : words.map { "'\($0)'" }.joined(separator: ", ") + " or end of statement")
+                throw unexpected(words.isEmpty
+                    ? Translation.translated("end of statement")
+                    : Translation.translated("%s or end of statement", Parser.listing(words.map { "'\($0)'" })))
             }
         }
         return .categories(kind: kind, listing: listing ?? .inUse)
@@ -80,15 +82,15 @@ extension Parser {
     // tag_statement = "tag" "rename" ( TAG | name ) [ "to" ] ( TAG | name )
     mutating func tagStatement() throws(Diagnostic) -> LedgerStatement {
         _ = try subcommand(["rename"])
-        let old = try tagName("the tag to rename, such as #lunch")
+        let old = try tagName(Translation.translated("the tag to rename, such as #lunch"))
         // "to" is the new name when nothing follows it: `tag rename #a to`.
         if checkWord("to") && !check(.separator, at: 1) && !check(.end, at: 1) { advance() }
-        return .tagRename(old: old, new: try tagName("the tag's new name, such as #meal"))
+        return .tagRename(old: old, new: try tagName(Translation.translated("the tag's new name, such as #meal")))
     }
 
     /// One character, as an emoji is: an icon stands before a category's name in every view and table.
     mutating func icon() throws(Diagnostic) -> Located<String> {
-        let icon = try name("an icon, such as 🍜")
+        let icon = try name(Translation.translated("an icon, such as 🍜"))
         guard icon.value.count == 1 else { throw Diagnostic(.iconNotOneCharacter(icon.value), at: icon.range) }
         return icon
     }

@@ -32,7 +32,7 @@ extension Parser {
         let open = advance()
         let inner = try condition()
         guard match(.rightParen) else {
-            throw unexpected("')' to close the '(' at column \(open.range.start.column)")
+            throw unexpected(Translation.translated("')' to close the '(' at column %d", open.range.start.column))
         }
         return inner
     }
@@ -48,14 +48,14 @@ extension Parser {
         let op = try comparisonOperator(for: field)
         var operands: [Located<Operand>] = []
         if op.value == .isIn || op.value == .notIn {
-            let open = try expect(.leftParen, "'(' to start the list of values")
+            let open = try expect(.leftParen, Translation.translated("'(' to start the list of values"))
             if check(.rightParen) {
-                throw Diagnostic(.unexpected(found: "')'", expected: "at least one value inside 'in ( )'"), at: open.range.through(peek.range))
+                throw Diagnostic(.unexpected(found: "')'", expected: Translation.translated("at least one value inside 'in ( )'")), at: open.range.through(peek.range))
             }
             repeat {
                 operands.append(try operand(for: field))
             } while match(.comma)
-            _ = try expect(.rightParen, "',' or ')' to close the list of values")
+            _ = try expect(.rightParen, Translation.translated("',' or ')' to close the list of values"))
         } else {
             operands.append(try operand(for: field))
         }
@@ -67,9 +67,9 @@ extension Parser {
         // Accounts mean something only once a book keeps several, so the fields every bill has are the ones listed.
         let listed = Field.allCases.filter { $0 != .account }.map(\.rawValue)
         if check(.word), ["and", "or"].contains(peek.text.lowercased()) {
-            throw unexpected("a field (\(listed.joined(separator: ", "))) before '\(peek.text.lowercased())'")
+            throw unexpected(Translation.translated("a field (%s) before '%s'", Parser.listing(listed), peek.text.lowercased()))
         }
-        return try keyword("field", names, listing: listed) { Field(named: $0) }
+        return try keyword(.field, names, listing: listed) { Field(named: $0) }
     }
 
     mutating func comparisonOperator(for field: Located<Field>) throws(Diagnostic) -> Located<ComparisonOperator> {
@@ -91,7 +91,7 @@ extension Parser {
                 advance()
                 op = .notIn
             } else {
-                throw unexpected("an operator after '\(field.value.rawValue)' (=, !=, <, <=, >, >=, ~, !~, in, not in)")
+                throw unexpected(Translation.translated("an operator after '%s' (=, !=, <, <=, >, >=, ~, !~, in, not in)", field.value.rawValue))
             }
         }
         advance()
@@ -99,10 +99,10 @@ extension Parser {
         let ordered: Set<Field> = [.amount, .date, .id, .weekday, .photos]
         let isOrdering = [.less, .lessEqual, .greater, .greaterEqual].contains(op)
         if isOrdering && !ordered.contains(field.value) {
-            throw Diagnostic(.operatorNotFor(op: op.rawValue, field: field.value.rawValue, allowed: "=, !=, ~, !~ or in"), at: located.range)
+            throw Diagnostic(.operatorNotFor(op: op.rawValue, field: field.value.rawValue, allowed: Translation.translated("=, !=, ~, !~ or in")), at: located.range)
         }
         if (op == .contains || op == .notContains) && ordered.contains(field.value) {
-            throw Diagnostic(.operatorNotFor(op: op.rawValue, field: field.value.rawValue, allowed: "=, !=, <, <=, >, >= or in"), at: located.range)
+            throw Diagnostic(.operatorNotFor(op: op.rawValue, field: field.value.rawValue, allowed: Translation.translated("=, !=, <, <=, >, >= or in")), at: located.range)
         }
         return located
     }
@@ -114,18 +114,18 @@ extension Parser {
         switch field.value {
         case .amount:
             valueMayBeAParameter(.number("1"))
-            guard check(.number), let number = ExactNumber(text: peek.text) else { throw unexpected("an amount, such as 25.50") }
+            guard check(.number), let number = ExactNumber(text: peek.text) else { throw unexpected(Translation.translated("an amount, such as 25.50")) }
             advance()
             return Located(.number(number), start)
         case .id:
             guard check(.number) || check(.billID), !peek.text.contains("."), let number = ExactNumber(text: peek.text) else {
-                throw unexpected("a bill id, such as #42")
+                throw unexpected(Translation.translated("a bill id, such as #42"))
             }
             advance()
             return Located(.number(number), start)
         case .photos:
             guard check(.number), Int(peek.text) != nil, let number = ExactNumber(text: peek.text) else {
-                throw unexpected("a number of photos, such as 0")
+                throw unexpected(Translation.translated("a number of photos, such as 0"))
             }
             advance()
             return Located(.number(number), start)
@@ -134,11 +134,11 @@ extension Parser {
             return Located(.date(date.value), date.range)
         case .kind:
             valueMayBeAParameter(.word("expense"))
-            guard check(.word), Kind(rawValue: peek.keyword) != nil else { throw unexpected("'expense' or 'income'") }
+            guard check(.word), Kind(rawValue: peek.keyword) != nil else { throw unexpected(Translation.translated("'expense' or 'income'")) }
             return Located(.text(advance().keyword), start)
         case .weekday:
             valueMayBeAParameter(.word("mon"))
-            guard check(.word) else { throw unexpected("a weekday, such as mon") }
+            guard check(.word) else { throw unexpected(Translation.translated("a weekday, such as mon")) }
             guard Weekday.parse(peek.text) != nil else {
                 throw Diagnostic(
                     .unknownName(kind: "weekday", name: peek.text, suggestion: Suggestion.nearest(to: peek.text, among: Weekday.longNames)),
@@ -148,7 +148,7 @@ extension Parser {
         default:
             valueMayBeAParameter(.name)
             guard check(.word) || check(.string) || check(.number) || (field.value == .tag && check(.tag)) else {
-                throw unexpected("a value for \(field.value.rawValue)")
+                throw unexpected(Translation.translated("a value for %s", field.value.rawValue))
             }
             return Located(.text(advance().text), start)
         }

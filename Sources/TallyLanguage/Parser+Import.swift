@@ -10,10 +10,10 @@ extension Parser {
         if checkWord("rates"), !nextIsAdjacent(), tokens.has(position + 1), tokens[position + 1].kind != .end, tokens[position + 1].kind != .separator {
             advance()
             offer([.file])
-            return .importRates(file: try file("a CSV file of rates, with the columns date, currency, rate and in"))
+            return .importRates(file: try file(Translation.translated("a CSV file of rates, with the columns date, currency, rate and in")))
         }
         offer([.file])
-        var options = ImportOptions(file: try file("a CSV file to import, such as bills.csv"))
+        var options = ImportOptions(file: try file(Translation.translated("a CSV file to import, such as bills.csv")))
         var seen: Set<String> = []
         while true {
             offer(keywords: ImportClauseWord.allCases.filter { !seen.contains($0.rawValue) }.map(\.rawValue))
@@ -22,7 +22,7 @@ extension Parser {
             switch clause {
             case .with:
                 offer([.profile])
-                options.profile = try name("the name of an import profile, such as alipay")
+                options.profile = try name(Translation.translated("the name of an import profile, such as alipay"))
             case .dry:
                 try expectWord("run")
                 options.mode = .dryRun
@@ -64,8 +64,10 @@ extension Parser {
         guard check(.word), let clause = ImportClauseWord(rawValue: peek.text.lowercased()), allowed.contains(clause) else {
             let words = allowed.map(\.rawValue)
             let suggestion = check(.word) ? Suggestion.nearest(to: peek.text, among: words) : nil
-            let ending = statement == "import" ? " or end of statement" : ""
-            throw unexpected("a setting such as 'columns (…)', 'skip N', 'separator \";\"', 'dates \"%m/%d/%Y\"'\(ending)", suggestion: suggestion)
+            let expected = statement == "import"
+                ? Translation.translated("a setting such as 'columns (…)', 'skip N', 'separator \";\"', 'dates \"%m/%d/%Y\"' or end of statement")
+                : Translation.translated("a setting such as 'columns (…)', 'skip N', 'separator \";\"', 'dates \"%m/%d/%Y\"'")
+            throw unexpected(expected, suggestion: suggestion)
         }
         let key = clause == .skip && tokens.has(position + 1) && tokens[position + 1].isWord("where") ? "skip where" : clause.rawValue
         guard seen.insert(key).inserted else {
@@ -93,7 +95,7 @@ extension Parser {
                 settings.skipping = try skipTests()
             } else {
                 guard check(.number), let count = Int(peek.text), count <= 1_000_000 else {
-                    throw unexpected("how many lines come before the header, such as 16, or 'where' and a column's value")
+                    throw unexpected(Translation.translated("how many lines come before the header, such as 16, or 'where' and a column's value"))
                 }
                 advance()
                 settings.skip = count
@@ -104,16 +106,16 @@ extension Parser {
         case .separator:
             settings.separator = try separator()
         case .encoding:
-            settings.encoding = try file("an encoding, such as gbk or utf-16")
+            settings.encoding = try file(Translation.translated("an encoding, such as gbk or utf-16"))
         case .dates:
-            guard check(.string) else { throw unexpected("how dates are written, in quotes, such as \"%m/%d/%Y\" or \"%d.%m.%Y\"") }
+            guard check(.string) else { throw unexpected(Translation.translated("how dates are written, in quotes, such as \"%m/%d/%Y\" or \"%d.%m.%Y\"")) }
             let token = advance()
             settings.dates = Located(token.text, token.range)
         case .decimal:
             let mark = try subcommand(["comma", "point"])
             settings.decimalComma = mark == "comma"
         case .currency:
-            let code = try name("the currency the file's amounts are in, such as CNY or USD")
+            let code = try name(Translation.translated("the currency the file's amounts are in, such as CNY or USD"))
             guard Currency.isValidCode(code.value) else {
                 let suggestion = Suggestion.nearest(to: code.value.uppercased(), among: Currency.codes)
                 throw Diagnostic(.unknownCurrency(code.value, suggestion: suggestion), at: code.range)
@@ -127,7 +129,7 @@ extension Parser {
         case .set:
             settings.constants = try constantFields()
         case .footer:
-            guard check(.string) || check(.word) else { throw unexpected("how the footer's first line starts, such as \"----\"") }
+            guard check(.string) || check(.word) else { throw unexpected(Translation.translated("how the footer's first line starts, such as \"----\"")) }
             settings.footers = [advance().text]
         case .otherwise:
             settings.fallback = try categoryName()
@@ -152,7 +154,7 @@ extension Parser {
         }
         guard check(.string), token.text.utf8.count == 1, let byte = token.text.utf8.first, byte < 0x80, byte != 0x22, byte != 0x0A,
               byte != 0x0D else {
-            throw unexpected("the separator: \";\", \",\", \"|\" or tab")
+            throw unexpected(Translation.translated("the separator: \";\", \",\", \"|\" or tab"))
         }
         advance()
         return Located(token.text, token.range)
@@ -161,22 +163,22 @@ extension Parser {
     // import_field = "date" | "kind" | "amount" | "category" | "remark" | "book" | "place" | "tags"
     //              | "in" | "out" | "transaction" | "account" | "balance" | "type" | "cat" | "note" | "tag"
     private mutating func importField() throws(Diagnostic) -> Located<ImportField> {
-        try keyword("field", ImportField.allCases.map(\.rawValue)) { ImportField(named: $0) }
+        try keyword(.field, ImportField.allCases.map(\.rawValue)) { ImportField(named: $0) }
     }
 
     // column_mapping = import_field "=" column
     private mutating func columnMappings() throws(Diagnostic) -> [ColumnMapping] {
-        _ = try expect(.leftParen, "'(' and the columns, such as (date=交易时间, amount=金额)")
+        _ = try expect(.leftParen, Translation.translated("'(' and the columns, such as (date=交易时间, amount=金额)"))
         var mappings: [ColumnMapping] = []
         repeat {
             let field = try importField()
             if mappings.contains(where: { $0.field.value == field.value }) {
                 throw Diagnostic(.mappedTwice(field.value.rawValue), at: field.range)
             }
-            _ = try expect(.equal, "'=' and a column's header or number")
+            _ = try expect(.equal, Translation.translated("'=' and a column's header or number"))
             mappings.append(ColumnMapping(field: field, column: try column()))
         } while match(.comma)
-        _ = try expect(.rightParen, "',' or ')' to close the columns")
+        _ = try expect(.rightParen, Translation.translated("',' or ')' to close the columns"))
         return mappings
     }
 
@@ -188,11 +190,11 @@ extension Parser {
             advance()
             return Located(.header(token.text), token.range)
         case .number:
-            guard let number = Int(token.text), number >= 1 else { throw unexpected("a column number from 1") }
+            guard let number = Int(token.text), number >= 1 else { throw unexpected(Translation.translated("a column number from 1")) }
             advance()
             return Located(.number(number), token.range)
         default:
-            throw unexpected("a column's header or number, such as 交易时间 or 3")
+            throw unexpected(Translation.translated("a column's header or number, such as 交易时间 or 3"))
         }
     }
 
@@ -207,9 +209,9 @@ extension Parser {
             } else if match(.contains) {
                 contains = true
             } else {
-                throw unexpected("'=' or '~' and the text of rows to skip")
+                throw unexpected(Translation.translated("'=' or '~' and the text of rows to skip"))
             }
-            guard check(.word) || check(.string) || check(.number) else { throw unexpected("the text of rows to skip, such as 交易关闭") }
+            guard check(.word) || check(.string) || check(.number) else { throw unexpected(Translation.translated("the text of rows to skip, such as 交易关闭")) }
             tests.append(SkipTest(column: column, contains: contains, text: advance().text))
         } while matchWord("or")
         return tests
@@ -217,16 +219,16 @@ extension Parser {
 
     // kind_word = ( WORD | STRING ) "=" ( "expense" | "income" | "skip" )
     private mutating func kindWords() throws(Diagnostic) -> [KindWord] {
-        _ = try expect(.leftParen, "'(' and what the kind column's words mean, such as (支出=expense, 收入=income)")
+        _ = try expect(.leftParen, Translation.translated("'(' and what the kind column's words mean, such as (支出=expense, 收入=income)"))
         var words: [KindWord] = []
         repeat {
-            guard check(.word) || check(.string) else { throw unexpected("a word of the kind column, such as DR or 支出") }
+            guard check(.word) || check(.string) else { throw unexpected(Translation.translated("a word of the kind column, such as DR or 支出")) }
             let word = advance().text
-            _ = try expect(.equal, "'=' and expense, income or skip")
-            let meaning = try keyword("meaning", KindMeaning.allCases.map(\.rawValue)) { KindMeaning(rawValue: $0) }
+            _ = try expect(.equal, Translation.translated("'=' and expense, income or skip"))
+            let meaning = try keyword(.meaning, KindMeaning.allCases.map(\.rawValue)) { KindMeaning(rawValue: $0) }
             words.append(KindWord(word: word, meaning: meaning.value))
         } while match(.comma)
-        _ = try expect(.rightParen, "',' or ')' to close the kinds")
+        _ = try expect(.rightParen, Translation.translated("',' or ')' to close the kinds"))
         return words
     }
 
@@ -234,13 +236,13 @@ extension Parser {
     private mutating func constantFields() throws(Diagnostic) -> [ConstantField] {
         var constants: [ConstantField] = []
         repeat {
-            let field = try keyword("field", ImportField.constants.map(\.rawValue)) { word in
+            let field = try keyword(.field, ImportField.constants.map(\.rawValue)) { word in
                 ImportField(named: word).flatMap { ImportField.constants.contains($0) ? $0 : nil }
             }
             if constants.contains(where: { $0.field.value == field.value }) {
                 throw Diagnostic(.mappedTwice(field.value.rawValue), at: field.range)
             }
-            _ = try expect(.equal, "'=' and the value every row takes")
+            _ = try expect(.equal, Translation.translated("'=' and the value every row takes"))
             let start = peek.range
             let value: String
             if field.value == .tags, check(.tag) {
@@ -248,7 +250,7 @@ extension Parser {
                 while check(.tag) { tags.append("#" + advance().text) }
                 value = tags.joined(separator: " ")
             } else {
-                guard check(.word) || check(.string) || check(.number) else { throw unexpected("the value every row takes") }
+                guard check(.word) || check(.string) || check(.number) else { throw unexpected(Translation.translated("the value every row takes")) }
                 value = advance().text
             }
             constants.append(ConstantField(field: field, value: Located(value, start.through(previous.range))))

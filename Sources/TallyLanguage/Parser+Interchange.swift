@@ -6,14 +6,14 @@ extension Parser {
     mutating func exportStatement() throws(Diagnostic) -> LedgerStatement {
         advance()
         offer([.file])
-        var options = ExportOptions(file: try file("a file to write, such as bills.csv"))
+        var options = ExportOptions(file: try file(Translation.translated("a file to write, such as bills.csv")))
         var seen: Set<ExportClause> = []
         while true {
             offer(keywords: ExportClause.words)
             if atStatementEnd { break }
             guard check(.word), let clause = ExportClause(starting: peek.text) else {
                 let suggestion = check(.word) ? Suggestion.nearest(to: peek.text, among: ExportClause.words) : nil
-                throw unexpected("'where', a period, 'overwrite' or end of statement", suggestion: suggestion)
+                throw unexpected(Translation.translated("'where', a period, 'overwrite' or end of statement"), suggestion: suggestion)
             }
             guard seen.insert(clause).inserted else {
                 throw Diagnostic(.duplicateClause(clause.rawValue, statement: "export"), at: peek.range)
@@ -35,7 +35,7 @@ extension Parser {
     mutating func backupStatement() throws(Diagnostic) -> SessionStatement {
         advance()
         offer([.file])
-        let file = try self.file("a new file for the copy, such as ledger-copy.db")
+        let file = try self.file(Translation.translated("a new file for the copy, such as ledger-copy.db"))
         return .backup(file: file, overwrites: matchWord("overwrite"))
     }
 
@@ -52,7 +52,7 @@ extension Parser {
                 // `to.html` is a file's name, not `to` and a file.
                 guard tokens.has(position + 1), tokens[position + 1].range.start.offset == peek.range.end.offset,
                       tokens[position + 1].kind != .end, tokens[position + 1].kind != .separator else { break }
-                throw unexpected("a space after 'to', then the file to write, such as to 2016.html")
+                throw unexpected(Translation.translated("a space after 'to', then the file to write, such as to 2016.html"))
             }
             let startsAPeriod = check(.number)
                 || (check(.word) && (PeriodWord(rawValue: peek.keyword) != nil || monthNumber(peek.text) != nil))
@@ -68,22 +68,29 @@ extension Parser {
                 guard period == nil else { throw Diagnostic(.duplicateClause("period", statement: "report"), at: peek.range) }
                 period = try viewPeriod()
             } else {
-                let clauses = (period == nil ? ["a period"] : []) + (condition == nil ? ["'where'"] : [])
                 let suggestion = check(.word) ? Suggestion.nearest(to: peek.text, among: ["to", "where"] + PeriodWord.words) : nil
-                throw unexpected(
-                    (clauses.isEmpty ? "" : clauses.joined(separator: ", ") + " or ") + "'to' and the file to write, such as to 2016.html",
-                    suggestion: suggestion)
+                throw unexpected(Parser.reportClauses(period: period == nil, condition: condition == nil), suggestion: suggestion)
             }
         }
         advance()
         offer([.file])
-        let file = try self.file("the file to write the report to, such as 2016.html")
+        let file = try self.file(Translation.translated("the file to write the report to, such as 2016.html"))
         guard !file.value.isEmpty, !file.value.hasSuffix("/") else {
             throw Diagnostic(.reportNeedsAFileName, at: file.range)
         }
         var options = ReportOptions(file: file, condition: condition, conditionText: conditionText, period: period)
         options.overwrites = matchWord("overwrite")
         return .report(options)
+    }
+
+    /// What may come next in a report: the clauses not yet given, or `to` and the file.
+    static func reportClauses(period: Bool, condition: Bool) -> String {
+        switch (period, condition) {
+        case (true, true): Translation.translated("a period, 'where' or 'to' and the file to write, such as to 2016.html")
+        case (true, false): Translation.translated("a period or 'to' and the file to write, such as to 2016.html")
+        case (false, true): Translation.translated("'where' or 'to' and the file to write, such as to 2016.html")
+        case (false, false): Translation.translated("'to' and the file to write, such as to 2016.html")
+        }
     }
 
     // file = STRING | PATH

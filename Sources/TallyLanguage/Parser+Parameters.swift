@@ -87,7 +87,7 @@ extension Parser {
         guard match(.leftParen) else { return [] }
         var names: [Located<String>] = []
         repeat {
-            guard check(.word) else { throw unexpected("a parameter's name, such as month") }
+            guard check(.word) else { throw unexpected(Translation.translated("a parameter's name, such as month")) }
             let name = advance()
             if let problem = Names.problem(with: name.text) { throw Diagnostic(.badName(problem), at: name.range) }
             if names.contains(where: { Names.key($0.value) == Names.key(name.text) }) {
@@ -95,7 +95,7 @@ extension Parser {
             }
             names.append(Located(name.text, name.range))
         } while match(.comma)
-        _ = try expect(.rightParen, "',' or ')' to close the parameters")
+        _ = try expect(.rightParen, Translation.translated("',' or ')' to close the parameters"))
         return names
     }
 

@@ -26,7 +26,7 @@ extension Parser {
         } else if isParameterHere {
             return try periodValue(startingAt: start)
         } else {
-            throw unexpected("a period, such as 'in 2016-07' or 'last month'")
+            throw unexpected(Translation.translated("a period, such as 'in 2016-07' or 'last month'"))
         }
         return Located(spec, start.through(previous.range))
     }
@@ -54,7 +54,7 @@ extension Parser {
         } else if let relative = try relativePeriod() {
             spec = relative
         } else {
-            throw unexpected("a period, such as 2016, 2016-07, 2016-07-01, 2016-q3, 2016-w27, jul 2016 or last month")
+            throw unexpected(Translation.translated("a period, such as 2016, 2016-07, 2016-07-01, 2016-q3, 2016-w27, jul 2016 or last month"))
         }
         return Located(spec, start.through(previous.range))
     }
@@ -79,10 +79,10 @@ extension Parser {
         }
         offer(keywords: ["week", "month", "quarter", "year"])
         if !isThis, check(.word) && peek.text.lowercased().hasSuffix("s") && unit(peek.text, plural: true) != nil || check(.minus) {
-            throw unexpected("how many, such as 'last 30 days'")
+            throw unexpected(Translation.translated("how many, such as 'last 30 days'"))
         }
         guard check(.word), let unit = unit(peek.text, plural: false), unit != .day else {
-            throw unexpected("'week', 'month', 'quarter' or 'year'", suggestion: check(.word)
+            throw unexpected(Translation.translated("'week', 'month', 'quarter' or 'year'"), suggestion: check(.word)
                 ? Suggestion.nearest(to: peek.text, among: ["week", "month", "quarter", "year"]) : nil)
         }
         advance()
@@ -99,7 +99,7 @@ extension Parser {
         }
         offer(keywords: ["week", "month", "quarter", "year"])
         guard check(.word), let unit = unit(peek.text, plural: false), unit != .day else {
-            throw unexpected("'week', 'month', 'quarter' or 'year', or how many, such as 'next 30 days'", suggestion: check(.word)
+            throw unexpected(Translation.translated("'week', 'month', 'quarter' or 'year', or how many, such as 'next 30 days'"), suggestion: check(.word)
                 ? Suggestion.nearest(to: peek.text, among: ["week", "month", "quarter", "year"]) : nil)
         }
         advance()
@@ -108,10 +108,10 @@ extension Parser {
 
     /// `30 days`, `3 months`: how many, and of what.
     private mutating func countedUnits() throws(Diagnostic) -> (Int, PeriodUnit) {
-        let count = try self.count("how many, such as 30")
+        let count = try self.count(Translation.translated("how many, such as 30"))
         offer(keywords: ["days", "weeks", "months", "quarters", "years"])
         guard check(.word), let unit = unit(peek.text, plural: true) else {
-            throw unexpected("'days', 'weeks', 'months' or 'years'")
+            throw unexpected(Translation.translated("'days', 'weeks', 'months' or 'years'"))
         }
         advance()
         return (count, unit)
@@ -146,7 +146,7 @@ extension Parser {
                     return .range(week)
                 }
             }
-            throw unexpected("a month (07), quarter (q3) or week (w27) after '\(year)-'")
+            throw unexpected(Translation.translated("a month (07), quarter (q3) or week (w27) after '%d-'", year))
         }
         let (month, day, range) = try monthAndDay(year: year, separator: separator, start: start)
         if let day {
@@ -170,24 +170,24 @@ extension Parser {
         if check(.word), let month = monthNumber(peek.text) {
             let name = advance().text
             guard isShortNumber(), let day = Int(peek.text) else {
-                throw unexpected("a day of the month after '\(name)', such as '\(name) 5'")
+                throw unexpected(Translation.translated("a day of the month after '%s', such as '%s 5'", name, name))
             }
             advance()
             return try dayOf(month: month, day: day, startingAt: start)
         }
-        guard check(.number) else { throw unexpected("a date (2016-07-01, 2016/07/01, 07-01, jul 1, today or yesterday)") }
+        guard check(.number) else { throw unexpected(Translation.translated("a date (2016-07-01, 2016/07/01, 07-01, jul 1, today or yesterday)")) }
         if isShortNumber() { return try dateWithoutYear() }
         let year = try self.year()
         guard let separator = dateSeparator() else {
             throw Diagnostic(
-                .unexpected(found: "'\(year)'", expected: "a full date such as \(year)-07-01 (for the whole year, write 'in \(year)')"),
+                .unexpected(found: "'\(year)'", expected: Translation.translated("a full date such as %d-07-01 (for the whole year, write 'in %d')", year, year)),
                 at: previous.range)
         }
         advance()
         let (_, day, range) = try monthAndDay(year: year, separator: separator, start: start)
         guard let day else {
             throw Diagnostic(.unexpected(found: "'\(written(range.start.offset..<range.end.offset))'",
-                                         expected: "a full date such as \(year)-07-01"), at: range)
+                                         expected: Translation.translated("a full date such as %d-07-01", year)), at: range)
         }
         return Located(.day(day), range)
     }
@@ -201,10 +201,10 @@ extension Parser {
             return try dayOf(month: month, day: first, startingAt: start)
         }
         guard dateSeparator() == .minus, check(.number, at: 1) else {
-            throw Diagnostic(.unexpected(found: "'\(first)'", expected: "a date such as 07-01, jul 1 or 2016-07-01"), at: start)
+            throw Diagnostic(.unexpected(found: "'\(first)'", expected: Translation.translated("a date such as 07-01, jul 1 or 2016-07-01")), at: start)
         }
         advance()
-        guard isShortNumber(), let day = Int(peek.text) else { throw unexpected("a day of the month (01–31)") }
+        guard isShortNumber(), let day = Int(peek.text) else { throw unexpected(Translation.translated("a day of the month (01–31)")) }
         advance()
         return try dayWithoutYear(month: first, day: day, at: start.through(previous.range))
     }
@@ -235,7 +235,9 @@ extension Parser {
     /// After `YEAR-` or `YEAR/`: `MM` or `MM-DD` (`MM/DD`), each one or two digits.
     private mutating func monthAndDay(year: Int, separator: TokenKind, start: SourceRange) throws(Diagnostic) -> (Int, Day?, SourceRange) {
         guard isShortNumber(), let month = Int(peek.text) else {
-            throw unexpected(separator == .slash ? "a month (07) after '\(year)/'" : "a month (07), quarter (q3) or week (w27) after '\(year)-'")
+            throw unexpected(separator == .slash
+                ? Translation.translated("a month (07) after '%d/'", year)
+                : Translation.translated("a month (07), quarter (q3) or week (w27) after '%d-'", year))
         }
         advance()
         guard dateSeparator() == separator, check(.number, at: 1) else {
@@ -243,7 +245,7 @@ extension Parser {
         }
         advance()
         guard isShortNumber(), let dayOfMonth = Int(peek.text) else {
-            throw unexpected("a day of the month (01–31)")
+            throw unexpected(Translation.translated("a day of the month (01–31)"))
         }
         advance()
         let range = start.through(previous.range)
@@ -277,7 +279,7 @@ extension Parser {
     mutating func year() throws(Diagnostic) -> Int {
         valueMayBeAParameter(.number("2000"))
         guard check(.number), peek.text.count == 4, let year = Int(peek.text), year >= 1 else {
-            throw unexpected("a four-digit year, such as 2016")
+            throw unexpected(Translation.translated("a four-digit year, such as 2016"))
         }
         advance()
         return year

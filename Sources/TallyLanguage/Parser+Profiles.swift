@@ -7,18 +7,18 @@ extension Parser {
         offer(keywords: ["add", "delete"])
         offer([.profile])
         if matchWord("add") {
-            let name = try self.name("a name for the profile, such as mybank")
+            let name = try self.name(Translation.translated("a name for the profile, such as mybank"))
             let start = peek.range
-            guard !atStatementEnd else { throw unexpected("the profile's settings, such as separator \";\" dates \"%d.%m.%Y\"") }
+            guard !atStatementEnd else { throw unexpected(Translation.translated("the profile's settings, such as separator \";\" dates \"%d.%m.%Y\"")) }
             _ = try importSettings()
             let text = written(start.start.offset..<previous.range.end.offset)
             return .profileAdd(name: name, settings: text)
         }
         if matchWord("delete") {
             offer([.profile])
-            return .profileDelete(name: try name("the name of a profile"))
+            return .profileDelete(name: try name(Translation.translated("the name of a profile")))
         }
-        return .profileShow(name: try name("'add', 'delete' or the name of a profile"))
+        return .profileShow(name: try name(Translation.translated("'add', 'delete' or the name of a profile")))
     }
 
     // rule = "rule" ( "delete" BILL_ID | "move" BILL_ID "to" INTEGER | condition "=>" rule_action { "," rule_action } )
@@ -33,20 +33,20 @@ extension Parser {
             let id = try ruleID()
             try expectWord("to")
             guard check(.number), let position = Int(peek.text), position >= 1 else {
-                throw unexpected("the place the rule takes, from 1 for the first to apply")
+                throw unexpected(Translation.translated("the place the rule takes, from 1 for the first to apply"))
             }
             let token = advance()
             return .ruleMove(id: id, to: Located(position, token.range))
         }
         if (checkWord("delete") || checkWord("move")) && check(.number, at: 1) {
             advance()
-            throw unexpected("a rule's id with its #, such as #\(peek.text)")
+            throw unexpected(Translation.translated("a rule's id with its #, such as #%s", peek.text))
         }
         let start = peek.range
-        guard !atStatementEnd else { throw unexpected("a condition, such as remark ~ starbucks, then '=>' and what it sets") }
+        guard !atStatementEnd else { throw unexpected(Translation.translated("a condition, such as remark ~ starbucks, then '=>' and what it sets")) }
         let condition = try self.condition()
         guard check(.equal), nextIsAdjacent(), check(.greater, at: 1) else {
-            throw unexpected("'=>' and what the rule sets, such as => category drinks")
+            throw unexpected(Translation.translated("'=>' and what the rule sets, such as => category drinks"))
         }
         advance()
         advance()
@@ -66,13 +66,13 @@ extension Parser {
     public static func rule(_ text: String) throws(Diagnostic) -> RuleSpec {
         var parser = Parser("rule " + text)
         guard case .ledger(.ruleAdd(let spec, _)) = try parser.statement(), parser.atStatementEnd else {
-            throw parser.unexpected("end of the rule")
+            throw parser.unexpected(Translation.translated("end of the rule"))
         }
         return spec
     }
 
     private mutating func ruleID() throws(Diagnostic) -> Located<Int64> {
-        guard check(.billID) else { throw unexpected("a rule's id, such as #2") }
+        guard check(.billID) else { throw unexpected(Translation.translated("a rule's id, such as #2")) }
         let token = advance()
         guard let id = Int64(token.text) else { throw Diagnostic(.unknownRule(token.text), at: token.range) }
         return Located(id, token.range)
@@ -90,15 +90,17 @@ extension Parser {
             return .book(try bookName())
         case "account":
             offer([.account])
-            return .account(try name("an account, such as card"))
+            return .account(try name(Translation.translated("an account, such as card")))
         case "tags":
             offer([.tag])
-            guard check(.tag) else { throw unexpected("the tags it adds, such as #coffee") }
+            guard check(.tag) else { throw unexpected(Translation.translated("the tags it adds, such as #coffee")) }
             var tags: [String] = []
             while check(.tag) { tags.append(advance().text) }
             return .tags(tags)
         default:
-            guard check(.word) || check(.string) || check(.number) else { throw unexpected("the \(word) it sets, in quotes if it has spaces") }
+            guard check(.word) || check(.string) || check(.number) else { throw unexpected(word == "place"
+                ? Translation.translated("the place it sets, in quotes if it has spaces")
+                : Translation.translated("the remark it sets, in quotes if it has spaces")) }
             let text = advance().text
             return word == "place" ? .place(text) : .remark(text)
         }

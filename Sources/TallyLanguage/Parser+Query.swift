@@ -30,15 +30,15 @@ extension Parser {
             if word == "in", startsACurrency(at: 1) {
                 guard query.currency == nil else { throw Diagnostic(.duplicateClause("in CURRENCY", statement: "query"), at: peek.range) }
                 advance()
-                query.currency = try currencyCode("a currency code such as CNY")
+                query.currency = try currencyCode(Translation.translated("a currency code such as CNY"))
                 continue
             }
             // A parameter standing alone among the clauses is a period: `sum expense month`.
             guard let clause = ClauseWord(starting: word) ?? (isParameterHere ? .period : nil) else {
                 if KindSelector(rawValue: word) != nil {
                     let placement = query.kind == nil
-                        ? "the kind goes right after the aggregate: '\(aggregate.rawValue) \(word) where …'"
-                        : "a query has one kind, and it goes right after the aggregate"
+                        ? Translation.translated("the kind goes right after the aggregate: '%s %s where …'", aggregate.rawValue, word)
+                        : Translation.translated("a query has one kind, and it goes right after the aggregate")
                     throw Diagnostic(.misplaced(placement: placement), at: peek.range)
                 }
                 // Right after the aggregate, a word may be a kind mistyped: `sum expens`.
@@ -112,13 +112,13 @@ extension Parser {
     // limit_clause = "limit" INTEGER
     mutating func limitClause() throws(Diagnostic) -> Int {
         advance()
-        return try count("how many rows, such as 10")
+        return try count(Translation.translated("how many rows, such as 10"))
     }
 
     // top_clause = "top" INTEGER
     mutating func topClause() throws(Diagnostic) -> Int {
         advance()
-        return try count("how many rows, such as 5")
+        return try count(Translation.translated("how many rows, such as 5"))
     }
 
     // by_clause = "by" dimension [ "," dimension ]
@@ -140,20 +140,35 @@ extension Parser {
     // dimension = "category" | "cat" | "book" | "place" | "tag" | "kind" | "day" | "week"
     //           | "month" | "quarter" | "year" | "weekday"
     mutating func dimension() throws(Diagnostic) -> Located<Dimension> {
-        try keyword("dimension", Dimension.allCases.map(\.rawValue)) { Synonyms.resolve($0, Dimension.self) }
+        try keyword(.dimension, Dimension.allCases.map(\.rawValue)) { Synonyms.resolve($0, Dimension.self) }
+    }
+
+    /// What a word of a fixed set is, in what is expected and in the error for an unknown one.
+    enum KeywordKind: String {
+        case field, dimension, format, meaning
+
+        /// What is expected: one of `listing`.
+        func expectation(_ listing: String) -> String {
+            switch self {
+            case .field: Translation.translated("a field (%s)", listing)
+            case .dimension: Translation.translated("a dimension (%s)", listing)
+            case .format: Translation.translated("a format (%s)", listing)
+            case .meaning: Translation.translated("a meaning (%s)", listing)
+            }
+        }
     }
 
     /// One word from a fixed set, read by `resolve`; anything else is an error
     /// that names the set and suggests the nearest.
     mutating func keyword<Value>(
-        _ kind: String, _ names: [String], listing listed: [String]? = nil, resolve: (String) -> Value?
+        _ kind: KeywordKind, _ names: [String], listing listed: [String]? = nil, resolve: (String) -> Value?
     ) throws(Diagnostic) -> Located<Value> {
         offer(keywords: names)
-        guard check(.word) else { throw unexpected("a \(kind) (\((listed ?? names).joined(separator: ", ")))") }
+        guard check(.word) else { throw unexpected(kind.expectation(Parser.listing(listed ?? names))) }
         let token = peek
         guard let value = resolve(token.text.lowercased()) else {
             throw Diagnostic(
-                .unknownName(kind: kind, name: token.text, suggestion: Suggestion.nearest(to: token.text, among: names)),
+                .unknownName(kind: kind.rawValue, name: token.text, suggestion: Suggestion.nearest(to: token.text, among: names)),
                 at: token.range)
         }
         advance()
@@ -173,7 +188,7 @@ extension Parser {
     /// Any word here; which are keys depends on the rest of the query, so `validateOrder` checks it.
     mutating func orderKey(for aggregate: Aggregate) throws(Diagnostic) -> Located<String> {
         offer(keywords: aggregate == .list ? Parser.listOrderKeys : [aggregate.rawValue] + Dimension.allCases.map(\.rawValue))
-        guard check(.word) else { throw unexpected("what to order by, such as sum or month") }
+        guard check(.word) else { throw unexpected(Translation.translated("what to order by, such as sum or month")) }
         let key = advance()
         return Located(Synonyms.canonical(key.text), key.range)
     }
@@ -186,7 +201,7 @@ extension Parser {
             : [query.aggregate.rawValue] + query.dimensions.map(\.value.rawValue)
         guard keys.contains(order.key.value) else {
             throw Diagnostic(
-                .unexpected(found: "'\(order.key.value)'", expected: "what to order by: \(Parser.alternatives(keys))",
+                .unexpected(found: "'\(order.key.value)'", expected: Translation.translated("what to order by: %s", Parser.alternatives(keys)),
                             suggestion: Suggestion.nearest(to: order.key.value, among: keys)),
                 at: order.key.range)
         }
@@ -194,7 +209,7 @@ extension Parser {
 
     // format_clause = "as" ( "table" | "csv" | "json" | "chart" )
     mutating func format() throws(Diagnostic) -> OutputFormat {
-        try keyword("format", OutputFormat.allCases.map(\.rawValue)) { OutputFormat(rawValue: $0) }.value
+        try keyword(.format, OutputFormat.allCases.map(\.rawValue)) { OutputFormat(rawValue: $0) }.value
     }
 
     /// Whether a currency's code stands `offset` tokens on: a word ISO 4217
@@ -218,8 +233,9 @@ extension Parser {
 }
 
 extension Parser {
-    static let clauseExpectation =
-        "a clause ('where', a period such as 'in 2016', 'by', 'order by', 'limit', 'top' or 'as') or end of statement"
+    static var clauseExpectation: String {
+        Translation.translated("a clause ('where', a period such as 'in 2016', 'by', 'order by', 'limit', 'top' or 'as') or end of statement")
+    }
 
     /// What a comparison's value may be, for completion: categories of the
     /// query's kind when it names one.

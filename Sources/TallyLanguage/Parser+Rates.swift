@@ -5,12 +5,12 @@ extension Parser {
     /// `rate USD 7.12 CNY on 2016-07-01`: one US dollar is 7.12 yuan from that day on.
     mutating func rateStatement() throws(Diagnostic) -> LedgerStatement {
         advance()
-        let base = try currencyCode("the currency priced, such as USD")
+        let base = try currencyCode(Translation.translated("the currency priced, such as USD"))
         guard check(.number), let number = ExactNumber(text: peek.text) else {
-            throw unexpected("what one \(base.value) is worth, such as 7.12")
+            throw unexpected(Translation.translated("what one %s is worth, such as 7.12", base.value))
         }
         let rate = Located(number, advance().range)
-        let quote = try currencyCode("the currency it is worth that in, such as CNY")
+        let quote = try currencyCode(Translation.translated("the currency it is worth that in, such as CNY"))
         let day = matchWord("on") ? try date() : nil
         return .rateSet(base: base, rate: rate, quote: quote, day: day)
     }

@@ -8,7 +8,7 @@ extension Parser {
         advance()
         let schedule = try self.schedule()
         guard check(.minus) || check(.plus) || check(.number) || check(.currencySign) || startsACategoryFirstBill() else {
-            throw unexpected("the bill, as quick entry writes one: -3000 housing rent")
+            throw unexpected(Translation.translated("the bill, as quick entry writes one: -3000 housing rent"))
         }
         recurrence = RecurrenceClauses()
         defer { recurrence = nil }
@@ -32,10 +32,12 @@ extension Parser {
             return Located(.weeks(every: 1, on: weekday), start)
         }
         var every = 1
-        if check(.number) { every = try count("how many days, weeks, months or years, such as 2") }
+        if check(.number) { every = try count(Translation.translated("how many days, weeks, months or years, such as 2")) }
         offer(keywords: ScheduleUnit.words)
         guard check(.word), let unit = ScheduleUnit(peek.text) else {
-            throw unexpected(every == 1 ? "day, weekday, week, month, year or a weekday such as fri" : "days, weeks, months or years")
+            throw unexpected(every == 1
+                ? Translation.translated("day, weekday, week, month, year or a weekday such as fri")
+                : Translation.translated("days, weeks, months or years"))
         }
         advance()
         let schedule: Schedule
@@ -59,7 +61,7 @@ extension Parser {
 
     private mutating func weekday() throws(Diagnostic) -> Int {
         offer(keywords: Weekday.longNames)
-        guard check(.word), let weekday = Weekday.parse(peek.text) else { throw unexpected("a day of the week, such as fri or friday") }
+        guard check(.word), let weekday = Weekday.parse(peek.text) else { throw unexpected(Translation.translated("a day of the week, such as fri or friday")) }
         advance()
         return weekday
     }
@@ -68,7 +70,7 @@ extension Parser {
         offer(keywords: ["last"])
         if matchWord("last") { return .last }
         guard check(.number), !peek.text.contains("."), let day = Int(peek.text), (1...31).contains(day) else {
-            throw unexpected("a day of the month, 1 to 31, or last")
+            throw unexpected(Translation.translated("a day of the month, 1 to 31, or last"))
         }
         advance()
         return .day(day)
@@ -92,10 +94,10 @@ extension Parser {
                 day = Int(advance().text)
             }
         } else if check(.word), peek.text.lowercased() == "last" {
-            throw unexpected("a day of the year, such as 03-15 or mar 15 (the last of the year is 12-31)")
+            throw unexpected(Translation.translated("a day of the year, such as 03-15 or mar 15 (the last of the year is 12-31)"))
         }
         guard let month, let day, (1...12).contains(month), (1...Day.daysIn(month: month, year: 2000)).contains(day) else {
-            let expected = "a day of the year, such as 03-15 or mar 15"
+            let expected = Translation.translated("a day of the year, such as 03-15 or mar 15")
             // Nothing of it read: what stands where it should begin, or the statement's end.
             guard position > first else { throw unexpected(expected) }
             throw Diagnostic(.unexpected(found: "'\(written(start.start.offset..<previous.range.end.offset))'", expected: expected),
@@ -124,15 +126,19 @@ extension Parser {
         }
     }
 
+    /// The clauses that end a recurring bill, named as one clause where a second is refused: the
+    /// message quotes the clause, so the quotes within close and open around the word between.
+    static var untilOrTimes: String { Translation.translated("until' or 'times") }
+
     // recurrence_clause = "from" period_value | "until" period_value | INTEGER "times" | "on" "weekdays" | "ask"
     /// Reads one clause of a recurring bill into `recurrence`; false when none starts here.
     mutating func recurrenceClause() throws(Diagnostic) -> Bool {
         guard var clauses = recurrence, startsARecurrenceClause() else { return false }
         let start = peek.range
         if check(.number) {
-            let times = try count("how many times, such as 12")
+            let times = try count(Translation.translated("how many times, such as 12"))
             advance()
-            guard clauses.end == nil else { throw Diagnostic(.duplicateClause("until' or 'times", statement: "recurring bill"), at: start.through(previous.range)) }
+            guard clauses.end == nil else { throw Diagnostic(.duplicateClause(Parser.untilOrTimes, statement: "recurring bill"), at: start.through(previous.range)) }
             clauses.end = Located(.times(times), start.through(previous.range))
         } else {
             let word = advance().text.lowercased()
@@ -141,7 +147,7 @@ extension Parser {
                 guard clauses.from == nil else { throw Diagnostic(.duplicateClause("from", statement: "recurring bill"), at: start) }
                 clauses.from = try periodValue(startingAt: peek.range)
             case .until?:
-                guard clauses.end == nil else { throw Diagnostic(.duplicateClause("until' or 'times", statement: "recurring bill"), at: start) }
+                guard clauses.end == nil else { throw Diagnostic(.duplicateClause(Parser.untilOrTimes, statement: "recurring bill"), at: start) }
                 let period = try periodValue(startingAt: peek.range)
                 clauses.end = Located(.until(period.value), period.range)
             case .on?:
@@ -169,7 +175,7 @@ extension Parser {
     /// `#R` after `recurring`, `pause`, `resume` and the rest.
     mutating func recurringID() throws(Diagnostic) -> Located<Int64> {
         offer([.recurringRule])
-        guard check(.billID) else { throw unexpected("a recurring bill's id, such as #1 ('recurring' lists them)") }
+        guard check(.billID) else { throw unexpected(Translation.translated("a recurring bill's id, such as #1 ('recurring' lists them)")) }
         let token = advance()
         guard let id = Int64(token.text) else { throw Diagnostic(.noSuchRecurring(token.text), at: token.range) }
         return Located(id, token.range)

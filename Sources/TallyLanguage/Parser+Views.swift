@@ -12,7 +12,7 @@ extension Parser {
         var view = try viewScreen(word)
         if checkWord("in"), startsACurrency(at: 1) {
             advance()
-            view = .converted(view, to: try currencyCode("a currency code such as CNY"))
+            view = .converted(view, to: try currencyCode(Translation.translated("a currency code such as CNY")))
         }
         return try formatted(view)
     }
@@ -38,7 +38,7 @@ extension Parser {
             return .show(id: try billID())
         case .search:
             valueMayBeAParameter(.name)
-            guard check(.word) || check(.string) || check(.number) else { throw unexpected("the text to look for, such as coffee") }
+            guard check(.word) || check(.string) || check(.number) else { throw unexpected(Translation.translated("the text to look for, such as coffee")) }
             let text = advance()
             return .search(text: Located(text.text, text.range), period: try viewPeriod())
         }
@@ -90,13 +90,13 @@ extension Parser {
         switch word {
         case .attach:
             offer([.file])
-            return .session(.attach(id: id, file: try rawArgument("the photo's file, such as receipt.jpg")))
+            return .session(.attach(id: id, file: try rawArgument(Translation.translated("the photo's file, such as receipt.jpg"))))
         case .attachments:
             return .ledger(.attachments(id: id))
         case .extract:
             let number = try photoNumber()
             offer([.file])
-            let (file, overwrites) = try rawArgumentToWrite("a file to write the photo to, such as copy.jpg")
+            let (file, overwrites) = try rawArgumentToWrite(Translation.translated("a file to write the photo to, such as copy.jpg"))
             return .ledger(.extract(id: id, number: number, file: file, overwrites: overwrites))
         case .detach:
             return .ledger(.detach(id: id, number: try photoNumber()))
@@ -105,7 +105,7 @@ extension Parser {
 
     private mutating func photoNumber() throws(Diagnostic) -> Located<Int> {
         guard check(.number), let number = Int(peek.text), (1...Photo.maximumPerBill).contains(number) else {
-            throw unexpected("a photo's number, 1 to \(Photo.maximumPerBill), as 'attachments' lists them")
+            throw unexpected(Translation.translated("a photo's number, 1 to %d, as 'attachments' lists them", Photo.maximumPerBill))
         }
         return Located(number, advance().range)
     }

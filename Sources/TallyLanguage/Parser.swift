@@ -85,7 +85,7 @@ public struct Parser {
             let statement = try self.statement()
             let end = previous.range
             if !check(.separator) && !check(.end) {
-                throw unexpected("end of statement")
+                throw unexpected(Translation.translated("end of statement"))
             }
             let range = start.through(end)
             let text = written(range.start.offset..<range.end.offset)
@@ -107,7 +107,7 @@ public struct Parser {
         if check(.minus) || check(.plus) || check(.number) || check(.currencySign) { return .ledger(try quickAdd()) }
         let word = check(.word) ? StatementWord(rawValue: peek.keyword) : nil
         if word == nil, startsACategoryFirstBill(), !isSaved(peek.text) { return .ledger(try quickAdd()) }
-        guard check(.word) else { throw unexpected("a statement") }
+        guard check(.word) else { throw unexpected(Translation.translated("a statement")) }
         guard let word else { return .session(try savedCall()) }
         switch word {
         case .sum: return .ledger(try aggregateQuery(.sum))
@@ -137,11 +137,11 @@ public struct Parser {
         case .forget:
             advance()
             offer([.savedQuery])
-            return .ledger(.forget(name: try name("the name of a saved statement")))
+            return .ledger(.forget(name: try name(Translation.translated("the name of a saved statement"))))
         case .run:
             advance()
             offer([.savedQuery, .file])
-            return .session(.run(target: try rawArgument("a file or the name of a saved statement")))
+            return .session(.run(target: try rawArgument(Translation.translated("a file or the name of a saved statement"))))
         case .about: advance(); return .session(.about)
         case .check: advance(); return .session(.check)
         case .timeline: return .ledger(try view(.timeline))
@@ -198,14 +198,14 @@ public struct Parser {
     // undo = ( "undo" | "redo" ) [ INTEGER ]
     private mutating func undo(_ word: StatementWord) throws(Diagnostic) -> SessionStatement {
         advance()
-        let steps = try optionalCount("how many changes, such as 3")
+        let steps = try optionalCount(Translation.translated("how many changes, such as 3"))
         return word == .undo ? .undo(steps: steps) : .redo(steps: steps)
     }
 
     // changes = ( "changes" | "history" ) [ INTEGER ]
     private mutating func changes() throws(Diagnostic) -> SessionStatement {
         advance()
-        return .changes(limit: try optionalCount("how many changes to list, such as 50"))
+        return .changes(limit: try optionalCount(Translation.translated("how many changes to list, such as 50")))
     }
 
     /// A whole number above zero when the statement goes on, else nothing.
@@ -236,12 +236,12 @@ public struct Parser {
         switch try subcommand(["add", "rename", "delete", "use"]) {
         case "add":
             let name = try bookName()
-            let currency = matchWord("currency") ? try self.name("a currency code such as CNY") : nil
+            let currency = matchWord("currency") ? try self.name(Translation.translated("a currency code such as CNY")) : nil
             return .bookAdd(name: name, currency: currency)
         case "rename":
             let old = try bookName()
             try expectWord("to")
-            return .bookRename(old: old, new: try name("the new book name"))
+            return .bookRename(old: old, new: try name(Translation.translated("the new book name")))
         case "delete":
             let name = try bookName()
             return .bookDelete(name: name, into: matchWord("into") ? try self.bookName() : nil)
@@ -253,17 +253,17 @@ public struct Parser {
     // set = "set" NAME VALUE
     mutating func set() throws(Diagnostic) -> LedgerStatement {
         offer(keywords: Setting.words)
-        guard check(.word) else { throw unexpected("a setting name, such as weekstart") }
+        guard check(.word) else { throw unexpected(Translation.translated("a setting name, such as weekstart")) }
         let name = advance()
         offer(keywords: Setting(named: name.text)?.values ?? [])
-        guard check(.word) || check(.string) || check(.number) else { throw unexpected("a value for '\(name.text)'") }
+        guard check(.word) || check(.string) || check(.number) else { throw unexpected(Translation.translated("a value for '%s'", name.text)) }
         let value = advance()
         return .set(name: Located(name.text.lowercased(), name.range), value: Located(value.text, value.range))
     }
 
     // save = "save" NAME [ parameters ] statement
     mutating func save() throws(Diagnostic) -> LedgerStatement {
-        guard check(.word) else { throw unexpected("a name for the statement, such as monthly") }
+        guard check(.word) else { throw unexpected(Translation.translated("a name for the statement, such as monthly")) }
         let name = advance()
         if check(.minus), previous.range.end.offset == peek.range.start.offset, nextIsAdjacent() {
             let written = name.range.through(tokens[position + 1].range)
@@ -437,14 +437,23 @@ public struct Parser {
     }
 
     /// The error for the current token: the lexer's own message when it could not read it.
+    /// `expected` is in the reader's language already, translated where it is written.
     func unexpected(_ expected: String, suggestion: String? = nil) -> Diagnostic {
         if let error = peek.lexError { return Diagnostic(.unreadable(error), at: peek.range) }
         return Diagnostic(.unexpected(found: peek.quoted, expected: expected, suggestion: suggestion), at: peek.range)
     }
 
+    /// `'a', 'b' or 'c'`, joined as the reader's language joins them.
     static func alternatives(_ words: [String]) -> String {
         let quoted = words.map { "'\($0)'" }
-        guard quoted.count > 1 else { return quoted.first ?? "" }
-        return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+        guard let last = quoted.last, quoted.count > 1 else { return quoted.first ?? "" }
+        return Translation.translated("%s or %s", listing(quoted.dropLast()), last)
+    }
+
+    /// `a, b, c`, separated as the reader's language separates the items of a list.
+    static func listing(_ items: some Sequence<String>) -> String {
+        // Numbered, so as to be a text of its own: Chinese parts clauses (`%s, %s`) with ，and the items of a list with 、.
+        let separated = Translation.translated("%1$s, %2$s")
+        return items.reduce(nil) { (list: String?, item) in list.map { Translation.format(separated, $0, item) } ?? item } ?? ""
     }
 }
