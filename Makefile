@@ -51,9 +51,10 @@ release: deps catalogues
 	$(SWIFT) build $(RELEASE)
 
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/zh_CN/man1
 	install -m 0755 .build/release/tally $(DESTDIR)$(PREFIX)/bin/tally
 	install -m 0644 Documentation/tally.1 $(DESTDIR)$(PREFIX)/share/man/man1/tally.1
+	install -m 0644 Documentation/zh_CN/tally.1 $(DESTDIR)$(PREFIX)/share/man/zh_CN/man1/tally.1
 	for language in $(LANGUAGES); do \
 		install -d $(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES && \
 		install -m 0644 .build/share/locale/$$language/LC_MESSAGES/tally.mo $(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES/tally.mo; \
@@ -129,8 +130,9 @@ test-locales:
 		fi; \
 	fi
 
-# The tools the tests check exports with (hledger, ledger and beancount) and
-# open reports in (headless Chromium, and a Chinese font to lay out a Chinese page).
+# The tools the tests check exports with (hledger, ledger and beancount),
+# open reports in (headless Chromium, and a Chinese font to lay out a Chinese
+# page) and render the manual pages with (groff).
 test-tools:
 	@missing=""; \
 	command -v hledger >/dev/null 2>&1 || missing="$$missing hledger"; \
@@ -138,6 +140,7 @@ test-tools:
 	command -v bean-check >/dev/null 2>&1 || missing="$$missing beancount"; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	fc-list :lang=zh-cn 2>/dev/null | grep -q . || missing="$$missing fonts-noto-cjk"; \
+	command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 			echo "Installing$$missing"; \
