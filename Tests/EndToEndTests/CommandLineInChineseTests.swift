@@ -92,7 +92,7 @@ struct CommandLineInChineseTests {
             let terminal = try PseudoTerminal(["--db", sandbox.ledger, "--today", TallyBinary.today], environment: environment)
             #expect(terminal.waitFor(REPLTests.prompt), "\(terminal.screen)")
             terminal.type("add\r")
-            #expect(terminal.waitFor("输入一笔账单：回车取 [默认值]，'<' 回到上一项，'.' 或 Ctrl-D 停止。"), "\(terminal.screen)")
+            #expect(terminal.waitFor("输入一笔账单：回车采用 [默认值]，'<' 回到上一项，'.' 或 Ctrl-D 停止。"), "\(terminal.screen)")
             #expect(terminal.waitFor("类型 [expense]："), "\(terminal.screen)")
             terminal.type("\r12\r")
             #expect(terminal.waitFor("类别 [用餐]："), "\(terminal.screen)")

@@ -55,7 +55,7 @@ import Testing
             "类型 [expense]：", "金额：", "类别 [food]：",
         ])
         #expect(output.results == [
-            "输入一笔账单：回车取 [默认值]，'<' 回到上一项，'.' 或 Ctrl-D 停止。",
+            "输入一笔账单：回车采用 [默认值]，'<' 回到上一项，'.' 或 Ctrl-D 停止。",
             "2016-07-19  支出  20.50  food  lunch  @KFC  #work #trip",
             "未保存",
             "已放弃；没有保存任何账单",
