@@ -40,26 +40,38 @@ extension Record {
         }
     }
 
-    /// How messages name the row: `bill #12`, `book 'travel'`.
+    /// How messages name the row, in the reader's language: `bill #12`, `book 'travel'`.
     public var label: String {
         switch self {
-        case .book(let book): return "book '\(book.name)'"
-        case .category(let category): return "category '\(category.name)'"
-        case .bill(let bill): return "bill #\(bill.id)"
-        case .settings: return "the settings"
-        case .savedQuery(let query): return "saved statement '\(query.name)'"
-        case .budget: return "the budget"
-        case .photo(let photo): return "photo \(photo.number) of bill #\(photo.billID)"
-        case .importProfile(let profile): return "import profile '\(profile.name)'"
-        case .rule(let rule): return "rule #\(rule.id)"
-        case .importSources(let batch): return "the source rows of import \(batch.id)"
-        case .recurringRule(let rule): return "recurring #\(rule.id)"
-        case .occurrence(let occurrence): return "the \(occurrence.day.iso) of recurring #\(occurrence.ruleID)"
-        case .rate(let rate): return "the rate of \(rate.base) in \(rate.quote) on \(rate.day.iso)"
-        case .account(let account): return "account '\(account.name)'"
-        case .transfer(let transfer): return "transfer &\(transfer.id)"
-        case .reconciliation(let reconciliation): return "the reconciliation of \(reconciliation.day.iso)"
+        case .book(let book): return Translation.translated("book '%s'", book.name)
+        case .category(let category): return Translation.translated("category '%s'", category.name)
+        case .bill(let bill): return RecordIdentity.label(ofBill: bill.id)
+        case .settings: return Translation.translated("the settings")
+        case .savedQuery(let query): return Translation.translated("saved statement '%s'", query.name)
+        case .budget: return Translation.translated("the budget")
+        case .photo(let photo): return Translation.translated("photo %s of bill #%s", photo.number, photo.billID)
+        case .importProfile(let profile): return Translation.translated("import profile '%s'", profile.name)
+        case .rule(let rule): return Translation.translated("rule #%s", rule.id)
+        case .importSources(let batch): return RecordIdentity.label(ofSources: batch.id)
+        case .recurringRule(let rule): return Translation.translated("recurring #%s", rule.id)
+        case .occurrence(let occurrence): return Translation.translated("the %s of recurring #%s", occurrence.day.iso, occurrence.ruleID)
+        case .rate(let rate): return Translation.translated("the rate of %s in %s on %s", rate.base, rate.quote, rate.day.iso)
+        case .account(let account): return Translation.translated("account '%s'", account.name)
+        case .transfer(let transfer): return Translation.translated("transfer &%s", transfer.id)
+        case .reconciliation(let reconciliation): return Translation.translated("the reconciliation of %s", reconciliation.day.iso)
         }
+    }
+}
+
+extension RecordIdentity {
+    /// How messages name a bill when only its id is at hand, as `Record.label` names it.
+    public static func label(ofBill id: Int64) -> String {
+        Translation.translated("bill #%s", id)
+    }
+
+    /// How messages name the source rows of an import when only its id is at hand.
+    public static func label(ofSources batch: Int64) -> String {
+        Translation.translated("the source rows of import %s", batch)
     }
 }
 

@@ -1,3 +1,4 @@
+import TallyCore
 import TallyLanguage
 import TallyRender
 import TallyStore
@@ -9,29 +10,52 @@ enum ChangeHistory {
     /// How many changes a question names before it counts the rest.
     static let named = 5
 
+    /// The listing's columns, which CSV and JSON keep as keys; a table shows them in the reader's language.
+    static let columns = [
+        Translation.catalogued("undo"), Translation.catalogued("redo"), Translation.catalogued("when"), Translation.catalogued("session"),
+        Translation.catalogued("undone"), Translation.catalogued("change"), Translation.catalogued("statement"),
+    ]
+    /// Whose change it was, as CSV and JSON say it.
+    static let thisSession = Translation.catalogued("this")
+    static let anotherSession = Translation.catalogued("another")
+
     /// Newest first: the step at which `undo` (or, for a change undone,
     /// `redo`) reaches each, when it was made and by what statement (its
     /// first line, whole: a table cuts it to fit, JSON keeps it), and whether
-    /// this session or another made it.
-    static func table(_ entries: [HistoryEntry]) -> RecordTable {
+    /// this session or another made it: `inWords` for a person, in the
+    /// reader's language, else as programs read it.
+    static func table(_ entries: [HistoryEntry], inWords: Bool = false) -> RecordTable {
         func step(_ entry: HistoryEntry, undone: Bool) -> RecordTable.Cell {
             guard entry.undone == undone, let step = entry.step else { return .null }
             return .number(step)
         }
+        func session(_ entry: HistoryEntry) -> String {
+            let word = entry.isOwn ? thisSession : anotherSession
+            return inWords ? Translation.translated(word) : word
+        }
         return RecordTable(
-            columns: ["undo", "redo", "when", "session", "undone", "change", "statement"],
+            columns: columns,
             rows: entries.map { entry in
                 [step(entry, undone: false), step(entry, undone: true), .text(Timestamp.local(entry.madeAt, withSeconds: false)),
-                 .text(entry.isOwn ? "this" : "another"), .flag(entry.undone), .text(entry.summary),
+                 .text(session(entry)), .flag(entry.undone), .text(entry.summary),
                  .text(String(entry.statement.prefix { $0 != "\n" }))]
             })
     }
 
-    /// `undo 3 changes: added #3, deleted #2 and added #1`.
-    static func question(_ verb: String, _ entries: [HistoryEntry]) -> String {
-        var names = entries.prefix(named).map { Diagnostic.clipped($0.summary) }
-        if entries.count > named { names.append("\(entries.count - named) more") }
-        let listed = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.joined()
-        return "\(verb) \(Literal.count(entries.count, "change")): \(listed)"
+    /// `undo 3 changes: added #3, deleted #2 and added #1`: the summaries as
+    /// the history keeps them, the words around them in the reader's language.
+    static func question(undo: Bool, _ entries: [HistoryEntry]) -> String {
+        let names = entries.prefix(named).map { Diagnostic.clipped($0.summary) }
+        let comma = Translation.translated(", ")
+        let listed = if entries.count > named {
+            Translation.translated("%s and %d more", names.joined(separator: comma), entries.count - named)
+        } else if names.count > 1 {
+            Translation.translated("%s and %s", names.dropLast().joined(separator: comma), names.last!)
+        } else {
+            names.joined()
+        }
+        return undo
+            ? Translation.plural("undo %d change: %s", "undo %d changes: %s", count: entries.count, listed)
+            : Translation.plural("redo %d change: %s", "redo %d changes: %s", count: entries.count, listed)
     }
 }

@@ -9,7 +9,7 @@ import TallyCore
 /// at all, and never over another unless the statement says `overwrite`.
 public enum Files {
     /// What every statement that writes a file says when one is there already.
-    static let overwriteAdvice = "add 'overwrite' to replace it"
+    static var overwriteAdvice: String { Translation.translated("add 'overwrite' to replace it") }
 
     /// The bytes of the regular file at `path` (`~/` is the home folder), refused past `content`'s limit.
     public static func read(_ path: String, as content: FileContent) throws(FileFailure) -> [UInt8] {

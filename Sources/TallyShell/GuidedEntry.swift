@@ -52,21 +52,21 @@ public struct GuidedEntry {
     }
 
     public func run() {
-        output.result("Enter a bill: Enter takes [the default], '<' goes back, '.' or Ctrl-D stops.")
+        output.result(Translation.translated("Enter a bill: Enter takes [the default], '<' goes back, '.' or Ctrl-D stops."))
         var saved = false
         var next = Answers()
         while var answers = enterBill(next, from: .kind, afterSaving: saved) {
             next = Answers(kind: answers.kind)
             output.result(preview(answers))
             confirming: while true {
-                switch reader.readLine(prompt: "Save? [Y/n] ", candidates: Self.fixed(["yes", "no"])) {
+                switch reader.readLine(prompt: Translation.translated("Save? [Y/n] "), candidates: Self.fixed(["yes", "no"])) {
                 case .line(let raw):
                     switch raw.lowercased().trimmingCharacters(in: " ") {
                     case "", "y", "yes":
                         saved = session.add(bill(answers), writtenAs: statement(answers)) == .success || saved
                         break confirming
                     case "n", "no":
-                        output.result("not saved")
+                        output.result(Translation.translated("not saved"))
                         break confirming
                     case "<":
                         let last = Question.allCases.last(where: asks) ?? .tags
@@ -77,7 +77,7 @@ public struct GuidedEntry {
                         session.complain(.answerYesOrNo)
                     }
                 case .interrupted, .end:
-                    output.result("not saved")
+                    output.result(Translation.translated("not saved"))
                     return
                 }
             }
@@ -118,9 +118,9 @@ public struct GuidedEntry {
     /// saved is the one lost; stopping at the first question of the next
     /// loses nothing.
     private func stopped(at question: Question, _ answers: Answers, afterSaving saved: Bool) -> String {
-        guard saved else { return "abandoned; nothing saved" }
+        guard saved else { return Translation.translated("abandoned; nothing saved") }
         let begun = question != .kind || answers.amount != nil
-        return begun ? "stopped; this bill was not saved" : "stopped; no new bill was started"
+        return begun ? Translation.translated("stopped; this bill was not saved") : Translation.translated("stopped; no new bill was started")
     }
 
     /// The prompt, its default and what Tab offers.
@@ -128,34 +128,36 @@ public struct GuidedEntry {
         let ledger = session.wholeLedger
         switch question {
         case .kind:
-            return ("kind [\(answers.kind.rawValue)]: ", answers.kind.rawValue, ["expense", "income"])
+            return (Translation.translated("kind [%s]: ", answers.kind.rawValue), answers.kind.rawValue, ["expense", "income"])
         case .amount:
-            return (prompt("amount", answers.amountText), answers.amountText, [])
+            let prompt = answers.amountText.isEmpty
+                ? Translation.translated("amount: ") : Translation.translated("amount [%s]: ", TerminalText.safe(answers.amountText))
+            return (prompt, answers.amountText, [])
         case .category:
             let fallback = answers.category.isEmpty ? mostUsedCategory(answers.kind) : answers.category
             let names = ledger.activeCategories.filter { $0.kind == answers.kind }.flatMap(\.allNames)
-            return ("category [\(TerminalText.safe(fallback))]: ", fallback, names.map(Literal.name))
+            return (Translation.translated("category [%s]: ", TerminalText.safe(fallback)), fallback, names.map(Literal.name))
         case .remark:
-            return (prompt("remark", answers.remark), answers.remark, [])
+            let prompt = answers.remark.isEmpty
+                ? Translation.translated("remark: ") : Translation.translated("remark [%s]: ", TerminalText.safe(answers.remark))
+            return (prompt, answers.remark, [])
         case .date:
             let fallback = (answers.day ?? today).iso
-            return ("date [\(fallback)]: ", fallback, ["today", "yesterday"])
+            return (Translation.translated("date [%s]: ", fallback), fallback, ["today", "yesterday"])
         case .place:
-            return (prompt("place", answers.place), answers.place, [])
+            let prompt = answers.place.isEmpty
+                ? Translation.translated("place: ") : Translation.translated("place [%s]: ", TerminalText.safe(answers.place))
+            return (prompt, answers.place, [])
         case .tags:
             let tags = answers.tags.joined(separator: " ")
-            return (prompt("tags", tags), tags, ledger.tags)
+            let prompt = tags.isEmpty ? Translation.translated("tags: ") : Translation.translated("tags [%s]: ", TerminalText.safe(tags))
+            return (prompt, tags, ledger.tags)
         case .account:
             let book = ledger.currentBook.id
             let fallback = answers.account.isEmpty ? ledger.defaultAccount(ofBook: book)?.name ?? "" : answers.account
             let names = ledger.accounts(ofBook: book).filter { !$0.archived }.map(\.name)
-            return ("account [\(TerminalText.safe(fallback))]: ", fallback, names.map(Literal.name))
+            return (Translation.translated("account [%s]: ", TerminalText.safe(fallback)), fallback, names.map(Literal.name))
         }
-    }
-
-    /// `remark: `, or `remark [lunch]: ` once there is an answer to keep.
-    private func prompt(_ name: String, _ current: String) -> String {
-        current.isEmpty ? "\(name): " : "\(name) [\(TerminalText.safe(current))]: "
     }
 
     /// Reads an answer as the language does and checks it with the evaluator, so a bad one is asked again.
@@ -164,7 +166,7 @@ public struct GuidedEntry {
         switch question {
         case .kind:
             guard let kind = Kind.allCases.first(where: { !reply.isEmpty && $0.rawValue.hasPrefix(reply.lowercased()) }) else {
-                throw Diagnostic(.unexpected(found: "'\(reply)'", expected: "'expense' or 'income'"), at: GuidedEntry.anywhere)
+                throw Diagnostic(.unexpected(found: "'\(reply)'", expected: Translation.translated("'expense' or 'income'")), at: GuidedEntry.anywhere)
             }
             if kind != answers.kind { answers.category = "" }
             answers.kind = kind
@@ -210,11 +212,11 @@ public struct GuidedEntry {
 
     private func preview(_ answers: Answers) -> String {
         let amount = MoneyFormat.grouped(answers.minorUnits, session.ledger.currentBook.currency)
-        var parts = [(answers.day ?? today).iso, answers.kind.rawValue, amount, answers.category]
+        var parts = [(answers.day ?? today).iso, Translation.translated(answers.kind.rawValue), amount, answers.category]
         if !answers.remark.isEmpty { parts.append(answers.remark) }
         if !answers.place.isEmpty { parts.append("@" + answers.place) }
         if !answers.tags.isEmpty { parts.append(answers.tags.map { "#" + $0 }.joined(separator: " ")) }
-        if !answers.account.isEmpty { parts.append("with " + answers.account) }
+        if !answers.account.isEmpty { parts.append(Translation.translated("with %s", answers.account)) }
         return TerminalText.safe(parts.joined(separator: "  "))
     }
 

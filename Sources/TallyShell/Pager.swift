@@ -88,7 +88,7 @@ public final class Pager {
         let code = (status >> 8) & 0xFF
         if exited && (code == 126 || code == 127) {
             broken = true
-            return .failed(reason: "exit status \(code)")
+            return .failed(reason: Translation.translated("exit status %d", code))
         }
         return .shown
     }

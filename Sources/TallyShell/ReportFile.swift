@@ -29,15 +29,15 @@ enum ReportFile {
         try Files.write(Array(page.utf8), to: target, replacing: replacing)
     }
 
-    /// What a file that is not a regular file is, in words; nil for a regular file.
+    /// What a file that is not a regular file is, in the reader's words; nil for a regular file.
     private static func kind(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: return nil
-        case S_IFDIR: return "a folder"
-        case S_IFCHR, S_IFBLK: return "a device"
-        case S_IFIFO: return "a named pipe"
-        case S_IFSOCK: return "a socket"
-        default: return "not a regular file"
+        case S_IFDIR: return Translation.translated("a folder")
+        case S_IFCHR, S_IFBLK: return Translation.translated("a device")
+        case S_IFIFO: return Translation.translated("a named pipe")
+        case S_IFSOCK: return Translation.translated("a socket")
+        default: return Translation.translated("not a regular file")
         }
     }
 }

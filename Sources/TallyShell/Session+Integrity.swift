@@ -8,7 +8,7 @@ extension Session {
         let check = try store.checkWhole()
         guard check.isSound else {
             toldOfDamage = true
-            runner.complain(errorRenderer.render(.ledgerDamaged(problems: check.problems, path: store.path)))
+            runner.complain(errorRenderer.render(.ledgerDamaged(problems: check.problems.map(IntegrityFinding.shown), path: store.path)))
             return .storeFailed
         }
         toldOfDamage = false
@@ -26,6 +26,6 @@ extension Session {
     func tellOfDamage() {
         guard let damage = store.damage, !toldOfDamage else { return }
         toldOfDamage = true
-        runner.complain(errorRenderer.warning(.answersMayBeWrong(damage: damage)))
+        runner.complain(errorRenderer.warning(.answersMayBeWrong(damage: IntegrityFinding.shown(damage))))
     }
 }

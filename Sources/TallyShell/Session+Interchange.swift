@@ -38,7 +38,7 @@ extension Session {
             return fail(error, in: source)
         }
         let rows = csv?.rowCount ?? 0
-        let progress = self.options.showsProgress && rows > Session.rowsWorthAProgressBar ? ProgressBar(total: rows, noun: "rows") : nil
+        let progress = self.options.showsProgress && rows > Session.rowsWorthAProgressBar ? ProgressBar(total: rows, width: self.options.errorWidth) : nil
         progress?.show(done: 0)
         var inParts: ImportInParts?
         let outcome = try runner.change(announcing: parsed.text) { ledger throws(StoreError) -> (Result<Outcome, Diagnostic>?, ChangeRunner.Writing) in

@@ -99,7 +99,7 @@ extension Session {
         guard let prompter else { return fail(Diagnostic(.needsConfirmation(confirmation.question), at: parsed.range), in: source) }
         // What the changes before it did is said before the question.
         guard runner.flush() else { return .storeFailed }
-        guard prompter.confirm("\(confirmation.question)? [y/N] ", after: sampleLines(of: confirmation)) else {
+        guard prompter.confirm(Session.asking(confirmation.question), after: sampleLines(of: confirmation)) else {
             show(.done(confirmation.declined))
             return .success
         }
@@ -110,8 +110,13 @@ extension Session {
     private func sampleLines(of confirmation: Confirmation) -> [String] {
         let indent = "  "
         let renderer = Renderer(style: style, width: options.width.columns - indent.count)
-        let more = confirmation.more > 0 ? ["\(indent)… and \(confirmation.more) more"] : []
+        let more = confirmation.more > 0 ? [indent + Translation.translated("… and %d more", confirmation.more)] : []
         return confirmation.sample.map { indent + renderer.line(for: $0) } + more
+    }
+
+    /// A yes-or-no question as it is put: the answers stay `y` and `n` in every language.
+    static func asking(_ question: String) -> String {
+        Translation.translated("%s? [y/N] ", question)
     }
 
     /// Shows a result, or does what only the session can: a setting of its

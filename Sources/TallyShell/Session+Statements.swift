@@ -11,7 +11,8 @@ extension Session {
         case .redo(let steps):
             return try replay(undo: false, steps: steps, parsed, source)
         case .changes(let limit):
-            show(.records(ChangeHistory.table(try store.history(limit: limit?.value ?? ChangeHistory.shown))))
+            let entries = try store.history(limit: limit?.value ?? ChangeHistory.shown)
+            show(.records(ChangeHistory.table(entries, inWords: ![.csv, .json].contains(formatOfRun ?? options.format))))
         case .help(let topic):
             return help(topic, parsed, source)
         case .quit:
@@ -59,7 +60,7 @@ extension Session {
             let name = topic?.value ?? ""
             let suggestion = Suggestion.nearest(to: name, among: Help.topics + Help.synonyms.keys.sorted())
             return fail(
-                Diagnostic(.unknownName(kind: "help topic", name: name, suggestion: suggestion),
+                Diagnostic(.unknownName(kind: Translation.catalogued("help topic"), name: name, suggestion: suggestion),
                            at: topic?.range ?? parsed.range, notes: [Help.topicsNote]),
                 in: source)
         }
@@ -80,7 +81,7 @@ extension Session {
             return fail(error, in: source)
         }
         let script = ScriptSource(
-            origin: .file("saved statement '\(saved.name)'"), text: call.text, call: ScriptSource.Call(call, from: source))
+            origin: .file(Translation.translated("saved statement '%s'", saved.name)), text: call.text, call: ScriptSource.Call(call, from: source))
         let outer = formatOfRun
         formatOfRun = format ?? outer
         defer { formatOfRun = outer }
@@ -109,9 +110,9 @@ extension Session {
                 return fail(Diagnostic(.tooFewToReplay(verb: verb, asked: count, available: planned.count), at: parsed.range), in: source)
             }
             if !planned.isEmpty, !options.assumeYes {
-                let question = ChangeHistory.question(verb, planned)
+                let question = ChangeHistory.question(undo: undo, planned)
                 guard let prompter else { return fail(Diagnostic(.needsConfirmation(question), at: parsed.range), in: source) }
-                guard prompter.confirm("\(question)? [y/N] ", after: []) else {
+                guard prompter.confirm(Session.asking(question), after: []) else {
                     show(.done(.replayDeclined(undo: undo)))
                     return .success
                 }
@@ -160,7 +161,7 @@ extension Session {
                 // Only posting changes a rule behind the statements that made it.
                 return fail(Diagnostic(.undoAfterPosting(verb: verb, change: entry.change.summary, rule: rule), at: parsed.range), in: source)
             }
-            let since = undo ? "since it was made" : "since it was undone"
+            let since = undo ? Translation.translated("since it was made") : Translation.translated("since it was undone")
             return fail(
                 Diagnostic(.undoConflict(verb: verb, change: entry.change.summary, row: row.label, since: since), at: parsed.range),
                 in: source)

@@ -37,7 +37,7 @@ public final class Session {
         self.output = output
         self.prompter = prompter
         store.waitForOtherSessions = options.waitForOtherSessions
-        store.waiting = WaitNotice(output: output, atTerminal: options.showsProgress).hear
+        store.waiting = WaitNotice(output: output, atTerminal: options.showsProgress, width: options.errorWidth).hear
         fixedNoon = options.today.map(Clock.noon)
         runner = try ChangeRunner(
             store: store, holding: options.loadsBillsAsAsked ? .none : .all, output: output,

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TallyCore
 import TallyStore
 import TallyRender
 
@@ -10,11 +11,14 @@ final class WaitNotice {
     private let output: Output
     /// Whether standard error is a terminal, where the line is redrawn.
     private let atTerminal: Bool
+    /// The terminal's width there, which the line is cut to.
+    private let width: OutputWidth?
     private var told = false
 
-    init(output: Output, atTerminal: Bool) {
+    init(output: Output, atTerminal: Bool, width: OutputWidth?) {
         self.output = output
         self.atTerminal = atTerminal
+        self.width = width
     }
 
     func hear(_ other: OtherWriter?) {
@@ -24,10 +28,10 @@ final class WaitNotice {
             return
         }
         guard atTerminal || !told else { return }
-        let progress = other.percent.map { ", \($0)% written" } ?? ", checking its rows"
-        let text = "waiting for '\(TerminalText.safe(other.statement))' in another session (process \(other.process))\(progress)…"
+        let progress = other.percent.map { Translation.translated(", %d%% written", $0) } ?? Translation.translated(", checking its rows")
+        let text = Translation.translated("waiting for '%s' in another session (process %s)%s…", TerminalText.safe(other.statement), other.process, progress)
         if atTerminal {
-            redraw(text)
+            redraw(ProgressBar.fitted(text, to: width))
         } else {
             output.error(text)
         }

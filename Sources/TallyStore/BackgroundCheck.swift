@@ -18,7 +18,7 @@ final class BackgroundCheck: @unchecked Sendable {
             let before = immutable ? LedgerFile.stamp(path) : nil
             let result = Result { () throws(StoreError) in try box.value.wholeCheck(at: Int64(time(nil))) }
             guard !immutable || LedgerFile.stamp(path) == before else {
-                return .failure(.readOnly(doing: "checking the ledger", "it changed while it was checked"))
+                return .failure(.readOnly(doing: Translation.translated("checking the ledger"), Translation.translated("it changed while it was checked")))
             }
             return result
         }

@@ -215,7 +215,7 @@ extension Connection {
                 ) { row in packed = row.blob(0) }
                 guard let packed, let sources = ImportSourcePacking.unpack(packed),
                       HeldRows.digest(of: ImportSourceBatch(id: batch, sources: sources)) == digest else {
-                    resolved.stale = resolved.stale ?? StaleRow(identity: .importSources(batch), label: "the source rows of import \(batch)")
+                    resolved.stale = resolved.stale ?? StaleRow(identity: .importSources(batch), label: RecordIdentity.label(ofSources: batch))
                     continue
                 }
                 resolved.held.append(HeldRun(rows: .sources(batch: batch), position: resolved.rows.count))
@@ -303,6 +303,6 @@ public struct StaleRow: Sendable, Equatable {
     /// A bill the history names that the file no longer holds as it was,
     /// gone or changed, named as `Record.label` names a bill.
     static func bill(_ id: Int64) -> StaleRow {
-        StaleRow(identity: .bill(id), label: "bill #\(id)")
+        StaleRow(identity: .bill(id), label: RecordIdentity.label(ofBill: id))
     }
 }

@@ -17,8 +17,7 @@ public struct IntegrityCheck: Sendable, Equatable {
     /// The first problem, and how many more there are; nil when sound.
     var summary: String? {
         guard let first = problems.first else { return nil }
-        let more = problems.count - 1
-        return more == 0 ? first : "\(first), and \(more) more problem\(more == 1 ? "" : "s")"
+        return IntegrityFinding.summary(first, more: problems.count - 1)
     }
 }
 
@@ -77,7 +76,7 @@ extension Connection {
             }
         }
         try forEachRow("PRAGMA foreign_key_check") { row in
-            problems.append("\(row.text(0)) row \(row.int64(1)) points at a missing \(row.text(2)) row")
+            problems.append(IntegrityFinding.english(IntegrityFinding.missingParent, row.text(0), row.int64(1), row.text(2)))
         }
         return IntegrityCheck(problems: problems, pages: try pageCount(), at: now)
     }
@@ -93,12 +92,12 @@ extension Connection {
                 "SELECT name, ncell FROM dbstat('main', 1) WHERE name = 'bills_by_day'"
             ) { row in
                 if disagreement == nil, row.int64(1) != Int64(rowsRead) {
-                    disagreement = "its bills index \(row.text(0)) holds \(row.int64(1)) rows, but \(rowsRead) bills were read"
+                    disagreement = IntegrityFinding.english(IntegrityFinding.indexDisagrees, row.text(0), row.int64(1), rowsRead)
                 }
             }
             return disagreement
         } catch where error.reason == .damaged {
-            return "its bills indexes cannot be read: \(error.message)"
+            return IntegrityFinding.english(IntegrityFinding.indexUnreadable, error.message)
         } catch {
             // Not damage, such as memory running out: the whole check will say.
             return nil
@@ -115,16 +114,16 @@ extension Connection {
         let knownCategories = IDSet(categories.map(\.id))
         let incomeCategories = IDSet(categories.filter { $0.kind == .income }.map(\.id))
         for index in bills.ids.indices {
-            guard knownBooks.contains(bills.bookIDs[index]) else { return "bill #\(bills.ids[index]) is in a book the ledger does not have" }
+            guard knownBooks.contains(bills.bookIDs[index]) else { return IntegrityFinding.english(IntegrityFinding.billInMissingBook, bills.ids[index]) }
             guard knownCategories.contains(bills.categoryIDs[index]) else {
-                return "bill #\(bills.ids[index]) has a category the ledger does not have"
+                return IntegrityFinding.english(IntegrityFinding.billWithMissingCategory, bills.ids[index])
             }
             guard bills.accountIDs[index] == 0 || accountBooks[bills.accountIDs[index]] == bills.bookIDs[index] else {
-                return "bill #\(bills.ids[index]) is in an account its book does not have"
+                return IntegrityFinding.english(IntegrityFinding.billInForeignAccount, bills.ids[index])
             }
-            guard bills.amounts[index] != 0 else { return "bill #\(bills.ids[index]) has an amount of zero" }
+            guard bills.amounts[index] != 0 else { return IntegrityFinding.english(IntegrityFinding.billOfZero, bills.ids[index]) }
             guard bills.amounts[index] > 0 || !incomeCategories.contains(bills.categoryIDs[index]) else {
-                return "bill #\(bills.ids[index]) is income below zero, which no Tally writes"
+                return IntegrityFinding.english(IntegrityFinding.incomeBelowZero, bills.ids[index])
             }
         }
         return nil

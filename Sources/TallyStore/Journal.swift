@@ -136,7 +136,7 @@ extension Connection {
         try forEachRow("SELECT summary, rows, statement FROM journal WHERE id = ?", id) { row throws(StoreError) in
             found = (row.text(0), try JournalCoding.decode(row.text(1)), row.text(2))
         }
-        guard let found else { throw .corrupt(doing: "reading the undo history", "entry \(id) went missing while read") }
+        guard let found else { throw .corrupt(doing: Translation.translated("reading the undo history"), Translation.translated("entry %d went missing while read", id)) }
         // Named rows are read once the journal's statement is done with.
         let resolved = try resolve(found.pieces, undone: undone)
         return JournalEntry(

@@ -123,7 +123,7 @@ enum JournalCoding {
         do {
             return try JSONDecoder().decode([JournalRow].self, from: Data(text.utf8)).map(\.change)
         } catch {
-            throw .corrupt(doing: "reading the undo history", "\(error)")
+            throw .corrupt(doing: Translation.translated("reading the undo history"), "\(error)")
         }
     }
 
@@ -147,7 +147,7 @@ enum JournalCoding {
             do {
                 out.bytes += try JSONEncoder().encode(record)
             } catch {
-                throw .corrupt(doing: "recording a change for undo", "\(error)")
+                throw .corrupt(doing: Translation.translated("recording a change for undo"), "\(error)")
             }
             return
         }

@@ -1,4 +1,5 @@
 import Glibc
+import TallyCore
 
 /// The ledger's file as the operating system sees it, before SQLite opens it.
 enum LedgerFile {
@@ -10,21 +11,21 @@ enum LedgerFile {
         if creatingFolders {
             try createFolders(above: path)
         } else if !exists(folder(of: path)) {
-            throw .cannotOpen(doing: "opening \(path)", "the folder \(folder(of: path)) does not exist")
+            throw .cannotOpen(doing: Translation.translated("opening %s", path), Translation.translated("the folder %s does not exist", folder(of: path)))
         }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             close(descriptor)
         } else if errno != EEXIST {
-            throw .cannotOpen(doing: "creating \(path)", String(cString: strerror(errno)))
+            throw .cannotOpen(doing: Translation.translated("creating %s", path), String(cString: strerror(errno)))
         }
     }
 
     /// Why a change could never be written at `path`, or nil when it can be:
     /// SQLite writes the file, and creates its log files in the folder.
     static func unwritableReason(_ path: String) -> String? {
-        if access(path, W_OK) != 0 { return "the file \(path) is read-only" }
-        if access(folder(of: path), W_OK) != 0 { return "the folder \(folder(of: path)) is read-only" }
+        if access(path, W_OK) != 0 { return Translation.translated("the file %s is read-only", path) }
+        if access(folder(of: path), W_OK) != 0 { return Translation.translated("the folder %s is read-only", folder(of: path)) }
         return nil
     }
 
@@ -66,7 +67,7 @@ enum LedgerFile {
 
     static func header(_ path: String) throws(StoreError) -> Header {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .cannotOpen(doing: "opening \(path)", String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw .cannotOpen(doing: Translation.translated("opening %s", path), String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: 100)
         let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 100) }
@@ -102,7 +103,7 @@ enum LedgerFile {
         for name in path.split(separator: "/").dropLast() {
             folder += name + "/"
             if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-                throw .cannotOpen(doing: "creating the folder \(folder)", String(cString: strerror(errno)))
+                throw .cannotOpen(doing: Translation.translated("creating the folder %s", folder), String(cString: strerror(errno)))
             }
         }
     }

@@ -21,7 +21,7 @@ extension LedgerStore {
         try connection.forEachRow("SELECT min(day), max(day) FROM bills WHERE day IS NOT NULL") { row throws(StoreError) in
             guard let first = row.optionalInt64(0), let last = row.optionalInt64(1) else { return }
             guard let start = Day(yyyymmdd: Int(first)), let end = Day(yyyymmdd: Int(last)) else {
-                throw .corrupt(doing: "reading bills", "a bill has no valid day")
+                throw .corrupt(doing: Translation.translated("reading bills"), Translation.translated("a bill has no valid day"))
             }
             days = DateRange(start: start, end: end)
         }

@@ -66,7 +66,8 @@ public final class LedgerStore {
         }
         if let readOnlyReason {
             guard contents == .ledger(version: Connection.currentVersion) else {
-                throw .readOnly(doing: contents == .empty ? "making a new ledger" : "bringing the ledger up to date", readOnlyReason)
+                let doing = contents == .empty ? Translation.translated("making a new ledger") : Translation.translated("bringing the ledger up to date")
+                throw .readOnly(doing: doing, readOnlyReason)
             }
             readOnlyStamp = LedgerFile.stamp(path)
             connection = try LedgerStore.openImmutable(path, because: readOnlyReason)
@@ -166,7 +167,7 @@ public final class LedgerStore {
         gathering: Bool = false, announcing statement: String? = nil, billsIn days: DateRange? = nil, texts: Bool = true,
         importSources: Bool = true, _ body: (_ reloaded: Ledger?) throws(StoreError) -> T
     ) throws(StoreError) -> T {
-        if let readOnlyReason { throw .readOnly(doing: "changing the ledger", readOnlyReason) }
+        if let readOnlyReason { throw .readOnly(doing: Translation.translated("changing the ledger"), readOnlyReason) }
         if refusesChanges, let damage { throw .damaged(damage) }
         precondition(gathering || !isGathering, "the gathered changes are committed before one that is not gathered")
         if isGathering {
@@ -416,7 +417,7 @@ public final class LedgerStore {
     private func readLedger(billsIn days: DateRange?, _ parts: ReadParts, keepingSnapshot: Bool = false) throws(StoreError) -> Ledger {
         let texts = parts.texts
         let books = try connection.books()
-        guard !books.isEmpty else { throw .corrupt(doing: "reading books", "the ledger has no book") }
+        guard !books.isEmpty else { throw .corrupt(doing: Translation.translated("reading books"), Translation.translated("the ledger has no book")) }
         let categories = try connection.categories()
         let accounts = try connection.accounts()
         let lastBillID = try connection.lastBillID()
@@ -493,20 +494,20 @@ public final class LedgerStore {
             readOnlyStamp = before
             if LedgerFile.stamp(path) == before { return ledger }
         }
-        throw .readOnly(doing: "reading \(path)", "\(reason), and it kept changing while it was read; try again")
+        throw .readOnly(doing: Translation.translated("reading %s", path), Translation.translated("%s, and it kept changing while it was read; try again", reason))
     }
 
     /// What the file holds, read without writing a byte of it, and why it can
     /// only be read when it can't be written.
     private static func probe(_ path: String) throws(StoreError) -> (FileContents, String?) {
         let header = try LedgerFile.header(path)
-        if header == .notADatabase { return (.foreign("file is not a database"), nil) }
+        if header == .notADatabase { return (.foreign(Translation.translated("file is not a database")), nil) }
         let (contents, reason) = try probeDatabase(path)
         // Only an empty file becomes a new ledger (one Tally began to make is
         // marked as Tally's); another program's database without tables is
         // still that program's.
         if contents == .empty && header == .database {
-            return (.foreign("another program's empty database"), reason)
+            return (.foreign(Translation.translated("another program's empty database")), reason)
         }
         return (contents, reason)
     }
@@ -526,7 +527,7 @@ public final class LedgerStore {
             // A full disk, a size limit or a read-only mount shows first as a
             // failure to make the log's index file: the ledger can still be read.
             guard [.readOnly, .full].contains(error.reason) || error.isLogFileFailure else { throw error }
-            let reason = "\(error.message): its log files cannot be written; the disk may be full or past a size limit"
+            let reason = Translation.translated("%s: its log files cannot be written; the disk may be full or past a size limit", error.message)
             return (try openImmutable(path, because: reason).contents(), reason)
         }
     }
@@ -534,7 +535,9 @@ public final class LedgerStore {
     private static func openImmutable(_ path: String, because reason: String) throws(StoreError) -> Connection {
         // Read as an immutable file, the log beside it is never looked at.
         guard !LedgerFile.hasPendingLog(path) else {
-            throw .readOnly(doing: "reading \(path)", "\(reason), and \(path)-wal holds changes only a writable ledger can take in")
+            throw .readOnly(
+                doing: Translation.translated("reading %s", path),
+                Translation.translated("%s, and %s-wal holds changes only a writable ledger can take in", reason, path))
         }
         return try Connection(path: path, access: .immutable)
     }

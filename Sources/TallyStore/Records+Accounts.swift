@@ -52,10 +52,12 @@ extension Connection {
             "SELECT id, book_id, name, kind, icon, opening, opening_day, archived, position FROM accounts ORDER BY position, id"
         ) { row throws(StoreError) in
             guard let kind = AccountKind(rawValue: row.text(3)) else {
-                throw .corrupt(doing: "reading accounts", "account \(row.int64(0)) has an unknown kind")
+                throw .corrupt(doing: Translation.translated("reading accounts"), Translation.translated("account %d has an unknown kind", row.int64(0)))
             }
             let openingDay = try row.optionalInt64(6).map { value throws(StoreError) in
-                guard let day = Day(yyyymmdd: Int(value)) else { throw .corrupt(doing: "reading accounts", "account \(row.int64(0)) has no valid opening day") }
+                guard let day = Day(yyyymmdd: Int(value)) else {
+                    throw .corrupt(doing: Translation.translated("reading accounts"), Translation.translated("account %d has no valid opening day", row.int64(0)))
+                }
                 return day
             }
             accounts.append(Account(
@@ -91,7 +93,7 @@ extension Connection {
         try forEachRow(
             "SELECT id, day, from_account, from_amount, to_account, to_amount, remark, created_at FROM transfers ORDER BY day, id"
         ) { row throws(StoreError) in
-            guard let day = Day(yyyymmdd: Int(row.int64(1))) else { throw .corrupt(doing: "reading transfers", "transfer \(row.int64(0)) has no valid day") }
+            guard let day = Day(yyyymmdd: Int(row.int64(1))) else { throw .corrupt(doing: Translation.translated("reading transfers"), Translation.translated("transfer %d has no valid day", row.int64(0))) }
             transfers.append(Transfer(
                 id: row.int64(0), day: day, from: row.int64(2), amount: row.int64(3), to: row.int64(4), received: row.int64(5),
                 remark: row.text(6), created: row.int64(7)))
@@ -115,7 +117,7 @@ extension Connection {
         var reconciliations: [Reconciliation] = []
         try forEachRow("SELECT id, account_id, day, balance, created_at FROM reconciliations ORDER BY day, id") { row throws(StoreError) in
             guard let day = Day(yyyymmdd: Int(row.int64(2))) else {
-                throw .corrupt(doing: "reading reconciliations", "reconciliation \(row.int64(0)) has no valid day")
+                throw .corrupt(doing: Translation.translated("reading reconciliations"), Translation.translated("reconciliation %d has no valid day", row.int64(0)))
             }
             reconciliations.append(Reconciliation(
                 id: row.int64(0), accountID: row.int64(1), day: day, balance: row.int64(3), created: row.int64(4)))

@@ -64,7 +64,9 @@ extension Connection {
             """
         ) { row throws(StoreError) in
             guard let rule = RecurringColumns.rule(row) else {
-                throw .corrupt(doing: "reading recurring bills", "recurring #\(row.int64(0)) has no schedule or day that can be")
+                throw .corrupt(
+                    doing: Translation.translated("reading recurring bills"),
+                    Translation.translated("recurring #%d has no schedule or day that can be", row.int64(0)))
             }
             rules.append(rule)
         }
@@ -75,7 +77,7 @@ extension Connection {
         var occurrences: [Occurrence] = []
         try forEachRow("SELECT rule_id, day, bill_id FROM occurrences ORDER BY rule_id, day") { row throws(StoreError) in
             guard let day = Day(yyyymmdd: Int(row.int64(1))) else {
-                throw .corrupt(doing: "reading recurring bills", "a day of recurring #\(row.int64(0)) is no day")
+                throw .corrupt(doing: Translation.translated("reading recurring bills"), Translation.translated("a day of recurring #%d is no day", row.int64(0)))
             }
             occurrences.append(Occurrence(ruleID: row.int64(0), day: day, billID: row.optionalInt64(2)))
         }

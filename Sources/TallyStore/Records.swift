@@ -388,7 +388,7 @@ extension Connection {
             "SELECT id, name, kind, icon, aliases, position, archived, journal_account, beancount_account FROM categories ORDER BY position, id"
         ) { row throws(StoreError) in
             guard let kind = Kind(rawValue: row.text(2)) else {
-                throw .corrupt(doing: "reading categories", "a category has an unknown kind")
+                throw .corrupt(doing: Translation.translated("reading categories"), Translation.translated("a category has an unknown kind"))
             }
             categories.append(
                 Category(
@@ -513,7 +513,7 @@ extension Connection {
         try forEachRow("SELECT key, value FROM settings") { row in values[row.text(0)] = row.text(1) }
         guard let currentBook = values[SettingKey.currentBook].flatMap({ Int64($0) }),
               let weekStart = values[SettingKey.weekStart].flatMap(WeekStart.init(rawValue:)) else {
-            throw .corrupt(doing: "reading settings", "current_book or week_start is missing or malformed")
+            throw .corrupt(doing: Translation.translated("reading settings"), Translation.translated("current_book or week_start is missing or malformed"))
         }
         return Settings(
             currentBookID: currentBook, weekStart: weekStart, seenVersion: values[SettingKey.seenVersion],
@@ -568,7 +568,8 @@ extension Connection {
 
     private static func importSources(_ row: Statement) throws(StoreError) -> ImportSourceBatch {
         guard let sources = ImportSourcePacking.unpack(row.blob(1)) else {
-            throw .corrupt(doing: "reading where imported bills came from", "import \(row.int64(0))'s sources are not whole")
+            throw .corrupt(
+                doing: Translation.translated("reading where imported bills came from"), Translation.translated("import %d's sources are not whole", row.int64(0)))
         }
         return ImportSourceBatch(id: row.int64(0), sources: sources)
     }
@@ -632,7 +633,7 @@ private struct RowIDOrder {
     private var last = Int64.min
 
     mutating func follow(_ id: Int64) throws(StoreError) {
-        guard id > last else { throw .corrupt(doing: "reading bills", "bill #\(id) comes twice or out of order") }
+        guard id > last else { throw .corrupt(doing: Translation.translated("reading bills"), Translation.translated("bill #%d comes twice or out of order", id)) }
         last = id
     }
 }
@@ -647,7 +648,7 @@ struct DayReader {
     mutating func day(_ written: Int64) throws(StoreError) -> Day {
         if written == self.written { return day }
         guard let day = Day(yyyymmdd: Int(written)) else {
-            throw .corrupt(doing: "reading bills", "a bill has no valid day")
+            throw .corrupt(doing: Translation.translated("reading bills"), Translation.translated("a bill has no valid day"))
         }
         (self.written, self.day) = (written, day)
         return day

@@ -1,4 +1,5 @@
 import CSQLite
+import TallyCore
 
 // The thin layer over SQLite's C API, and the only file that imports it. SQL
 // reaches it as `StaticString`, so statement text is always written in the
@@ -37,10 +38,10 @@ final class Connection {
             sqlite3_open_v2(Connection.immutableURI(path), &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
         }
         guard let handle else {
-            throw StoreError(code: code, message: String(cString: sqlite3_errstr(code)), doing: "opening \(path)")
+            throw StoreError(code: code, message: String(cString: sqlite3_errstr(code)), doing: Translation.translated("opening %s", path))
         }
         guard code == SQLITE_OK else {
-            let error = StoreError(code: code, connection: handle, doing: "opening \(path)")
+            let error = StoreError(code: code, connection: handle, doing: Translation.translated("opening %s", path))
             sqlite3_close_v2(handle)
             throw error
         }
@@ -87,11 +88,11 @@ final class Connection {
     func backup(to path: String) throws(StoreError) {
         var destination: OpaquePointer?
         let opened = sqlite3_open_v2(path, &destination, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
-        guard let destination else { throw StoreError(code: opened, message: String(cString: sqlite3_errstr(opened)), doing: "opening \(path)") }
+        guard let destination else { throw StoreError(code: opened, message: String(cString: sqlite3_errstr(opened)), doing: Translation.translated("opening %s", path)) }
         defer { sqlite3_close_v2(destination) }
-        guard opened == SQLITE_OK else { throw StoreError(code: opened, connection: destination, doing: "opening \(path)") }
+        guard opened == SQLITE_OK else { throw StoreError(code: opened, connection: destination, doing: Translation.translated("opening %s", path)) }
         guard let backup = sqlite3_backup_init(destination, "main", handle, "main") else {
-            throw StoreError(code: sqlite3_errcode(destination), connection: destination, doing: "backing up to \(path)")
+            throw StoreError(code: sqlite3_errcode(destination), connection: destination, doing: Translation.translated("backing up to %s", path))
         }
         // All pages in one step, so the copy is one moment of the ledger; a
         // moment's lock by another process is waited for as a change waits.
@@ -103,7 +104,7 @@ final class Connection {
             code = sqlite3_backup_step(backup, -1)
         }
         sqlite3_backup_finish(backup)
-        guard code == SQLITE_DONE else { throw StoreError(code: code, connection: destination, doing: "backing up to \(path)") }
+        guard code == SQLITE_DONE else { throw StoreError(code: code, connection: destination, doing: Translation.translated("backing up to %s", path)) }
     }
 
     func close() {
@@ -137,7 +138,7 @@ final class Connection {
     func exec(text: String) throws(StoreError) {
         let code = sqlite3_exec(handle, text, nil, nil, nil)
         guard code == SQLITE_OK else {
-            throw StoreError(code: code, connection: handle, doing: "running \(abbreviated(text))")
+            throw StoreError(code: code, connection: handle, doing: Translation.translated("running %s", abbreviated(text)))
         }
     }
 
@@ -174,7 +175,7 @@ final class Statement {
         var handle: OpaquePointer?
         let code = sqlite3_prepare_v3(connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
         guard code == SQLITE_OK, let handle else {
-            let doing = "preparing \(abbreviated(sql))"
+            let doing = Translation.translated("preparing %s", abbreviated(sql))
             throw StoreError(code: code, connection: connection.handle, doing: doing)
         }
         self.handle = handle
@@ -187,14 +188,14 @@ final class Statement {
     /// One value, without the boxing `bind(_ values:)` does: for rows written by the million.
     func bind(_ value: some Bindable, at index: Int32) throws(StoreError) {
         let code = value.bind(to: handle, at: index)
-        guard code == SQLITE_OK else { throw failure(code, doing: "binding values for") }
+        guard code == SQLITE_OK else { throw failure(code, binding: true) }
     }
 
     func bind(_ values: [any Bindable]) throws(StoreError) {
         precondition(values.count == sqlite3_bind_parameter_count(handle), "wrong number of values for \(sql)")
         for (index, value) in values.enumerated() {
             let code = value.bind(to: handle, at: Int32(index + 1))
-            guard code == SQLITE_OK else { throw failure(code, doing: "binding values for") }
+            guard code == SQLITE_OK else { throw failure(code, binding: true) }
         }
     }
 
@@ -203,7 +204,7 @@ final class Statement {
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
-        case let code: throw failure(code, doing: "running")
+        case let code: throw failure(code, binding: false)
         }
     }
 
@@ -213,9 +214,9 @@ final class Statement {
         let error = text.withUnsafeBytes { bytes -> StoreError? in
             defer { sqlite3_clear_bindings(handle) }
             var code = sqlite3_bind_text64(handle, index, bytes.baseAddress, UInt64(bytes.count), nil, UInt8(SQLITE_UTF8))
-            guard code == SQLITE_OK else { return failure(code, doing: "binding values for") }
+            guard code == SQLITE_OK else { return failure(code, binding: true) }
             repeat { code = sqlite3_step(handle) } while code == SQLITE_ROW
-            return code == SQLITE_DONE ? nil : failure(code, doing: "running")
+            return code == SQLITE_DONE ? nil : failure(code, binding: false)
         }
         if let error { throw error }
     }
@@ -268,8 +269,9 @@ final class Statement {
         String(cString: sqlite3_sql(handle))
     }
 
-    private func failure(_ code: Int32, doing: String) -> StoreError {
-        StoreError(code: code, connection: sqlite3_db_handle(handle), doing: "\(doing) \(abbreviated(sql))")
+    private func failure(_ code: Int32, binding: Bool) -> StoreError {
+        let doing = binding ? Translation.translated("binding values for %s", abbreviated(sql)) : Translation.translated("running %s", abbreviated(sql))
+        return StoreError(code: code, connection: sqlite3_db_handle(handle), doing: doing)
     }
 }
 
@@ -358,17 +360,18 @@ extension StoreError {
 
     /// The file is not a ledger: another program's, or no database at all.
     static func notALedger(_ message: String) -> StoreError {
-        StoreError(code: SQLITE_NOTADB, message: message, doing: "reading the ledger")
+        StoreError(code: SQLITE_NOTADB, message: message, doing: Translation.translated("reading the ledger"))
     }
 
     /// Marked as a Tally ledger, but its schema is not the one Tally made.
     static func alteredSchema(_ difference: String) -> StoreError {
-        StoreError(code: SQLITE_NOTADB, message: difference, doing: "reading the schema", finding: .alteredSchema)
+        StoreError(code: SQLITE_NOTADB, message: difference, doing: Translation.translated("reading the schema"), finding: .alteredSchema)
     }
 
     /// A row to change was not as the change was computed from.
     static func changedMeanwhile(_ row: String) -> StoreError {
-        StoreError(code: SQLITE_ABORT, message: "\(row) is no longer as it was read", doing: "writing \(row)")
+        StoreError(
+            code: SQLITE_ABORT, message: Translation.translated("%s is no longer as it was read", row), doing: Translation.translated("writing %s", row))
     }
 
     /// What takes back the parts of a change its maker gave up: never shown, as it never leaves the store.
@@ -376,18 +379,17 @@ extension StoreError {
 
     /// The file was written by a Tally that knows a later schema.
     static func newerSchema(_ version: Int) -> StoreError {
-        .cannotOpen(doing: "reading the schema", "written by a newer Tally (schema version \(version))")
+        .cannotOpen(doing: Translation.translated("reading the schema"), Translation.translated("written by a newer Tally (schema version %d)", version))
     }
 
     /// Another Tally session's change held the write lock past the wait.
     static func busy(heldBy other: OtherWriter, for wait: Duration) -> StoreError {
-        let progress = other.percent.map { "\($0)% written" } ?? "checking its rows"
-        let seconds = wait.components.seconds
-        return StoreError(
-            code: SQLITE_BUSY,
-            message: "another Tally session (process \(other.process), '\(other.statement)', \(progress)) still held the ledger's write lock "
-                + "after \(seconds) second\(seconds == 1 ? "" : "s") of waiting; try again once it is done, or wait longer with --wait",
-            doing: "changing the ledger", finding: .heldByTally)
+        let progress = other.percent.map { Translation.translated("%d%% written", $0) } ?? Translation.translated("checking its rows")
+        let message = Translation.plural(
+            "another Tally session (process %2$s, '%3$s', %4$s) still held the ledger's write lock after %1$d second of waiting; try again once it is done, or wait longer with --wait",
+            "another Tally session (process %2$s, '%3$s', %4$s) still held the ledger's write lock after %1$d seconds of waiting; try again once it is done, or wait longer with --wait",
+            count: Int(wait.components.seconds), other.process, other.statement, progress)
+        return StoreError(code: SQLITE_BUSY, message: message, doing: Translation.translated("changing the ledger"), finding: .heldByTally)
     }
 
     /// The ledger could be read here, but not written.
@@ -397,7 +399,7 @@ extension StoreError {
 
     /// A check or a read found the ledger damaged: nothing is written to it.
     static func damaged(_ problem: String) -> StoreError {
-        StoreError(code: SQLITE_CORRUPT, message: problem, doing: "checking the ledger")
+        StoreError(code: SQLITE_CORRUPT, message: IntegrityFinding.shown(problem), doing: Translation.translated("checking the ledger"))
     }
 
     /// SQLite read the data, but it holds something Tally never writes.

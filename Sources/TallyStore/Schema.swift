@@ -1,4 +1,5 @@
 import Glibc
+import TallyCore
 
 /// The schema, one migration per version: migration N takes a file from
 /// user_version N-1 to N. A released migration is never edited; a change to the
@@ -369,7 +370,8 @@ extension Connection {
         var repacked: [(Int64, [UInt8])] = []
         try forEachRow("SELECT batch, sources FROM import_sources ORDER BY batch") { row throws(StoreError) in
             guard let sources = ImportSourcePacking.unpackFixedWidth(row.blob(1)) else {
-                throw .corrupt(doing: "bringing the ledger up to date", "import \(row.int64(0))'s sources are not whole")
+                throw .corrupt(
+                    doing: Translation.translated("bringing the ledger up to date"), Translation.translated("import %d's sources are not whole", row.int64(0)))
             }
             repacked.append((row.int64(0), ImportSourcePacking.pack(sources)))
         }
@@ -383,7 +385,7 @@ extension Connection {
         let version = try userVersion()
         let schema = try self.schema()
         if id == tallyApplicationID {
-            guard version >= 0 else { return .foreign("a ledger whose schema version \(version) no Tally writes") }
+            guard version >= 0 else { return .foreign(Translation.translated("a ledger whose schema version %d no Tally writes", version)) }
             guard version <= migrations.count else { return .ledger(version: version) }
             if let difference = SchemaDifference(found: schema, made: try Connection.tallySchema(at: version)) {
                 return .altered(difference.description)
@@ -391,7 +393,7 @@ extension Connection {
             return .ledger(version: version)
         }
         if id != 0 {
-            return .foreign("another program's file, application id \(id)")
+            return .foreign(Translation.translated("another program's file, application id %d", id))
         }
         if schema.isEmpty && version == 0 {
             return .empty
@@ -399,7 +401,7 @@ extension Connection {
         if (1...migrations.count).contains(version), try schema == Connection.tallySchema(at: version) {
             return .unmarkedLedger(version: version)
         }
-        return .foreign("another program's database")
+        return .foreign(Translation.translated("another program's database"))
     }
 
     /// Switches the file to a write-ahead log, which lets one Tally read while
@@ -411,7 +413,7 @@ extension Connection {
             do throws(StoreError) {
                 let mode = try text("PRAGMA journal_mode = WAL")
                 guard mode == "wal" else {
-                    throw .cannotOpen(doing: "setting up the ledger", "its file system cannot keep a write-ahead log")
+                    throw .cannotOpen(doing: Translation.translated("setting up the ledger"), Translation.translated("its file system cannot keep a write-ahead log"))
                 }
                 return
             } catch where error.reason == .busy && waited < StoreError.busyWaitSeconds * 1000 {
@@ -471,15 +473,40 @@ struct SchemaDifference: CustomStringConvertible {
         guard found != made else { return nil }
         let madeNames = Set(made.map { $0[1] })
         if let extra = found.subtracting(made).min(by: { $0[1] < $1[1] }) {
-            let what = "\(SchemaDifference.article(extra[0])) \(extra[0]) '\(extra[1])'"
-            description = madeNames.contains(extra[1]) ? "\(what) that is not as Tally made it" : "\(what) that Tally did not make"
+            description = SchemaDifference.words(madeNames.contains(extra[1]) ? .altered : .extra, type: extra[0], name: extra[1])
         } else {
             let missing = made.subtracting(found).min { $0[1] < $1[1] }!
-            description = "no \(missing[0]) '\(missing[1])'"
+            description = SchemaDifference.words(.missing, type: missing[0], name: missing[1])
         }
     }
 
-    private static func article(_ type: String) -> String {
-        type.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+    private enum Kind {
+        /// Made by Tally, then changed.
+        case altered
+        /// Never made by Tally.
+        case extra
+        case missing
+    }
+
+    /// The difference in a sentence each, for each of the types SQLite keeps in its schema.
+    private static func words(_ kind: Kind, type: String, name: String) -> String {
+        switch (kind, type) {
+        case (.altered, "table"): Translation.translated("a table '%s' that is not as Tally made it", name)
+        case (.altered, "index"): Translation.translated("an index '%s' that is not as Tally made it", name)
+        case (.altered, "trigger"): Translation.translated("a trigger '%s' that is not as Tally made it", name)
+        case (.altered, "view"): Translation.translated("a view '%s' that is not as Tally made it", name)
+        case (.extra, "table"): Translation.translated("a table '%s' that Tally did not make", name)
+        case (.extra, "index"): Translation.translated("an index '%s' that Tally did not make", name)
+        case (.extra, "trigger"): Translation.translated("a trigger '%s' that Tally did not make", name)
+        case (.extra, "view"): Translation.translated("a view '%s' that Tally did not make", name)
+        case (.missing, "table"): Translation.translated("no table '%s'", name)
+        case (.missing, "index"): Translation.translated("no index '%s'", name)
+        case (.missing, "trigger"): Translation.translated("no trigger '%s'", name)
+        case (.missing, "view"): Translation.translated("no view '%s'", name)
+        // sqlite_master holds no other types; a later SQLite's new one is named by its name alone.
+        case (.altered, _): Translation.translated("a schema entry '%s' that is not as Tally made it", name)
+        case (.extra, _): Translation.translated("a schema entry '%s' that Tally did not make", name)
+        case (.missing, _): Translation.translated("no schema entry '%s'", name)
+        }
     }
 }

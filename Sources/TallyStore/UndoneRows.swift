@@ -15,11 +15,11 @@ extension Connection {
         case .bills(let ids):
             try run(moves.bills.copy, ids.lowerBound, ids.upperBound)
             try run(moves.bills.delete, ids.lowerBound, ids.upperBound)
-            try expectMoved(ids.count, "bill #\(ids.lowerBound)")
+            try expectMoved(ids.count, RecordIdentity.label(ofBill: ids.lowerBound))
         case .sources(let batch):
             try run(moves.sources.copy, batch)
             try run(moves.sources.delete, batch)
-            try expectMoved(1, "the source rows of import \(batch)")
+            try expectMoved(1, RecordIdentity.label(ofSources: batch))
         }
     }
 

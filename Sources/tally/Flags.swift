@@ -51,12 +51,14 @@ struct Flags {
             case "--format":
                 let text = try value()
                 guard let format = OutputFormat(rawValue: text.lowercased()), format != .chart else {
-                    throw UsageError(.optionValue(option: "--format", takes: "table, csv or json", given: text))
+                    throw UsageError(.optionValue(option: "--format", takes: Translation.translated("table, csv or json"), given: text))
                 }
                 self.format = format
             case "--today":
                 let text = try value()
-                guard let day = Day(iso: text) else { throw UsageError(.optionValue(option: "--today", takes: "a date such as 2016-07-01", given: text)) }
+                guard let day = Day(iso: text) else {
+                    throw UsageError(.optionValue(option: "--today", takes: Translation.translated("a date such as 2016-07-01"), given: text))
+                }
                 today = day
             case "--yes", "-y": assumeYes = true
             case "--keep-going": keepGoing = true
@@ -67,7 +69,9 @@ struct Flags {
             case "--demo": demo = true
             case "--wait":
                 let text = try value()
-                guard let seconds = Int(text), seconds >= 0 else { throw UsageError(.optionValue(option: "--wait", takes: "a number of seconds", given: text)) }
+                guard let seconds = Int(text), seconds >= 0 else {
+                    throw UsageError(.optionValue(option: "--wait", takes: Translation.translated("a number of seconds"), given: text))
+                }
                 waitSeconds = seconds
             default:
                 throw UsageError(.unknownOption(name, suggestion: Suggestion.nearest(to: name, among: Flags.names)))
@@ -78,31 +82,39 @@ struct Flags {
         }
     }
 
-    static let usage = """
-        Usage: tally [OPTIONS] [FILE...]
-
-        Personal bookkeeping in the terminal. With no FILE and no -c, a REPL on
-        a terminal, or the statements on standard input.
-
-        Options:
-          -c STATEMENT        run STATEMENT (repeatable), print results, exit
-          --check             check the whole ledger file; exit 3 when it is damaged
-          --demo              a throwaway ledger of two years of sample bills, to try things on
-          --db PATH           the ledger at PATH (default: $TALLY_DB, else
-                              $XDG_DATA_HOME/tally/ledger.db, else ~/.local/share/tally/ledger.db)
-          --format FORMAT     results as table (default), csv or json
-          --today DATE        take DATE (YYYY-MM-DD) as today
-          --yes               confirm destructive statements in scripts
-          --keep-going        in scripts, report an error and go on
-          --no-color          no ANSI colours (also when NO_COLOR is set)
-          --echo              print each statement of a script before its result
-          --wait SECONDS      how long a change waits for another session's long change,
-                              such as an import (default 600)
-          --help, --version   this text; the version
-
-        Exit status: 0 success, 1 a statement failed, 2 bad command line,
-        3 the ledger could not be opened or written.
-        """
+    /// `--help`: the options' names as they are typed, what they do in the reader's language.
+    static var usage: String {
+        let options = [
+            ("-c STATEMENT", Translation.translated("run STATEMENT (repeatable), print results, exit")),
+            ("--check", Translation.translated("check the whole ledger file; exit 3 when it is damaged")),
+            ("--demo", Translation.translated("a throwaway ledger of two years of sample bills, to try things on")),
+            ("--db PATH", Translation.translated("the ledger at PATH (default: $TALLY_DB, else\n$XDG_DATA_HOME/tally/ledger.db, else ~/.local/share/tally/ledger.db)")),
+            ("--format FORMAT", Translation.translated("results as table (default), csv or json")),
+            ("--today DATE", Translation.translated("take DATE (YYYY-MM-DD) as today")),
+            ("--yes", Translation.translated("confirm destructive statements in scripts")),
+            ("--keep-going", Translation.translated("in scripts, report an error and go on")),
+            ("--no-color", Translation.translated("no ANSI colours (also when NO_COLOR is set)")),
+            ("--echo", Translation.translated("print each statement of a script before its result")),
+            ("--wait SECONDS", Translation.translated("how long a change waits for another session's long change,\nsuch as an import (default 600)")),
+            ("--help, --version", Translation.translated("this text; the version")),
+        ]
+        // What an option does starts in the third column, and goes on there on the lines after.
+        let indent = String(repeating: " ", count: 22)
+        let listed = options.map { name, does in
+            "  " + name + String(repeating: " ", count: indent.count - 2 - name.count)
+                + does.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + indent)
+        }
+        return ([
+            Translation.translated("Usage: tally [OPTIONS] [FILE...]"),
+            "",
+            Translation.translated("Personal bookkeeping in the terminal. With no FILE and no -c, a REPL on\na terminal, or the statements on standard input."),
+            "",
+            Translation.translated("Options:"),
+        ] + listed + [
+            "",
+            Translation.translated("Exit status: 0 success, 1 a statement failed, 2 bad command line,\n3 the ledger could not be opened or written."),
+        ]).joined(separator: "\n")
+    }
 }
 
 /// A command line Tally cannot run (exit 2).

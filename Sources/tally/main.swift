@@ -12,7 +12,7 @@ func main() -> Int32 {
     do {
         flags = try Flags(Array(CommandLine.arguments.dropFirst()))
     } catch {
-        StandardOutput.writeError(ErrorRenderer.commandLine(error.problem) + "\nTry 'tally --help'.")
+        StandardOutput.writeError(ErrorRenderer.commandLine(error.problem) + "\n" + Translation.translated("Try 'tally --help'."))
         return 2
     }
     if flags.showHelp {
