@@ -94,10 +94,11 @@ extension Problem {
         }
     }
 
-    /// Currency codes named together: `CNY and USD`.
+    /// Currency codes named together: `CNY and USD`. Numbered, the template
+    /// is one of its own, so a language may join codes otherwise than counts.
     static func both(_ codes: [String]) -> String {
         guard let first = codes.first else { return "" }
-        return codes.dropFirst().reduce(first) { Translation.translated("%s and %s", $0, $1) }
+        return codes.dropFirst().reduce(first) { Translation.translated("%1$s and %2$s", $0, $1) }
     }
 
     static func missingColumn(file: String, field: String, header: [String]) -> String {

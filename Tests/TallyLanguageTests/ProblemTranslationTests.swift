@@ -360,7 +360,7 @@ struct ProblemTranslationTests {
             再把它匯入一個新的帳簿。
             """)
         let many = Problem.ledgerDamaged(problems: (1...12).map { "row \($0)" }, path: "l.db")
-        #expect(try Reader.reading("zh_CN.UTF-8") { many.text }.contains("\n  ……另有 2 处\n"))
+        #expect(try Reader.reading("zh_CN.UTF-8") { many.text }.contains("\n  ……另有 2 项\n"))
         #expect(many.text.contains("\n  … and 2 more\n"))
     }
 

@@ -137,12 +137,12 @@ import Testing
         }
         #expect(answers.questions.count == 2, "\(answers.questions) \(output.errors)")
         #expect(answers.questions.first?.hasSuffix("？[y/N] ") == true, "\(answers.questions)")
-        #expect(answers.shown.first?.count == 6 && answers.shown.first?.last == "  ……另有 2 笔", "\(answers.shown)")
+        #expect(answers.shown.first?.count == 6 && answers.shown.first?.last == "  ……另有 2 项", "\(answers.shown)")
         #expect(answers.questions.last == "撤销 2 项改动：added #7 和 added #6？[y/N] ")
         #expect(session.ledger.bills.count == 7)
         #expect(ChangeHistory.question(undo: false, try session.store.history(limit: 7)).hasPrefix("redo 7 changes: added #7, added #6, added #5"))
         let many = try Reader.reading("zh_TW.UTF-8") { ChangeHistory.question(undo: false, try session.store.history(limit: 7)) }
-        #expect(many == "重做 7 項變更：added #7、added #6、added #5、added #4、added #3，以及另外 2 項", "\(many)")
+        #expect(many == "重做 7 項變更：added #7、added #6、added #5、added #4、added #3，另有 2 項", "\(many)")
     }
 
     @Test("changes says whose each change was in Chinese at a table, in English for programs")
@@ -160,7 +160,7 @@ import Testing
     func unknownHelpTopic() throws {
         let (session, output) = try session()
         try Reader.reading("zh_CN.UTF-8") { _ = session.run(ScriptSource(origin: .interactive, text: "help nosuch")) }
-        #expect(output.errors.last?.contains("\n帮助主题：") == true, "\(output.errors)")
+        #expect(output.errors.last?.contains("\nhelp 主题：") == true, "\(output.errors)")
     }
 
     /// Why a report could not be written to `name`, read in `locale`; nil when it was.
