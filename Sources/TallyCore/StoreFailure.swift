@@ -47,7 +47,7 @@ public struct StoreFailure: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch reason {
         case .busy where finding == .heldByTally:
-            return "\(doing): \(message)"
+            return Translation.translated("%s: %s", doing, message)
         case .busy:
             return Translation.translated(
                 "%s: another program has held the ledger's write lock for over %d seconds; try again", doing, StoreFailure.busyWaitSeconds)
@@ -59,7 +59,7 @@ public struct StoreFailure: Sendable, Equatable, CustomStringConvertible {
             return finding == .alteredSchema
                 ? Translation.translated("its schema is not the one Tally made: %s", message) : Translation.translated("it is not a Tally ledger (%s)", message)
         default:
-            return "\(doing): \(message)"
+            return Translation.translated("%s: %s", doing, message)
         }
     }
 }

@@ -24,6 +24,10 @@ public enum Translation {
         bindtextdomain(domain, folder)
         // Whatever the locale's character set, the words come as UTF-8, as Tally writes everything.
         bind_textdomain_codeset(domain, "UTF-8")
+        // The system's reasons (strerror's "No such file or directory") come
+        // from glibc's own catalogue in the same language; with LC_CTYPE left
+        // at C they would come as question marks, not as UTF-8.
+        bind_textdomain_codeset("libc", "UTF-8")
     }
 
     /// Where the catalogues of the running program are: `TEXTDOMAINDIR`

@@ -217,7 +217,7 @@ public enum Done: Sendable, Equatable {
                 + (replaced ? Translation.translated(", in place of the rate that day had") : "")
         case .homeCurrency(let code): return Translation.translated("totals across books are given in %s", code)
         case .accountAdded(let name, let book, let kind):
-            return Translation.translated("added account '%s' (%s) to book '%s'", name, kind.rawValue, book)
+            return Translation.translated("added account '%s' (%s) to book '%s'", name, Translation.translated(kind.rawValue), book)
         case .accountRenamed(let from, let to): return Translation.translated("renamed account '%s' to '%s'", from, to)
         case .accountIcon(let name, let icon): return Translation.translated("account '%s' is shown as %s", name, icon)
         case .accountArchived(let name, true):

@@ -38,22 +38,23 @@ struct DemoLedger {
         let travelCash = Account(
             id: ledger.nextAccountID + Int64(accounts?.added.count ?? 0), bookID: travel.id, name: Account.firstName, opening: 500_000, position: 0)
         rows.append(RowChange(before: nil, after: .account(travelCash)))
-        let rules = DemoLedger.monthly.enumerated().compactMap { index, bill -> RecurringRule? in
+        // Each rule with the category as the demo names it, in English, which
+        // the ledger's own name is not under a Chinese locale.
+        let rules = DemoLedger.monthly.enumerated().compactMap { index, bill -> (category: String, rule: RecurringRule)? in
             guard let category = ledger.category(named: bill.category) else { return nil }
-            return RecurringRule(
+            return (bill.category, RecurringRule(
                 id: ledger.nextRecurringID + Int64(index), bookID: daily.id, categoryID: category.id, amount: bill.amount,
                 remark: bill.remark, schedule: .months(every: 1, on: .day(bill.day)), start: firstDay, lastHandled: today, created: now,
-                accountID: accounts?.accountID(category: bill.category, remark: bill.remark) ?? 0)
+                accountID: accounts?.accountID(category: bill.category, remark: bill.remark) ?? 0))
         }
-        rows += rules.map { RowChange(before: nil, after: .recurringRule($0)) }
+        rows += rules.map { RowChange(before: nil, after: .recurringRule($0.rule)) }
         // A dollar's rate (a euro's, in a book of dollars), so that a view or query in another currency answers at once.
         let (base, rate) = daily.currency.code == "USD" ? ("EUR", ExactRate(units: 108, scale: 2)) : ("USD", ExactRate(units: 712, scale: 2))
         rows.append(RowChange(before: nil, after: .rate(ExchangeRate(
             id: ledger.nextRateID, base: base, quote: daily.currency.code, day: firstDay, rate: rate))))
-        let posted = rules.flatMap { rule in
+        let posted = rules.flatMap { category, rule in
             rule.days(through: today, weekStart: ledger.settings.weekStart).map { day in
-                Entry(book: daily.id, category: ledger.category(id: rule.categoryID)!.name, amount: rule.amount, day: day,
-                      remark: rule.remark, rule: rule.id)
+                Entry(book: daily.id, category: category, amount: rule.amount, day: day, remark: rule.remark, rule: rule.id)
             }
         }
         var entries = everyDay(book: daily.id) + trip(book: travel.id) + posted

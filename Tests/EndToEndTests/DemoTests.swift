@@ -97,6 +97,24 @@ struct DemoTests {
         }
     }
 
+    @Test("the demo in Chinese is the same ledger: each bill from the same account, every balance the same")
+    func theSameLedgerInChinese() async throws {
+        try await withSandbox { sandbox in
+            try FileManager.default.createDirectory(atPath: sandbox.path("tmp"), withIntermediateDirectories: false)
+            let statements = ["balances as csv", "count by account as csv", "recurring as csv"].flatMap { ["-c", $0] }
+            let english = try await TallyBinary.run(
+                ["--demo", "--today", "2026-11-29"] + statements, environment: ["TMPDIR": sandbox.path("tmp")], home: sandbox.url)
+            let chinese = try await TallyBinary.run(
+                ["--demo", "--today", "2026-11-29"] + statements,
+                environment: ["TMPDIR": sandbox.path("tmp"), "LANG": "zh_CN.UTF-8"], home: sandbox.url)
+            #expect(english.status == 0 && chinese.status == 0, "\(english)\n\(chinese)")
+            #expect(english.stdout.contains("daily,bank,bank,"), "\(english.stdout)")
+            let names = ["housing": "住房", "salary": "工资", "topup": "充值"]
+            let translated = names.reduce(english.stdout) { $0.replacingOccurrences(of: ",\($1.key),", with: ",\($1.value),") }
+            #expect(chinese.stdout == translated)
+        }
+    }
+
     /// The id of the demo's latest rent bill, which has a photo of its receipt.
     func rentBill(in sandbox: Sandbox) async throws -> String {
         let list = try await demo(["list where remark = rent order by date desc limit 1 as json"], in: sandbox)

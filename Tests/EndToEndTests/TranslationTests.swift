@@ -150,6 +150,20 @@ struct TranslationTests {
         #expect(!(try await said(["about"], ["LANG": "C.UTF-8"])).contains("\nlanguage"))
     }
 
+    @Test("the system's own reason for a failure is in the reader's language too, as UTF-8, and the ledger's failures say what was being done")
+    func theSystemsReasons() async throws {
+        try await withSandbox { sandbox in
+            let simplified = try await sandbox.tally(["-c", "import nothere.csv"], environment: ["LANG": "zh_CN.UTF-8"])
+            #expect(simplified.stderr.hasPrefix("错误: 无法读取 'nothere.csv'：没有那个文件或目录\n"), "\(simplified)")
+            let traditional = try await sandbox.tally(["-c", "import nothere.csv"], environment: ["LANG": "zh_TW.UTF-8"])
+            #expect(traditional.stderr.hasPrefix("錯誤: 無法讀取 'nothere.csv'：沒有此一檔案或目錄\n"), "\(traditional)")
+            let english = try await sandbox.tally(["-c", "import nothere.csv"], environment: ["LANG": "C.UTF-8"])
+            #expect(english.stderr.hasPrefix("error: cannot read 'nothere.csv': No such file or directory\n"), "\(english)")
+            let noFolder = try await TallyBinary.run(["--db", sandbox.path("none/ledger.db"), "-c", "count"], environment: ["LANG": "zh_CN.UTF-8"], home: sandbox.url)
+            #expect(noFolder.stderr.hasSuffix("时：文件夹 \(sandbox.path("none")) 不存在\n"), "\(noFolder)")
+        }
+    }
+
     @Test("CSV and JSON keep English keys under any language")
     func machineOutputStaysEnglish() async throws {
         let csv = try await said(["sum expense by category as csv", "sum expense by category as json"], ["LANG": "zh_CN.UTF-8"])

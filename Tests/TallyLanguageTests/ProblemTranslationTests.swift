@@ -367,8 +367,8 @@ struct ProblemTranslationTests {
     @Test("a diagnostic's expectation and the parameter it is in, in the reader's words")
     func diagnostic() throws {
         let incomplete = Diagnostic(.unexpected(found: "end of input", expected: "'food'"), at: .nowhere)
-        #expect(try Reader.reading("zh_CN.UTF-8") { incomplete.message } == "语句不完整；应为 'food'")
-        #expect(try Reader.reading("zh_TW.UTF-8") { incomplete.detail } == "應為 'food'")
+        #expect(try Reader.reading("zh_CN.UTF-8") { incomplete.message } == "语句不完整；应为：'food'")
+        #expect(try Reader.reading("zh_TW.UTF-8") { incomplete.detail } == "應為：'food'")
         #expect(incomplete.message == "incomplete statement; expected 'food'")
         let inValue = Diagnostic(.noSuchMonth("2016-13"), at: .nowhere).inValue(of: "month", at: .nowhere)
         #expect(try Reader.reading("zh_CN.UTF-8") { inValue.headline } == "参数 month：没有这个月份 '2016-13'；月份是 01 到 12")
