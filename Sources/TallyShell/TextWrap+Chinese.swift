@@ -29,6 +29,23 @@ extension TextWrap {
         }
     }
 
+    /// `words` with what each quote holds as one: Chinese prose has room to
+    /// break elsewhere, so a quoted statement or name goes to the next line
+    /// whole where it fits on one.
+    static func quotedTogether(_ words: [String]) -> [String] {
+        var joined: [String] = []
+        var quote: Character?
+        for word in words {
+            if quote != nil, let last = joined.popLast() {
+                joined.append(last + " " + word)
+            } else {
+                joined.append(word)
+            }
+            _ = segments(of: word, breaking: false, quote: &quote)
+        }
+        return joined
+    }
+
     /// `word` in the segments a line may end between: when `breaking`,
     /// where `mayBreak` says, outside quotes; else the word whole. `quote` is
     /// the quote open before the word, then after it: a `'` opens one unless

@@ -12,7 +12,7 @@ enum TextWrap {
         var current = ""
         let chinese = isChineseProse(text)
         var quote: Character?
-        for word in words(of: text) {
+        for word in chinese ? quotedTogether(words(of: text)) : words(of: text) {
             for (index, segment) in segments(of: word, breaking: chinese, quote: &quote).enumerated() {
                 let joint = index == 0 ? " " : ""
                 if current.isEmpty {

@@ -346,14 +346,14 @@ struct ProblemTranslationTests {
     func damaged() throws {
         let damaged = Problem.ledgerDamaged(problems: ["row 3 missing from index bills_by_day"], path: "/home/li/it's.db")
         #expect(try Reader.reading("zh_CN.UTF-8") { damaged.text } == """
-            /home/li/it's.db 处的账簿已损坏：
+            位于 /home/li/it's.db 的账簿已损坏：
               row 3 missing from index bills_by_day
             不会再向它写入任何内容。请恢复损坏之前的副本，或保存仍能读取的内容：
               tally --db '/home/li/it'\\''s.db' -c 'export rescue.csv'
             再把它导入一个新的账簿。
             """)
         #expect(try Reader.reading("zh_TW.UTF-8") { damaged.text } == """
-            /home/li/it's.db 處的帳簿已損壞：
+            位於 /home/li/it's.db 的帳簿已損壞：
               row 3 missing from index bills_by_day
             不會再向它寫入任何內容。請恢復損壞前的副本，或儲存仍能讀取的內容：
               tally --db '/home/li/it'\\''s.db' -c 'export rescue.csv'

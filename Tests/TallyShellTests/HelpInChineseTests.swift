@@ -168,7 +168,7 @@ import TallyRender
 @Suite struct ChineseWrapTests {
     @Test func aChineseMessageBreaksBetweenCharactersAndKeepsItsPunctuation() {
         let lines = TextWrap.lines("未知的类别 'fod'——您是不是要输入 'food'？请先用 'category add' 添加它。", width: 16)
-        #expect(lines == ["未知的类别", "'fod'——您是不是", "要输入 'food'？", "请先用 'category", "add' 添加它。"], "\(lines)")
+        #expect(lines == ["未知的类别", "'fod'——您是不是", "要输入 'food'？", "请先用", "'category add'", "添加它。"], "\(lines)")
         for line in lines {
             #expect(TerminalText.width(line) <= 16)
         }
@@ -186,6 +186,13 @@ import TallyRender
             let fitted = TextWrap.help("  rule place = 滴滴出行 => category transport", width: width)
             #expect(fitted.split(separator: "\n").flatMap { $0.split(separator: " ") } == ["rule", "place", "=", "滴滴出行", "=>", "category", "transport"], "\(fitted)")
         }
+    }
+
+    @Test func aQuotedStatementInChineseGoesToTheNextLineWhole() {
+        let lines = TextWrap.lines("错误: 2016-07-02 当天及之前没有 CNY 兑 EUR 的汇率；请用 'rate CNY RATE EUR on 2016-07-02' 给出汇率", width: 60)
+        #expect(lines == ["错误: 2016-07-02 当天及之前没有 CNY 兑 EUR 的汇率；请用", "'rate CNY RATE EUR on 2016-07-02' 给出汇率"], "\(lines)")
+        // One longer than a line is cut, as a word is.
+        #expect(TextWrap.lines("请用 'a b c d e f g h' 试试", width: 8).allSatisfy { TerminalText.width($0) <= 8 })
     }
 
     @Test func aQuotedNameInChineseStaysWhole() {
