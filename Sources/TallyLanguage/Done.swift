@@ -240,12 +240,13 @@ public enum Done: Sendable, Equatable {
         case .imported(let counts, let file): return counts.text(file: file)
         case .journalImported(let counts, let file): return counts.summary(file: file)
         case .exported(let count, 0, 0, let file, let format):
-            return Translation.plural("exported %d bill to %s (%s)", "exported %d bills to %s (%s)", count: count, file, format)
+            return Translation.plural("exported %d bill to %s (%s)", "exported %d bills to %s (%s)", count: count, file, Translation.translated(format))
         case .exported(let count, let rules, let transfers, let file, let format):
-            let parts = [Translation.plural("%d bill", "%d bills", count: count)]
+            // Numbered, the bills named beside other things are a text of their own: a language may need to say what they are.
+            let parts = [Translation.plural("%1$d bill", "%1$d bills", count: count)]
                 + (rules > 0 ? [Translation.plural("%d recurring rule", "%d recurring rules", count: rules)] : [])
                 + (transfers > 0 ? [Translation.plural("%d transfer", "%d transfers", count: transfers)] : [])
-            return Translation.translated("exported %s to %s (%s)", Done.enumerated(parts), file, format)
+            return Translation.translated("exported %s to %s (%s)", Done.enumerated(parts), file, Translation.translated(format))
         case .reportWritten(let period, let count, let file, let size):
             return Translation.plural(
                 "wrote the report of %2$s (%1$d bill) to %3$s (%4$s)", "wrote the report of %2$s (%1$d bills) to %3$s (%4$s)",
@@ -412,7 +413,7 @@ public enum Done: Sendable, Equatable {
 
     /// The first few of many, and how many more: a year of daily bills is one line.
     private static func abbreviated(_ items: [String]) -> String {
-        items.count <= 6 ? listed(items) : Translation.translated("%s and %d more", listed(Array(items.prefix(5))), items.count - 5)
+        items.count <= 6 ? Parser.listing(items) : Translation.translated("%s and %d more", Parser.listing(items.prefix(5)), items.count - 5)
     }
 
     /// `a, b, c`, separated as the reader's language separates the parts of a sentence.
@@ -420,10 +421,10 @@ public enum Done: Sendable, Equatable {
         items.dropFirst().reduce(items.first ?? "") { Translation.translated("%s, %s", $0, $1) }
     }
 
-    /// `a, b and c`.
+    /// `a, b and c`: the items of a list, not the parts of a sentence.
     static func enumerated(_ items: [String]) -> String {
         guard let last = items.last, items.count > 1 else { return items.first ?? "" }
-        return Translation.translated("%s and %s", listed(Array(items.dropLast())), last)
+        return Translation.translated("%s and %s", Parser.listing(items.dropLast()), last)
     }
 
     /// How many bills a category taken into another gave it.

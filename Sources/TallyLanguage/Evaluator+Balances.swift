@@ -178,7 +178,7 @@ extension Evaluator {
         }
         let count = bills + transfers
         let what = Done.enumerated([
-            bills > 0 ? Translation.plural("%d bill", "%d bills", count: bills) : nil,
+            bills > 0 ? Translation.plural("%1$d bill", "%1$d bills", count: bills) : nil,
             transfers > 0 ? Translation.plural("%d transfer", "%d transfers", count: transfers) : nil,
         ].compactMap { $0 })
         var notes = [Evaluator.lookThrough(what, sinceReconciled: since?.day, since: start)] + lines

@@ -41,7 +41,7 @@ public struct ImportCounts: Sendable, Equatable {
             let named = equal.map { Translation.translated("line %d equals #%d", $0.line, $0.bill) }
                 + (alreadyThere > equal.count && equal.count == ImportCounts.namedMatches ? ["…"] : [])
             rest += Translation.plural("; skipped %d row already in the ledger", "; skipped %d rows already in the ledger", count: alreadyThere)
-                + (named.isEmpty ? "" : Translation.translated(" (%s)", Done.listed(named)))
+                + (named.isEmpty ? "" : Translation.translated(" (%s)", Parser.listing(named)))
         }
         if passedOver > 0 {
             rest += Translation.plural("; passed over %d neutral or closed row", "; passed over %d neutral or closed rows", count: passedOver)

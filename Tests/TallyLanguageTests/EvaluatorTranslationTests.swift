@@ -48,7 +48,7 @@ struct EvaluatorTranslationTests {
         let error = try #require(try chinese { try evaluationError("reconcile card -1250 on 2016-07-31", in: ledger) })
         guard case .balanceDiffers(_, _, _, _, let difference) = error.problem else { throw TestFailure("\(error.problem)") }
         #expect(difference == "比 Tally 记录的少 25.00")
-        #expect(error.notes.first == "需要核对：2016-07-01 以来的 1 笔")
+        #expect(error.notes.first == "需要核对：2016-07-01 以来的 1 笔账单")
         #expect(error.notes.last == "要添加余额调整使其相符：'reconcile card -1250.00 on 2016-07-31 adjust'")
         let reconciled = try applying(["reconcile card -1225 on 2016-07-31"], to: ledger)
         let warned = try chinese { try change("-5 food snack with card on 2016-07-30", in: reconciled).warnings }
