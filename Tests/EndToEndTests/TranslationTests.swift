@@ -56,9 +56,9 @@ struct TranslationTests {
         #expect(pie.contains("\n总计 "), "\(pie)")
         #expect(pie.hasPrefix("支出 2016-07  ¥37.00  2 笔\n"), "\(pie)")
         let timeline = try await said(["timeline"], ["LANG": "zh_CN.UTF-8"])
-        #expect(timeline.hasPrefix("2016-07 时间线： 31 天，3 笔\n收入 ¥500.00  支出 ¥37.00  结余 ¥463.00\n"), "\(timeline)")
+        #expect(timeline.hasPrefix("2016-07 时间线：31 天，3 笔\n收入 ¥500.00  支出 ¥37.00  结余 ¥463.00\n"), "\(timeline)")
         let empty = try await said(["timeline 2016-06", "pie 2016-06"], ["LANG": "zh_TW.UTF-8"])
-        #expect(empty == "2016-06 時間線： 30 天，沒有帳單\n支出 2016-06  ¥0.00  0 筆\n沒有帳單\n", "\(empty)")
+        #expect(empty == "2016-06 時間線：30 天，沒有帳單\n支出 2016-06  ¥0.00  0 筆\n沒有帳單\n", "\(empty)")
         #expect(try await said(["sum expense by category in 2016-06", "list in 2016-06"], ["LANG": "zh_CN.UTF-8"]) == "没有账单\n没有账单\n")
         let list = try await said(["list"], ["LANG": "zh_TW.UTF-8"])
         #expect(list == """

@@ -144,7 +144,7 @@ struct InterchangeTranslationTests {
     @Test func moreBadRowsThanAreListedAreCountedInChinese() throws {
         let csv = Self.header + (1...23).map { "2016-08-\(String(format: "%02d", $0 % 28 + 1)),abc,food\n" }.joined()
         let error = try Reader.reading("zh_CN.UTF-8") { try importError(csv) }
-        #expect(try #require(error).notes.last == "……还有 3 行")
+        #expect(try #require(error).notes.last == "……另有 3 项")
         #expect(try #require(try importError(csv)).notes.last == "… and 3 more")
     }
 
