@@ -82,21 +82,31 @@ extension RowChange: Codable {
 /// Everything one statement changes, applied all or nothing. Keeping the
 /// before-images makes undo the same operation run backwards.
 public struct ChangeSet: Hashable, Sendable, Codable {
-    /// What happened, in words (`added #12`), for undo and redo to report.
-    public let summary: String
+    /// What happened, in words (`added #12`), for undo, redo and `changes`
+    /// to say in the reader's language.
+    public let phrase: Phrase
     public let rows: [RowChange]
     /// Whether `undo` can take it back; choosing a book or a setting is not an edit.
     public let undoable: Bool
 
-    public init(summary: String, rows: [RowChange], undoable: Bool = true) {
-        self.summary = summary
+    public init(summary phrase: Phrase, rows: [RowChange], undoable: Bool = true) {
+        self.phrase = phrase
         self.rows = rows
         self.undoable = undoable
     }
 
+    /// A change whose words are in no catalogue and shown as they are: one
+    /// no one is shown (a setting, a session's own posting).
+    public init(summary: String, rows: [RowChange], undoable: Bool = true) {
+        self.init(summary: Phrase(verbatim: summary), rows: rows, undoable: undoable)
+    }
+
+    /// What happened, in English, as the undo history stores it.
+    public var summary: String { phrase.english }
+
     /// The change that takes this one back: every row swapped, in reverse order,
     /// so rows that depend on others (bills on categories) come back in a valid order.
     public var inverted: ChangeSet {
-        ChangeSet(summary: summary, rows: rows.reversed().map(\.inverted), undoable: undoable)
+        ChangeSet(summary: phrase, rows: rows.reversed().map(\.inverted), undoable: undoable)
     }
 }

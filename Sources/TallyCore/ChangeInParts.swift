@@ -9,5 +9,5 @@ public protocol ChangeInParts: AnyObject {
     func nextPart() -> [RowChange]?
     /// Once there are no more parts: what the change did, in words, for the
     /// undo history; nil when it is given up or changed nothing.
-    var summary: String? { get }
+    var summary: Phrase? { get }
 }

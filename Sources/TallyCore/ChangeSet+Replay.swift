@@ -56,7 +56,7 @@ extension ChangeSet {
             defer { settings = next }
             return RowChange(before: .settings(settings), after: .settings(next))
         }
-        return ChangeSet(summary: summary, rows: rebased, undoable: undoable)
+        return ChangeSet(summary: phrase, rows: rebased, undoable: undoable)
     }
 }
 
@@ -71,7 +71,7 @@ extension ChangeSet {
             return self
         }
         return ChangeSet(
-            summary: summary,
+            summary: phrase,
             rows: rows.map { RowChange(before: $0.before.map(ledger.withAccount), after: $0.after.map(ledger.withAccount)) },
             undoable: undoable)
     }

@@ -78,6 +78,7 @@ public struct RecurringPosting: Sendable {
     /// The change, for a posting of its own; a statement that posts as it
     /// changes more takes `rows` into its change.
     public func change(undoable: Bool) -> ChangeSet {
-        ChangeSet(summary: "posted \(bills.count == 1 ? "1 recurring bill" : "\(bills.count) recurring bills")", rows: rows, undoable: undoable)
+        ChangeSet(
+            summary: Phrase.counted("posted %d recurring bill", "posted %d recurring bills", count: bills.count), rows: rows, undoable: undoable)
     }
 }

@@ -88,6 +88,10 @@ public enum Translation {
     /// `plural`; Chinese has one form), its first directive filled with
     /// `count` and those after it with `arguments`.
     public static func plural(_ singular: String, _ plural: String, count: Int, _ arguments: CustomStringConvertible...) -> String {
+        self.plural(singular, plural, count: count, with: arguments)
+    }
+
+    public static func plural(_ singular: String, _ plural: String, count: Int, with arguments: [CustomStringConvertible]) -> String {
         let form = singular.withCString { one in
             plural.withCString { many in
                 let found = dngettext(domain, one, many, UInt(max(count, 0)))

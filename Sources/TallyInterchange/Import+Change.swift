@@ -165,10 +165,10 @@ extension CSVImport {
         }
 
         /// What the import did, in words; nil when it changed nothing.
-        var summary: String? {
+        var summary: Phrase? {
             let file = csv.options.file.value
-            if counts.added > 0 { return "imported \(Literal.count(counts.added, "bill")) from \(file)" }
-            return counts.updated > 0 ? "updated \(Literal.count(counts.updated, "bill")) from \(file)" : nil
+            if counts.added > 0 { return Phrase.counted("imported %d bill from %s", "imported %d bills from %s", count: counts.added, file) }
+            return counts.updated > 0 ? Phrase.counted("updated %d bill from %s", "updated %d bills from %s", count: counts.updated, file) : nil
         }
 
         var done: QueryResult { .done(.imported(counts, file: csv.options.file.value)) }

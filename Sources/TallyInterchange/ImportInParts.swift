@@ -35,7 +35,7 @@ public final class ImportInParts: ChangeInParts {
     private var sourcesWritten = false
     /// What the import did, or why it wrote nothing, once the parts are done.
     public private(set) var outcome: Result<Outcome, Diagnostic>?
-    public private(set) var summary: String?
+    public private(set) var summary: Phrase?
     public var expectedRows: Int { csv.rowCount }
 
     /// Whether an import of `file` with `options` is made in parts of

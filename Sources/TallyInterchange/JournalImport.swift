@@ -14,7 +14,7 @@ extension Evaluator {
         let counts = try reading.read(journal)
         let done = Done.journalImported(counts, file: file.value)
         guard !reading.rows.isEmpty else { return .result(.done(done), format: nil) }
-        return .change(ChangeSet(summary: "imported \(file.value)", rows: reading.rows), done: .done(done), asking: nil)
+        return .change(ChangeSet(summary: Phrase.said("imported %s", file.value), rows: reading.rows), done: .done(done), asking: nil)
     }
 }
 

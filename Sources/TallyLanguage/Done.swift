@@ -90,9 +90,9 @@ public enum Done: Sendable, Equatable {
     /// `undo N` the user declined when asked.
     case replayDeclined(undo: Bool)
     /// Nothing of this session's to take back; another session's newest change is left alone.
-    case othersOnly(undo: Bool, newest: String)
+    case othersOnly(undo: Bool, newest: Phrase)
     /// An undo or redo; `statement` is set when it came from an earlier session, `nowUsing` when it changed the book in use.
-    case replayed(undo: Bool, change: String, fromEarlierSession: Bool, statement: String, nowUsing: String?)
+    case replayed(undo: Bool, change: Phrase, fromEarlierSession: Bool, statement: String, nowUsing: String?)
 
     /// What was done, in words.
     /// The text as the lines it is shown in, each made safe for a terminal on its own.
@@ -277,11 +277,11 @@ public enum Done: Sendable, Equatable {
         case .othersOnly(let undo, let newest):
             return undo
                 ? Translation.translated(
-                    "nothing of this session's to undo; the newest change, '%s', was made by another session since this one began", newest)
+                    "nothing of this session's to undo; the newest change, '%s', was made by another session since this one began", newest.shown)
                 : Translation.translated(
-                    "nothing of this session's to redo; the newest change, '%s', was made by another session since this one began", newest)
+                    "nothing of this session's to redo; the newest change, '%s', was made by another session since this one began", newest.shown)
         case .replayed(let undo, let change, let fromEarlierSession, let statement, let nowUsing):
-            var text = Translation.format(undo ? Translation.translated("undid: %s") : Translation.translated("redid: %s"), change)
+            var text = Translation.format(undo ? Translation.translated("undid: %s") : Translation.translated("redid: %s"), change.shown)
             if fromEarlierSession {
                 text += statement.isEmpty
                     ? Translation.translated(" (from an earlier session)")
@@ -404,9 +404,9 @@ public enum Done: Sendable, Equatable {
         case .nothingToUndo(let undo): return [("report", .text(undo ? "nothing to undo" : "nothing to redo"))]
         case .replayDeclined: return [("report", .text("declined")), ("count", .number(0))]
         case .othersOnly(let undo, let newest):
-            return [("report", .text(undo ? "nothing to undo" : "nothing to redo")), ("newest", .text(newest))]
+            return [("report", .text(undo ? "nothing to undo" : "nothing to redo")), ("newest", .text(newest.english))]
         case .replayed(let undo, let change, let fromEarlierSession, let statement, let nowUsing):
-            return [("report", .text(undo ? "undid" : "redid")), ("change", .text(change)), ("earlier_session", .flag(fromEarlierSession)),
+            return [("report", .text(undo ? "undid" : "redid")), ("change", .text(change.english)), ("earlier_session", .flag(fromEarlierSession)),
                     ("statement", Done.optional(statement.isEmpty ? nil : statement)), ("book", Done.optional(nowUsing))]
         }
     }

@@ -12,7 +12,7 @@ extension Evaluator {
             try ensureAccountNameFree(new, inBook: account.bookID, except: account.id)
             var renamed = account
             renamed.name = new.value
-            return changing(account, to: renamed, "renamed account '\(account.name)' to '\(new.value)'",
+            return changing(account, to: renamed, Phrase.said("renamed account '%s' to '%s'", account.name, new.value),
                             .accountRenamed(from: account.name, to: new.value))
         case .archive(let reference, let archiving):
             let account = try self.account(reference, inBook: nil)
@@ -22,7 +22,8 @@ extension Evaluator {
             }
             var changed = account
             changed.archived = archiving
-            return changing(account, to: changed, "\(archiving ? "archived" : "unarchived") account '\(account.name)'",
+            let summary = archiving ? Phrase.said("archived account '%s'", account.name) : Phrase.said("unarchived account '%s'", account.name)
+            return changing(account, to: changed, summary,
                             .accountArchived(name: account.name, archiving: archiving))
         case .makeDefault(let reference):
             let account = try self.account(reference, inBook: nil)
@@ -30,12 +31,13 @@ extension Evaluator {
             var first = account
             first.position = (ledger.accounts(ofBook: account.bookID).map(\.position).min() ?? 0) - 1
             let book = ledger.book(id: account.bookID)?.name ?? ""
-            return changing(account, to: first, "made '\(account.name)' the default account", .accountDefault(name: account.name, book: book))
+            return changing(account, to: first, Phrase.said("made '%s' the default account", account.name), .accountDefault(name: account.name, book: book))
         case .icon(let reference, let icon):
             let account = try self.account(reference, inBook: nil)
             var changed = account
             changed.icon = icon.value
-            return changing(account, to: changed, "gave account '\(account.name)' the icon \(icon.value)", .accountIcon(name: account.name, icon: icon.value))
+            return changing(
+                account, to: changed, Phrase.said("gave account '%s' the icon %s", account.name, icon.value), .accountIcon(name: account.name, icon: icon.value))
         case .transfer(let spec):
             return try transfer(spec)
         case .balances(let day):
@@ -45,7 +47,7 @@ extension Evaluator {
         }
     }
 
-    private func changing(_ account: Account, to changed: Account, _ summary: String, _ done: Done) -> Outcome {
+    private func changing(_ account: Account, to changed: Account, _ summary: Phrase, _ done: Done) -> Outcome {
         .change(ChangeSet(summary: summary, rows: [RowChange(before: .account(account), after: .account(changed))]), done: .done(done), asking: nil)
     }
 
@@ -60,7 +62,7 @@ extension Evaluator {
             openingDay: openingDay?.value.resolve(today: today),
             position: (ledger.accounts(ofBook: book.id).map(\.position).max() ?? 0) + 1)
         return .change(
-            ChangeSet(summary: "added account '\(account.name)'", rows: [RowChange(before: nil, after: .account(account))]),
+            ChangeSet(summary: Phrase.said("added account '%s'", account.name), rows: [RowChange(before: nil, after: .account(account))]),
             done: .done(.accountAdded(name: account.name, book: book.name, kind: account.kind)), asking: nil)
     }
 

@@ -91,7 +91,7 @@ extension Evaluator {
         }
         let differs = fromBook.currency != toBook.currency || received != amount
         return .change(
-            ChangeSet(summary: "transferred \(MoneyFormat.plain(amount, fromBook.currency)) from \(label(from)) to \(label(to))",
+            ChangeSet(summary: Phrase.said("transferred %s from %s to %s", MoneyFormat.plain(amount, fromBook.currency), label(from), label(to)),
                       rows: [RowChange(before: nil, after: .transfer(transfer))]),
             done: .done(.transferred(
                 id: transfer.id, day: day, amount: MoneyFormat.withSymbol(amount, fromBook.currency), from: label(from), to: label(to),
@@ -145,7 +145,7 @@ extension Evaluator {
         let reconciliation = Reconciliation(id: ledger.nextReconciliationID, accountID: account.id, day: on, balance: statement, created: now)
         rows.append(RowChange(before: nil, after: .reconciliation(reconciliation)))
         return .change(
-            ChangeSet(summary: "reconciled \(label(account)) on \(on.iso)", rows: rows),
+            ChangeSet(summary: Phrase.said("reconciled %s on %s", label(account), on.iso), rows: rows),
             done: .done(.reconciled(account: label(account), day: on, balance: MoneyFormat.grouped(statement, book.currency), adjustment: adjustment)),
             asking: nil)
     }

@@ -4,7 +4,7 @@ extension Evaluator {
     func add(_ add: AddBill) throws(Diagnostic) -> Outcome {
         let bill = try newBill(add)
         return .change(
-            ChangeSet(summary: "added #\(bill.id)", rows: [RowChange(before: nil, after: .bill(bill))]),
+            ChangeSet(summary: Phrase.said("added #%s", bill.id), rows: [RowChange(before: nil, after: .bill(bill))]),
             done: .bill(verb: "added", BillRow(bill, in: ledger)), asking: nil,
             warnings: aheadNote(bill) + reconciledWarnings([bill]) + (try budgetWarnings(adding: bill)))
     }
@@ -62,7 +62,7 @@ extension Evaluator {
         }
         bill.updated = now
         return .change(
-            ChangeSet(summary: "edited #\(bill.id)", rows: [RowChange(before: .bill(original), after: .bill(bill))]),
+            ChangeSet(summary: Phrase.said("edited #%s", bill.id), rows: [RowChange(before: .bill(original), after: .bill(bill))]),
             done: .bill(verb: "edited", BillRow(bill, in: ledger)), asking: nil, warnings: reconciledWarnings([original, bill]))
     }
 
@@ -90,7 +90,7 @@ extension Evaluator {
         }
         guard !rows.isEmpty else { return .result(.done(.allUnchanged(count: bills.count)), format: nil) }
         return .change(
-            ChangeSet(summary: "edited \(Literal.count(changed.count, "bill"))", rows: rows),
+            ChangeSet(summary: Phrase.counted("edited %d bill", "edited %d bills", count: changed.count), rows: rows),
             done: .done(.edited(ids: changed.map(\.id), unchanged: bills.count - changed.count)),
             asking: Confirmation(.edit, changed, in: ledger))
     }
@@ -101,7 +101,7 @@ extension Evaluator {
             bills.append(try bill(id))
         }
         let change = ChangeSet(
-            summary: "deleted " + bills.map { "#\($0.id)" }.joined(separator: ", "),
+            summary: Phrase.said("deleted %s", bills.map { "#\($0.id)" }.joined(separator: ", ")),
             rows: photoRows(of: bills) + bills.map { RowChange(before: .bill($0), after: nil) })
         let done: QueryResult = bills.count == 1
             ? .bill(verb: "deleted", BillRow(bills[0], in: ledger))
@@ -113,7 +113,7 @@ extension Evaluator {
         let bills = try selected(condition, period)
         guard !bills.isEmpty else { return .result(.done(.nothingMatched(.delete)), format: nil) }
         let change = ChangeSet(
-            summary: "deleted \(Literal.count(bills.count, "bill"))",
+            summary: Phrase.counted("deleted %d bill", "deleted %d bills", count: bills.count),
             rows: photoRows(of: bills) + bills.map { RowChange(before: .bill($0), after: nil) })
         return .change(change, done: .done(.deleted(ids: bills.map(\.id), namedByID: false)), asking: Confirmation(.delete, bills, in: ledger),
                        warnings: reconciledWarnings(bills))

@@ -7,8 +7,9 @@ extension Evaluator {
         let amount = try self.amount(expression, in: book)
         let before = ledger.budget(book: book.id, category: category?.id)
         let budget = Budget(id: before?.id ?? ledger.nextBudgetID, bookID: book.id, categoryID: category?.id, amount: amount)
-        let what = category.map { "for '\($0.name)'" } ?? "in total"
-        let summary = "set the budget \(what) to \(MoneyFormat.plain(amount, book.currency))"
+        let limit = MoneyFormat.plain(amount, book.currency)
+        let summary = category.map { Phrase.said("set the budget for '%s' to %s", $0.name, limit) }
+            ?? Phrase.said("set the budget in total to %s", limit)
         return .change(
             ChangeSet(summary: summary, rows: [RowChange(before: before.map(Record.budget), after: .budget(budget))]),
             done: .done(.budgetSet(book: book.name, category: category?.name, amount: amount, currency: book.currency)),
@@ -18,12 +19,12 @@ extension Evaluator {
     func budgetOff(_ target: BudgetTarget) throws(Diagnostic) -> Outcome {
         let book = ledger.currentBook
         let category = try budgeted(target)
-        let what = category.map { "for '\($0.name)'" } ?? "in total"
         guard let budget = ledger.budget(book: book.id, category: category?.id) else {
             throw Diagnostic(.noBudget(book: book.name, category: category?.name), at: target.range)
         }
+        let summary = category.map { Phrase.said("dropped the budget for '%s'", $0.name) } ?? Phrase.said("dropped the budget in total")
         return .change(
-            ChangeSet(summary: "dropped the budget \(what)", rows: [RowChange(before: .budget(budget), after: nil)]),
+            ChangeSet(summary: summary, rows: [RowChange(before: .budget(budget), after: nil)]),
             done: .done(.budgetDropped(book: book.name, category: category?.name)), asking: nil)
     }
 

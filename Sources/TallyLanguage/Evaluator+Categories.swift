@@ -28,7 +28,7 @@ extension Evaluator {
         var changed = category
         changed.icon = icon.value
         return .change(
-            ChangeSet(summary: "gave category '\(category.name)' the icon \(icon.value)",
+            ChangeSet(summary: Phrase.said("gave category '%s' the icon %s", category.name, icon.value),
                       rows: [RowChange(before: .category(category), after: .category(changed))]),
             done: .done(.categoryIcon(category.name, icon: icon.value)), asking: nil)
     }
@@ -57,8 +57,13 @@ extension Evaluator {
             words = given.map(\.value)
             changed.aliases.removeAll { alias in seen.contains(Names.key(alias)) }
         }
-        let summary = "\(adding ? "added" : "dropped") \(words.count == 1 ? "alias" : "aliases") \(words.joined(separator: ", ")) "
-            + "\(adding ? "to" : "from") category '\(category.name)'"
+        let list = words.joined(separator: ", ")
+        let summary = switch (adding, words.count == 1) {
+        case (true, true): Phrase.said("added alias %s to category '%s'", list, category.name)
+        case (true, false): Phrase.said("added aliases %s to category '%s'", list, category.name)
+        case (false, true): Phrase.said("dropped alias %s from category '%s'", list, category.name)
+        case (false, false): Phrase.said("dropped aliases %s from category '%s'", list, category.name)
+        }
         return .change(
             ChangeSet(summary: summary, rows: [RowChange(before: .category(category), after: .category(changed))]),
             done: .done(.categoryAliases(category.name, given: words, added: adding, aliases: changed.aliases)), asking: nil)
@@ -76,9 +81,9 @@ extension Evaluator {
         var changed = category
         changed.archived = archiving
         let bills = ledger.bills.categoryIDs.count { $0 == category.id }
+        let summary = archiving ? Phrase.said("archived category '%s'", category.name) : Phrase.said("unarchived category '%s'", category.name)
         return .change(
-            ChangeSet(summary: "\(archiving ? "archived" : "unarchived") category '\(category.name)'",
-                      rows: [RowChange(before: .category(category), after: .category(changed))]),
+            ChangeSet(summary: summary, rows: [RowChange(before: .category(category), after: .category(changed))]),
             done: .done(.categoryArchived(category.name, archived: archiving, bills: bills)), asking: nil)
     }
 
@@ -100,7 +105,7 @@ extension Evaluator {
             : order.firstIndex { $0.id == others[others.count - 1].id }! + 1
         order.insert(category, at: at)
         return .change(
-            ChangeSet(summary: "moved category '\(category.name)' to place \(index + 1)",
+            ChangeSet(summary: Phrase.said("moved category '%s' to place %d", category.name, index + 1),
                       rows: renumbering(order, at: \.position, as: Record.category)),
             done: .done(.categoryPositioned(category.name, kind: category.kind, position: index + 1)), asking: nil)
     }

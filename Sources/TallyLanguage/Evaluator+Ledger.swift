@@ -64,7 +64,7 @@ extension Evaluator {
         let book = Book(id: ledger.nextBookID, name: name.value, currency: currency,
                         position: (ledger.books.map(\.position).max() ?? 0) + 1, account: ledger.bookAccount(name.value))
         return .change(
-            ChangeSet(summary: "added book '\(book.name)'", rows: [
+            ChangeSet(summary: Phrase.said("added book '%s'", book.name), rows: [
                 RowChange(before: nil, after: .book(book)),
                 RowChange(before: nil, after: .account(Account(id: ledger.nextAccountID, bookID: book.id, name: Account.firstName, position: 0))),
             ]),
@@ -89,7 +89,7 @@ extension Evaluator {
         renamed.name = new.value
         renamed.account = ledger.bookAccount(new.value, renaming: book.id)
         return .change(
-            ChangeSet(summary: "renamed book '\(book.name)' to '\(new.value)'", rows: [RowChange(before: .book(book), after: .book(renamed))]),
+            ChangeSet(summary: Phrase.said("renamed book '%s' to '%s'", book.name, new.value), rows: [RowChange(before: .book(book), after: .book(renamed))]),
             done: .done(.bookRenamed(from: book.name, to: new.value)), asking: nil)
     }
 
@@ -141,7 +141,7 @@ extension Evaluator {
         rows += accounts.map { RowChange(before: .account($0), after: nil) }
         rows.append(RowChange(before: .book(book), after: nil))
         return .change(
-            ChangeSet(summary: "deleted book '\(book.name)'", rows: rows),
+            ChangeSet(summary: Phrase.said("deleted book '%s'", book.name), rows: rows),
             done: .done(.bookDeleted(book.name, moved: target == nil ? 0 : bills.count, into: target?.name)), asking: nil)
     }
 
@@ -158,7 +158,7 @@ extension Evaluator {
             position: (ledger.categories.map(\.position).max() ?? 0) + 1,
             account: ledger.categoryAccount(name.value, aliases: aliases.map(\.value)))
         return .change(
-            ChangeSet(summary: "added category '\(category.name)'", rows: [RowChange(before: nil, after: .category(category))]),
+            ChangeSet(summary: Phrase.said("added category '%s'", category.name), rows: [RowChange(before: nil, after: .category(category))]),
             done: .done(.categoryAdded(category.name, kind: kind)), asking: nil)
     }
 
@@ -170,7 +170,7 @@ extension Evaluator {
         renamed.aliases.removeAll { Names.key($0) == Names.key(new.value) }
         renamed.account = ledger.categoryAccount(new.value, aliases: renamed.aliases, renaming: category.id)
         return .change(
-            ChangeSet(summary: "renamed category '\(category.name)' to '\(new.value)'",
+            ChangeSet(summary: Phrase.said("renamed category '%s' to '%s'", category.name, new.value),
                       rows: [RowChange(before: .category(category), after: .category(renamed))]),
             done: .done(.categoryRenamed(from: category.name, to: new.value)), asking: nil)
     }
@@ -186,7 +186,7 @@ extension Evaluator {
         }
         return .change(
             ChangeSet(
-                summary: "deleted category '\(category.name)'",
+                summary: Phrase.said("deleted category '%s'", category.name),
                 rows: budgetRows(of: category) + [RowChange(before: .category(category), after: nil)]),
             done: .done(.categoryDeleted(category.name)), asking: nil)
     }
@@ -216,7 +216,10 @@ extension Evaluator {
         var widened = destination
         widened.aliases += source.allNames.filter { name in !destination.allNames.contains { Names.key($0) == Names.key(name) } }
         rows.append(RowChange(before: .category(destination), after: .category(widened)))
-        let summary = "\(verb.rawValue) category '\(source.name)' into '\(destination.name)'"
+        let summary = switch verb {
+        case .merged: Phrase.said("merged category '%s' into '%s'", source.name, destination.name)
+        case .deleted: Phrase.said("deleted category '%s' into '%s'", source.name, destination.name)
+        }
         return .change(
             ChangeSet(summary: summary, rows: rows),
             done: .done(.categoryMoved(verb: verb, from: source.name, into: destination.name, moved: count)), asking: nil)
@@ -234,9 +237,9 @@ extension Evaluator {
         if let calls, Names.key(calls.value) != Names.key(name.value) { _ = try savedStatement(named: calls) }
         let query = SavedQuery(name: name.value, parameters: parameters.map(\.value), statement: statement)
         let before = ledger.savedQuery(named: name.value).map(Record.savedQuery)
-        let verb = before == nil ? "saved" : "replaced"
+        let summary = before == nil ? Phrase.said("saved '%s'", query.name) : Phrase.said("replaced '%s'", query.name)
         return .change(
-            ChangeSet(summary: "\(verb) '\(query.name)'", rows: [RowChange(before: before, after: .savedQuery(query))]),
+            ChangeSet(summary: summary, rows: [RowChange(before: before, after: .savedQuery(query))]),
             done: .done(.saved(query.name, parameters: query.parameters, replaced: before != nil)), asking: nil)
     }
 
@@ -248,7 +251,7 @@ extension Evaluator {
                 at: name.range)
         }
         return .change(
-            ChangeSet(summary: "forgot '\(query.name)'", rows: [RowChange(before: .savedQuery(query), after: nil)]),
+            ChangeSet(summary: Phrase.said("forgot '%s'", query.name), rows: [RowChange(before: .savedQuery(query), after: nil)]),
             done: .done(.forgot(query.name)), asking: nil)
     }
 

@@ -36,7 +36,7 @@ extension Evaluator {
             id: ledger.nextPhotoID, billID: bill.id, number: number, name: file.name, type: file.type, size: file.size,
             sha256: file.sha256, added: now)
         return (
-            ChangeSet(summary: "attached photo \(number) to #\(bill.id)", rows: [RowChange(before: nil, after: .photo(photo))]),
+            ChangeSet(summary: Phrase.said("attached photo %d to #%d", number, bill.id), rows: [RowChange(before: nil, after: .photo(photo))]),
             .done(.photoAttached(number: number, bill: bill.id, file: file.name, type: file.type, size: file.size)))
     }
 
@@ -65,7 +65,7 @@ extension Evaluator {
     func detach(_ id: Located<Int64>, _ number: Located<Int>) throws(Diagnostic) -> Outcome {
         let photo = try self.photo(id, number)
         return .change(
-            ChangeSet(summary: "detached photo \(photo.number) from #\(photo.billID)", rows: [RowChange(before: .photo(photo), after: nil)]),
+            ChangeSet(summary: Phrase.said("detached photo %d from #%d", photo.number, photo.billID), rows: [RowChange(before: .photo(photo), after: nil)]),
             done: .done(.photoDetached(number: photo.number, bill: photo.billID)), asking: nil)
     }
 

@@ -36,9 +36,10 @@ extension Evaluator {
     func profileAdd(_ name: Located<String>, _ settings: String) -> Outcome {
         let profile = ImportProfile(name: name.value, settings: settings)
         let before = ledger.importProfile(named: name.value).map(Record.importProfile)
-        let verb = before == nil ? "saved" : "replaced"
+        let summary = before == nil
+            ? Phrase.said("saved import profile '%s'", profile.name) : Phrase.said("replaced import profile '%s'", profile.name)
         return .change(
-            ChangeSet(summary: "\(verb) import profile '\(profile.name)'", rows: [RowChange(before: before, after: .importProfile(profile))]),
+            ChangeSet(summary: summary, rows: [RowChange(before: before, after: .importProfile(profile))]),
             done: .done(.profileSaved(profile.name, replaced: before != nil)), asking: nil)
     }
 
@@ -51,7 +52,7 @@ extension Evaluator {
                 at: name.range)
         }
         return .change(
-            ChangeSet(summary: "deleted import profile '\(profile.name)'", rows: [RowChange(before: .importProfile(profile), after: nil)]),
+            ChangeSet(summary: Phrase.said("deleted import profile '%s'", profile.name), rows: [RowChange(before: .importProfile(profile), after: nil)]),
             done: .done(.profileDeleted(profile.name)), asking: nil)
     }
 
@@ -80,14 +81,14 @@ extension Evaluator {
         let position = (ledger.rules.map(\.position).max() ?? 0) + 1
         let rule = Rule(id: ledger.nextRuleID, position: position, text: text)
         return .change(
-            ChangeSet(summary: "added rule #\(rule.id)", rows: [RowChange(before: nil, after: .rule(rule))]),
+            ChangeSet(summary: Phrase.said("added rule #%d", rule.id), rows: [RowChange(before: nil, after: .rule(rule))]),
             done: .done(.ruleAdded(id: rule.id, position: ledger.rules.count + 1)), asking: nil)
     }
 
     func ruleDelete(_ id: Located<Int64>) throws(Diagnostic) -> Outcome {
         let rule = try self.rule(id)
         return .change(
-            ChangeSet(summary: "deleted rule #\(rule.id)", rows: [RowChange(before: .rule(rule), after: nil)]),
+            ChangeSet(summary: Phrase.said("deleted rule #%d", rule.id), rows: [RowChange(before: .rule(rule), after: nil)]),
             done: .done(.ruleDeleted(id: rule.id)), asking: nil)
     }
 
@@ -98,7 +99,8 @@ extension Evaluator {
         let index = min(place.value, order.count + 1) - 1
         order.insert(rule, at: index)
         return .change(
-            ChangeSet(summary: "moved rule #\(rule.id)", rows: renumbering(order, at: \.position, as: Record.rule)), done: .done(.ruleMoved(id: rule.id, position: index + 1)), asking: nil)
+            ChangeSet(summary: Phrase.said("moved rule #%d", rule.id), rows: renumbering(order, at: \.position, as: Record.rule)),
+            done: .done(.ruleMoved(id: rule.id, position: index + 1)), asking: nil)
     }
 
     private func rule(_ id: Located<Int64>) throws(Diagnostic) -> Rule {

@@ -11,7 +11,7 @@ extension Evaluator {
         let replaced = ledger.rate(given: base.value, quote.value, on: on)
         let rows = (replaced.map { [RowChange(before: .rate($0), after: nil)] } ?? []) + [RowChange(before: nil, after: .rate(given))]
         return .change(
-            ChangeSet(summary: "rate of \(base.value) in \(quote.value) on \(on.iso)", rows: rows),
+            ChangeSet(summary: Phrase.said("rate of %s in %s on %s", base.value, quote.value, on.iso), rows: rows),
             done: .done(.rateSet(base: base.value, quote: quote.value, day: on, rate: rate.value.written, replaced: replaced != nil)),
             asking: nil)
     }
@@ -83,6 +83,6 @@ extension Evaluator {
         }
         let done = Done.ratesImported(file: file.value, added: added, replaced: replaced, unchanged: unchanged)
         guard !changes.isEmpty else { return .result(.done(done), format: nil) }
-        return .change(ChangeSet(summary: "imported rates from \(file.value)", rows: changes), done: .done(done), asking: nil)
+        return .change(ChangeSet(summary: Phrase.said("imported rates from %s", file.value), rows: changes), done: .done(done), asking: nil)
     }
 }

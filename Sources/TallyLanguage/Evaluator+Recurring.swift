@@ -47,7 +47,7 @@ extension Evaluator {
         let done = Done.recurringAdded(
             id: rule.id, schedule: rule.schedule.written(weekStart: ledger.settings.weekStart), start: start, end: rule.writtenEnd,
             come: come, next: nextDay(of: rule), asks: rule.asks)
-        return .change(ChangeSet(summary: "added recurring #\(rule.id)", rows: rows), done: .done(done), asking: nil)
+        return .change(ChangeSet(summary: Phrase.said("added recurring #%d", rule.id), rows: rows), done: .done(done), asking: nil)
     }
 
     private func recurringRule(_ id: Located<Int64>) throws(Diagnostic) -> RecurringRule {
@@ -135,7 +135,7 @@ extension Evaluator {
         changed.tags = edited.tags
         guard changed != rule else { return .result(.done(.recurringChanged(id: rule.id, verb: .unchanged, note: nil)), format: nil) }
         return .change(
-            ChangeSet(summary: "edited recurring #\(rule.id)", rows: [RowChange(before: .recurringRule(rule), after: .recurringRule(changed))]),
+            ChangeSet(summary: Phrase.said("edited recurring #%d", rule.id), rows: [RowChange(before: .recurringRule(rule), after: .recurringRule(changed))]),
             done: .done(.recurringChanged(id: rule.id, verb: .edited, note: .fromNowOn)), asking: nil)
     }
 
@@ -155,7 +155,7 @@ extension Evaluator {
         }
         let verb: RecurringChange = pausing ? .paused : .resumed
         return .change(
-            ChangeSet(summary: "\(verb.rawValue) recurring #\(rule.id)", rows: rows),
+            ChangeSet(summary: pausing ? Phrase.said("paused recurring #%d", rule.id) : Phrase.said("resumed recurring #%d", rule.id), rows: rows),
             done: .done(.recurringChanged(
                 id: rule.id, verb: verb, note: skipped.isEmpty ? nil : .skipping(days: skipped.count))),
             asking: nil)
@@ -167,7 +167,7 @@ extension Evaluator {
         let kept = occurrences.count { $0.billID.map { ledger.bill(id: $0) != nil } ?? false }
         let rows = occurrences.map { RowChange(before: .occurrence($0), after: nil) } + [RowChange(before: .recurringRule(rule), after: nil)]
         return .change(
-            ChangeSet(summary: "deleted recurring #\(rule.id)", rows: rows),
+            ChangeSet(summary: Phrase.said("deleted recurring #%d", rule.id), rows: rows),
             done: .done(.recurringDeleted(id: rule.id, keptBills: kept)), asking: nil)
     }
 
@@ -206,9 +206,11 @@ extension Evaluator {
             }
             posting.post(rule, on: [due], amount: amount, skipping: !accepting, at: now)
         }
-        let verb = accepting ? "accepted" : "skipped"
+        let summary = accepting
+            ? Phrase.counted("accepted %d recurring bill", "accepted %d recurring bills", count: picked.count)
+            : Phrase.counted("skipped %d recurring bill", "skipped %d recurring bills", count: picked.count)
         return .change(
-            ChangeSet(summary: "\(verb) \(Literal.count(picked.count, "recurring bill"))", rows: posting.rows),
+            ChangeSet(summary: summary, rows: posting.rows),
             done: .done(.occurrencesHandled(
                 accepted: accepting, ids: posting.bills.map(\.bill.id), rules: picked.map(\.rule.id), days: picked.map(\.day))),
             asking: nil)

@@ -29,7 +29,8 @@ extension Evaluator {
             renamed.updated = now
             rows.append(RowChange(before: .bill(bill), after: .bill(renamed)))
         }
-        let summary = hadNew == 0 ? "renamed tag #\(old.value) to #\(new.value)" : "merged tag #\(old.value) into #\(new.value)"
+        let summary = hadNew == 0
+            ? Phrase.said("renamed tag #%s to #%s", old.value, new.value) : Phrase.said("merged tag #%s into #%s", old.value, new.value)
         return .change(
             ChangeSet(summary: summary, rows: rows),
             done: .done(.tagRenamed(from: old.value, to: new.value, bills: rows.count, hadNew: hadNew)), asking: nil)

@@ -146,7 +146,7 @@ extension Problem {
                 "cannot redo '%s': %s has been changed since it was undone, by another session; nothing was changed", change, row)
         default:
             return Translation.translated(
-                "cannot %s '%s': %s has been changed %s, by another session; nothing was changed", verb, change, row, since)
+                "cannot %s '%s': %s has been changed %s, by another session; nothing was changed", verb, change, row, Translation.translated(since))
         }
     }
 

@@ -163,10 +163,10 @@ public enum Problem: Sendable, Equatable {
     case changedWhileAnswering
     case runsTooDeep(Int)
     case tooManyRuns(runs: Int, mebibytes: Int)
-    case undoConflict(verb: String, change: String, row: String, since: String)
+    case undoConflict(verb: String, change: Phrase, row: String, since: String)
     /// A change of a recurring bill that has posted or been seen to since.
-    case undoAfterPosting(verb: String, change: String, rule: Int64)
-    case undoDependedOn(verb: String, change: String)
+    case undoAfterPosting(verb: String, change: Phrase, rule: Int64)
+    case undoDependedOn(verb: String, change: Phrase)
     /// `undo N` where fewer changes can be taken back from here.
     case tooFewToReplay(verb: String, asked: Int, available: Int)
     /// An answer to a guided entry's last question that is neither yes nor no.
@@ -442,9 +442,9 @@ public enum Problem: Sendable, Equatable {
         case .runsTooDeep(let depth): return Translation.translated("scripts run each other more than %d deep", depth)
         case .tooManyRuns(let runs, let mebibytes):
             return Translation.translated("one statement may run at most %d scripts and saved statements, of %d MiB in all; stopped", runs, mebibytes)
-        case .undoAfterPosting(let verb, let change, let rule): return Problem.undoAfterPosting(verb, change, rule: rule)
-        case .undoConflict(let verb, let change, let row, let since): return Problem.undoConflict(verb, change, row: row, since: since)
-        case .undoDependedOn(let verb, let change): return Problem.undoDependedOn(verb, change)
+        case .undoAfterPosting(let verb, let change, let rule): return Problem.undoAfterPosting(verb, change.shown, rule: rule)
+        case .undoConflict(let verb, let change, let row, let since): return Problem.undoConflict(verb, change.shown, row: row, since: since)
+        case .undoDependedOn(let verb, let change): return Problem.undoDependedOn(verb, change.shown)
         case .tooFewToReplay(let verb, let asked, let available): return Problem.tooFewToReplay(verb, asked: asked, available: available)
         case .answerYesOrNo: return Translation.translated("answer y or n, or '<' to go back")
         case .statementTooLong(let mebibytes): return Translation.translated("a statement may be at most %d MiB", mebibytes)

@@ -37,15 +37,14 @@ enum ChangeHistory {
             columns: columns,
             rows: entries.map { entry in
                 [step(entry, undone: false), step(entry, undone: true), .text(Timestamp.local(entry.madeAt, withSeconds: false)),
-                 .text(session(entry)), .flag(entry.undone), .text(entry.summary),
+                 .text(session(entry)), .flag(entry.undone), .text(inWords ? entry.phrase.shown : entry.summary),
                  .text(String(entry.statement.prefix { $0 != "\n" }))]
             })
     }
 
-    /// `undo 3 changes: added #3, deleted #2 and added #1`: the summaries as
-    /// the history keeps them, the words around them in the reader's language.
+    /// `undo 3 changes: added #3, deleted #2 and added #1`, in the reader's language.
     static func question(undo: Bool, _ entries: [HistoryEntry]) -> String {
-        let names = entries.prefix(named).map { Diagnostic.clipped($0.summary) }
+        let names = entries.prefix(named).map { Diagnostic.clipped($0.phrase.shown) }
         let comma = Translation.translated(", ")
         let listed = if entries.count > named {
             Translation.translated("%s and %d more", names.joined(separator: comma), entries.count - named)

@@ -137,7 +137,7 @@ extension Session {
                 let entry = step.entry
                 let nowUsing = index == taken.count - 1 && ledger.currentBook.id != book ? ledger.currentBook.name : nil
                 show(.done(.replayed(
-                    undo: undo, change: entry.change.summary, fromEarlierSession: !entry.isOwn,
+                    undo: undo, change: entry.change.phrase, fromEarlierSession: !entry.isOwn,
                     statement: entry.isOwn ? "" : Session.firstLine(of: entry.statement), nowUsing: nowUsing)))
             }
         }
@@ -159,14 +159,15 @@ extension Session {
         case .conflict(let entry, let row):
             if case .recurringRule(let rule) = row.identity {
                 // Only posting changes a rule behind the statements that made it.
-                return fail(Diagnostic(.undoAfterPosting(verb: verb, change: entry.change.summary, rule: rule), at: parsed.range), in: source)
+                return fail(Diagnostic(.undoAfterPosting(verb: verb, change: entry.change.phrase, rule: rule), at: parsed.range), in: source)
             }
-            let since = undo ? Translation.translated("since it was made") : Translation.translated("since it was undone")
+            // In English, for the problem to choose its sentence by; it is translated where it is said.
+            let since = undo ? Translation.catalogued("since it was made") : Translation.catalogued("since it was undone")
             return fail(
-                Diagnostic(.undoConflict(verb: verb, change: entry.change.summary, row: row.label, since: since), at: parsed.range),
+                Diagnostic(.undoConflict(verb: verb, change: entry.change.phrase, row: row.label, since: since), at: parsed.range),
                 in: source)
         case .dependedOn(let entry):
-            return fail(Diagnostic(.undoDependedOn(verb: verb, change: entry.change.summary), at: parsed.range), in: source)
+            return fail(Diagnostic(.undoDependedOn(verb: verb, change: entry.change.phrase), at: parsed.range), in: source)
         }
         return .success
     }

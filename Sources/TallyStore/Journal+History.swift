@@ -4,7 +4,8 @@ import TallyCore
 /// by which statement, read without its rows (an import's run to tens of MB).
 public struct HistoryEntry: Sendable, Equatable {
     let id: Int64
-    public let summary: String
+    /// What the change did, in words, to show in the reader's language.
+    public let phrase: Phrase
     /// The statement that made the change, as typed.
     public let statement: String
     /// Seconds since 1970 when the change was first made.
@@ -15,6 +16,9 @@ public struct HistoryEntry: Sendable, Equatable {
     /// How many steps back `undo` (for a change undone, `redo`) reaches it
     /// from here, 1 being the next; nil when this session may not.
     public let step: Int?
+
+    /// What the change did, in English, as the history stores it.
+    public var summary: String { phrase.english }
 }
 
 extension Connection {
@@ -24,7 +28,7 @@ extension Connection {
         var reached = (undo: 0, redo: 0)
         var entries: [HistoryEntry] = []
         try forEachRow(
-            "SELECT id, summary, statement, created_at, session = ?, undone FROM journal ORDER BY id DESC LIMIT ?",
+            "SELECT id, summary, statement, created_at, session = ?, undone, phrase FROM journal ORDER BY id DESC LIMIT ?",
             reader.session, limit
         ) { row in
             let isOwn = row.int64(4) != 0
@@ -35,8 +39,8 @@ extension Connection {
                 step = undone ? reached.redo : reached.undo
             }
             entries.append(HistoryEntry(
-                id: row.int64(0), summary: row.text(1), statement: row.text(2), madeAt: row.int64(3), isOwn: isOwn,
-                undone: undone, step: step))
+                id: row.int64(0), phrase: JournalPhrase.read(row.optionalText(6), summary: row.text(1)), statement: row.text(2),
+                madeAt: row.int64(3), isOwn: isOwn, undone: undone, step: step))
         }
         return entries
     }
@@ -48,14 +52,14 @@ extension Connection {
         var entries: [HistoryEntry] = []
         try forEachRow(
             """
-            SELECT id, summary, statement, created_at, session = ? FROM journal
+            SELECT id, summary, statement, created_at, session = ?, phrase FROM journal
             WHERE undone = ? AND (? = 0 OR session = ?) ORDER BY id DESC LIMIT ?
             """,
             reader.session, undone, ownOnly, reader.session, count
         ) { row in
             entries.append(HistoryEntry(
-                id: row.int64(0), summary: row.text(1), statement: row.text(2), madeAt: row.int64(3), isOwn: row.int64(4) != 0,
-                undone: undone, step: entries.count + 1))
+                id: row.int64(0), phrase: JournalPhrase.read(row.optionalText(5), summary: row.text(1)), statement: row.text(2),
+                madeAt: row.int64(3), isOwn: row.int64(4) != 0, undone: undone, step: entries.count + 1))
         }
         return entries
     }

@@ -35,7 +35,7 @@ enum JournalChoice {
     case entry(JournalEntry)
     case none
     /// Nothing of this session's; the newest entry, of that summary, is another session's, made since this one began.
-    case othersOnly(summary: String)
+    case othersOnly(summary: Phrase)
 }
 
 /// Who is asking the journal: a session, and the newest entry it found when it began.
@@ -47,7 +47,7 @@ struct JournalReader {
 extension Connection {
     /// `encodedRows` are the change's rows as `JournalCoding` writes them.
     func appendToJournal(
-        summary: String, encodedRows: [UInt8], statement: String, at time: Int64, by reader: JournalReader
+        summary: Phrase, encodedRows: [UInt8], statement: String, at time: Int64, by reader: JournalReader
     ) throws(StoreError) {
         // A new change starts a new branch of this session's history: what it
         // could redo can no longer be redone. Another session's undone work,
@@ -56,8 +56,8 @@ extension Connection {
         try run("DELETE FROM journal WHERE undone = 1 AND (session = ? OR id <= ?)", reader.session, reader.horizon)
         if changedRows() > 0 { try forgetUnusedPhotoData() }
         try run(
-            "INSERT INTO journal (summary, created_at, session, statement, rows) VALUES (?, ?, ?, ?, ?)",
-            summary, time, reader.session, statement, text: encodedRows)
+            "INSERT INTO journal (summary, phrase, created_at, session, statement, rows) VALUES (?, ?, ?, ?, ?, ?)",
+            summary.english, JournalPhrase.stored(summary), time, reader.session, statement, text: encodedRows)
     }
 
     /// Drops the bytes of photos no bill shows and no change could bring
@@ -88,15 +88,15 @@ extension Connection {
         if let rows {
             try run(
                 """
-                INSERT INTO journal (summary, undone, created_at, session, statement, rows)
-                SELECT summary, ?1, created_at, ?2, statement, ?4 FROM journal WHERE id = ?3
+                INSERT INTO journal (summary, phrase, undone, created_at, session, statement, rows)
+                SELECT summary, phrase, ?1, created_at, ?2, statement, ?4 FROM journal WHERE id = ?3
                 """,
                 undone, reader.session, entry.id, text: rows)
         } else {
             try run(
                 """
-                INSERT INTO journal (summary, rows, undone, created_at, session, statement)
-                SELECT summary, rows, ?, created_at, ?, statement FROM journal WHERE id = ?
+                INSERT INTO journal (summary, phrase, rows, undone, created_at, session, statement)
+                SELECT summary, phrase, rows, ?, created_at, ?, statement FROM journal WHERE id = ?
                 """,
                 undone, reader.session, entry.id)
         }
@@ -119,22 +119,22 @@ extension Connection {
     /// read whole, and its named rows read back from the file.
     private func newestEntry(
         undone: Bool, ownOnly: Bool, for reader: JournalReader
-    ) throws(StoreError) -> (id: Int64, isOwn: Bool, summary: String)? {
-        var newest: (id: Int64, isOwn: Bool, summary: String)?
+    ) throws(StoreError) -> (id: Int64, isOwn: Bool, summary: Phrase)? {
+        var newest: (id: Int64, isOwn: Bool, summary: Phrase)?
         try forEachRow(
             """
-            SELECT id, session = ?, summary FROM journal
+            SELECT id, session = ?, summary, phrase FROM journal
             WHERE undone = ? AND (? = 0 OR session = ?) ORDER BY id DESC LIMIT 1
             """,
             reader.session, undone, ownOnly, reader.session
-        ) { row in newest = (row.int64(0), row.int64(1) != 0, row.text(2)) }
+        ) { row in newest = (row.int64(0), row.int64(1) != 0, JournalPhrase.read(row.optionalText(3), summary: row.text(2))) }
         return newest
     }
 
     private func entry(_ id: Int64, isOwn: Bool, undone: Bool) throws(StoreError) -> JournalEntry {
-        var found: (summary: String, pieces: [JournalPiece], statement: String)?
-        try forEachRow("SELECT summary, rows, statement FROM journal WHERE id = ?", id) { row throws(StoreError) in
-            found = (row.text(0), try JournalCoding.decode(row.text(1)), row.text(2))
+        var found: (summary: Phrase, pieces: [JournalPiece], statement: String)?
+        try forEachRow("SELECT summary, rows, statement, phrase FROM journal WHERE id = ?", id) { row throws(StoreError) in
+            found = (JournalPhrase.read(row.optionalText(3), summary: row.text(0)), try JournalCoding.decode(row.text(1)), row.text(2))
         }
         guard let found else { throw .corrupt(doing: Translation.translated("reading the undo history"), Translation.translated("entry %d went missing while read", id)) }
         // Named rows are read once the journal's statement is done with.

@@ -232,7 +232,7 @@ public final class LedgerStore {
         let rows = try JournalCoding.encode(change.rows) { () throws(StoreError) in
             try connection.apply(change.rows, progress: progress)
         }
-        try connection.appendToJournal(summary: change.summary, encodedRows: rows, statement: statement, at: clock(), by: journal)
+        try connection.appendToJournal(summary: change.phrase, encodedRows: rows, statement: statement, at: clock(), by: journal)
     }
 
     /// Writes `change` a part at a time as its maker makes them, and records
@@ -301,7 +301,7 @@ public final class LedgerStore {
     public enum Replay: Sendable {
         case nothing
         /// Nothing of this session's; `newest` is the summary of another session's change, made since this one began.
-        case othersOnly(newest: String)
+        case othersOnly(newest: Phrase)
         /// The entry's rows have changed since; `row` is the first that did.
         case conflict(JournalEntry, row: StaleRow)
         /// Replaying the entry would leave rows pointing at nothing: bills

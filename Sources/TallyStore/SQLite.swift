@@ -247,6 +247,10 @@ final class Statement {
         sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL ? nil : int64(column)
     }
 
+    func optionalText(_ column: Int) -> String? {
+        sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL ? nil : text(column)
+    }
+
     /// The column's bytes, valid until the next step; nil when it is NULL.
     func bytes(_ column: Int) -> UnsafeBufferPointer<UInt8>? {
         guard sqlite3_column_type(handle, Int32(column)) != SQLITE_NULL else { return nil }

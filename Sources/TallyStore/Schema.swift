@@ -298,6 +298,13 @@ private let migrations: [StaticString] = [
         sources BLOB NOT NULL
     );
     """,
+    """
+    -- What each change did as a phrase, told in the reader's language when
+    -- shown: its template and values (`JournalPhrase`). summary keeps the
+    -- English, for every reader of the history; NULL here, as for every
+    -- change made before, shows that English as it is.
+    ALTER TABLE journal ADD COLUMN phrase TEXT;
+    """,
 ]
 
 /// The first schema version whose import sources are packed as `ImportSourcePacking` packs them now.

@@ -36,32 +36,43 @@ public enum MarkedTexts {
             .filter { $0.hasSuffix(".swift") && !except.contains($0) }.sorted().map { folder + "/" + $0 }
     }
 
-    /// The texts marked in the Swift files at `paths`, relative to the package's root.
-    public static func marked(in paths: [String]) throws -> [Text] {
+    /// The texts marked in the Swift files at `paths`, relative to the
+    /// package's root: by `Translation` and the undo history's `Phrase`, or
+    /// by those `receivers` name.
+    public static func marked(in paths: [String], by receivers: [String] = ["Translation.", "Phrase."]) throws -> [Text] {
         var texts: [Text] = []
         for path in paths {
             let source = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-            texts += marked(inSource: source)
+            texts += marked(inSource: source, by: receivers)
         }
         return texts
     }
 
-    /// The literal first arguments of `translated` and `catalogued`, and the two of `plural`.
-    static func marked(inSource source: String) -> [Text] {
+    /// Who marks texts, by which names, and which of them takes a plural's two.
+    private static let markers = [
+        (receiver: "Translation.", names: ["translated", "catalogued", "plural"], plural: "plural"),
+        (receiver: "Phrase.", names: ["said", "counted"], plural: "counted"),
+    ]
+
+    /// The literal first arguments of `translated`, `catalogued` and
+    /// `said`, and the two of `plural` and `counted`.
+    static func marked(inSource source: String, by receivers: [String]) -> [Text] {
         var texts: [Text] = []
-        var rest = Substring(source)
-        while let call = rest.firstRange(of: "Translation.") {
-            rest = rest[call.upperBound...]
-            let name = rest.prefix { $0.isLetter }
-            guard ["translated", "catalogued", "plural"].contains(name) else { continue }
-            rest = rest.dropFirst(name.count).drop { $0 == "(" || $0.isWhitespace }
-            guard let first = literal(&rest) else { continue }
-            guard name == "plural" else {
-                texts.append(Text(english: first, plural: nil))
-                continue
+        for marker in markers where receivers.contains(marker.receiver) {
+            var rest = Substring(source)
+            while let call = rest.firstRange(of: marker.receiver) {
+                rest = rest[call.upperBound...]
+                let name = rest.prefix { $0.isLetter }
+                guard marker.names.contains(String(name)) else { continue }
+                rest = rest.dropFirst(name.count).drop { $0 == "(" || $0.isWhitespace }
+                guard let first = literal(&rest) else { continue }
+                guard name == marker.plural else {
+                    texts.append(Text(english: first, plural: nil))
+                    continue
+                }
+                rest = rest.drop { $0 == "," || $0.isWhitespace }
+                if let second = literal(&rest) { texts.append(Text(english: first, plural: second)) }
             }
-            rest = rest.drop { $0 == "," || $0.isWhitespace }
-            if let second = literal(&rest) { texts.append(Text(english: first, plural: second)) }
         }
         return texts
     }

@@ -138,11 +138,11 @@ import Testing
         #expect(answers.questions.count == 2, "\(answers.questions) \(output.errors)")
         #expect(answers.questions.first?.hasSuffix("？[y/N] ") == true, "\(answers.questions)")
         #expect(answers.shown.first?.count == 6 && answers.shown.first?.last == "  ……另有 2 项", "\(answers.shown)")
-        #expect(answers.questions.last == "撤销 2 项改动：added #7 和 added #6？[y/N] ")
+        #expect(answers.questions.last == "撤销 2 项改动：已添加 #7 和 已添加 #6？[y/N] ")
         #expect(session.ledger.bills.count == 7)
         #expect(ChangeHistory.question(undo: false, try session.store.history(limit: 7)).hasPrefix("redo 7 changes: added #7, added #6, added #5"))
         let many = try Reader.reading("zh_TW.UTF-8") { ChangeHistory.question(undo: false, try session.store.history(limit: 7)) }
-        #expect(many == "重做 7 項變更：added #7、added #6、added #5、added #4、added #3，另有 2 項", "\(many)")
+        #expect(many == "重做 7 項變更：已新增 #7、已新增 #6、已新增 #5、已新增 #4、已新增 #3，另有 2 項", "\(many)")
     }
 
     @Test("changes says whose each change was in Chinese at a table, in English for programs")

@@ -139,6 +139,7 @@ struct MigrationTests {
             try older.run("UPDATE import_sources SET sources = ? WHERE batch = 1", fixedWidth(sources))
             try older.exec("CREATE INDEX bills_by_book ON bills (book_id); CREATE INDEX bills_by_category ON bills (category_id);")
             try older.exec("DROP TABLE undone_bills; DROP TABLE undone_import_sources;")
+            try older.exec("ALTER TABLE journal DROP COLUMN phrase")
             try older.setUserVersion(14)
             older.close()
 
