@@ -83,6 +83,17 @@ public enum Translation {
         format(translated(template), with: arguments)
     }
 
+    /// `template` as the reader's catalogue has it where it is said of
+    /// `context`: the same English may need other words in another place,
+    /// as `%s and %s` of two counts and of two changes (gettext's msgctxt).
+    public static func contextual(_ context: String, _ template: String, _ arguments: CustomStringConvertible...) -> String {
+        let found = (context + "\u{4}" + template).withCString { key -> String? in
+            guard let found = dgettext(domain, key), found != key else { return nil }
+            return String(cString: found)
+        }
+        return format(found ?? template, with: arguments)
+    }
+
     /// `count` in the words of the reader's catalogue, in the plural form
     /// its language gives `count` (English: `singular` for one, else
     /// `plural`; Chinese has one form), its first directive filled with

@@ -49,7 +49,7 @@ enum ChangeHistory {
         let listed = if entries.count > named {
             Translation.translated("%s and %d more", names.joined(separator: comma), entries.count - named)
         } else if names.count > 1 {
-            Translation.translated("%1$s and %2$s", names.dropLast().joined(separator: comma), names.last!)
+            Translation.contextual("changes", "%s and %s", names.dropLast().joined(separator: comma), names.last!)
         } else {
             names.joined()
         }

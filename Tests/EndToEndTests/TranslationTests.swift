@@ -79,16 +79,16 @@ struct TranslationTests {
             #expect(simplified.stdout == """
                 已添加 #1  2016-07-20  支出  25.00  用餐  午饭
                 还没有预算；用 'budget food 1500' 设一个
-                已撤销：added #1
+                已撤销：已添加 #1
                 没有可撤销的
 
                 """, "\(simplified)")
             #expect(simplified.stderr == "错误: 未知的语句 '饼'——您是不是要输入 '饼图'？\n  饼\n  ^~\n", "\(simplified)")
             let traditional = try await sandbox.tally(["-c", "重做", "-c", "edit #1 amount=30", "-c", "撤銷"], environment: ["LANG": "zh_TW.UTF-8"])
             #expect(traditional.stdout == """
-                已重做：added #1（來自先前的工作階段：'-25 用餐 午饭'）
+                已重做：已新增 #1（來自先前的工作階段：'-25 用餐 午饭'）
                 已修改 #1  2016-07-20  支出  30.00  用餐  午饭
-                已撤銷：edited #1
+                已撤銷：已修改 #1
 
                 """, "\(traditional)")
         }

@@ -18,6 +18,13 @@ struct ReaderTests {
         #expect(Translation.plural("%d bill", "%d bills", count: 0) == "0 bills")
     }
 
+    @Test func theSameEnglishInAnotherContextHasWordsOfItsOwn() throws {
+        #expect(try Reader.reading("zh_CN.UTF-8") { Translation.contextual("changes", "%s and %s", "已添加 #2", "已添加 #1") } == "已添加 #2、已添加 #1")
+        #expect(try Reader.reading("zh_CN.UTF-8") { Translation.translated("%s and %s", "3 笔账单", "1 笔转账") } == "3 笔账单和 1 笔转账")
+        #expect(try Reader.reading("zh_CN.UTF-8") { Translation.contextual("no such context", "%s and %s", "a", "b") } == "a and b")
+        #expect(Translation.contextual("changes", "%s and %s", "added #2", "added #1") == "added #2 and added #1")
+    }
+
     @Test(arguments: [
         ("已添加 #1  2016-07-20  支出  25.00  用餐  午饭", [String]()),
         ("未知的类别 'eating out'——您是不是要输入 'food'？", []),

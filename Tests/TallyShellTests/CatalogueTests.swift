@@ -11,13 +11,19 @@ import TallyFixture
 struct CatalogueTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Each msgid of a catalogue or template and its msgstr, as `make pot` and msgmerge write them, a line each.
+    /// Each msgid of a catalogue or template and its msgstr, as `make pot`
+    /// and msgmerge write them, a line each; one said in a context is named
+    /// `CONTEXT\u{4}MSGID`, as gettext looks it up.
     static func entries(_ file: URL) throws -> [String: String] {
         var entries: [String: String] = [:]
         var id: String?
+        var context: String?
         for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
-            if line.hasPrefix("msgid \"") {
-                id = String(line.dropFirst(7).dropLast())
+            if line.hasPrefix("msgctxt \"") {
+                context = String(line.dropFirst(9).dropLast())
+            } else if line.hasPrefix("msgid \"") {
+                id = (context.map { $0 + "\u{4}" } ?? "") + String(line.dropFirst(7).dropLast())
+                context = nil
             } else if let text = ["msgstr \"", "msgstr[0] \""].first(where: line.hasPrefix), let entry = id {
                 // A plural entry is named by its singular, and its one Chinese form is its translation.
                 entries[entry] = String(line.dropFirst(text.count).dropLast())
@@ -45,7 +51,7 @@ struct CatalogueTests {
         extract.executableURL = URL(fileURLWithPath: "/usr/bin/xgettext")
         extract.currentDirectoryURL = root
         extract.arguments = ["--language=C", "--from-code=UTF-8", "--keyword=catalogued", "--keyword=translated", "--keyword=plural:1,2",
-                             "--keyword=said", "--keyword=counted:1,2", "--no-location", "--no-wrap", "--sort-output", "-o", template.path] + sources
+                             "--keyword=said", "--keyword=counted:1,2", "--keyword=contextual:1c,2", "--no-location", "--no-wrap", "--sort-output", "-o", template.path] + sources
         extract.standardError = FileHandle.nullDevice
         try extract.run()
         extract.waitUntilExit()

@@ -138,7 +138,7 @@ import Testing
         #expect(answers.questions.count == 2, "\(answers.questions) \(output.errors)")
         #expect(answers.questions.first?.hasSuffix("？[y/N] ") == true, "\(answers.questions)")
         #expect(answers.shown.first?.count == 6 && answers.shown.first?.last == "  ……另有 2 项", "\(answers.shown)")
-        #expect(answers.questions.last == "撤销 2 项改动：已添加 #7 和 已添加 #6？[y/N] ")
+        #expect(answers.questions.last == "撤销 2 项改动：已添加 #7、已添加 #6？[y/N] ")
         #expect(session.ledger.bills.count == 7)
         #expect(ChangeHistory.question(undo: false, try session.store.history(limit: 7)).hasPrefix("redo 7 changes: added #7, added #6, added #5"))
         let many = try Reader.reading("zh_TW.UTF-8") { ChangeHistory.question(undo: false, try session.store.history(limit: 7)) }
