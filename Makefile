@@ -51,14 +51,17 @@ RELEASE = -c release --static-swift-stdlib
 release: deps catalogues
 	$(SWIFT) build $(RELEASE)
 
+# Every language of LANGUAGES has its manual page, Documentation/LANG/tally.1,
+# beside its catalogue.
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/zh_CN/man1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0755 .build/release/tally $(DESTDIR)$(PREFIX)/bin/tally
 	install -m 0644 Documentation/tally.1 $(DESTDIR)$(PREFIX)/share/man/man1/tally.1
-	install -m 0644 Documentation/zh_CN/tally.1 $(DESTDIR)$(PREFIX)/share/man/zh_CN/man1/tally.1
 	for language in $(LANGUAGES); do \
+		install -d $(DESTDIR)$(PREFIX)/share/man/$$language/man1 && \
+		install -m 0644 Documentation/$$language/tally.1 $(DESTDIR)$(PREFIX)/share/man/$$language/man1/tally.1 && \
 		install -d $(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES && \
-		install -m 0644 .build/share/locale/$$language/LC_MESSAGES/tally.mo $(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES/tally.mo; \
+		install -m 0644 .build/share/locale/$$language/LC_MESSAGES/tally.mo $(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES/tally.mo || exit 1; \
 	done
 
 # Times tally on generated ledgers of 10,000, 100,000 and 1,000,000 bills

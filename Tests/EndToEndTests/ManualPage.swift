@@ -5,7 +5,19 @@ import Foundation
 struct ManualPage {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let english = root.appendingPathComponent("Documentation/tally.1")
-    static let chinese = root.appendingPathComponent("Documentation/zh_CN/tally.1")
+
+    /// A translation of the English page, `man tally` under its language.
+    struct Chinese: Sendable {
+        let language: String
+        /// Its NAME section as groff renders it.
+        let name: String
+
+        var url: URL { ManualPage.root.appendingPathComponent("Documentation/\(language)/tally.1") }
+
+        static let simplified = Chinese(language: "zh_CN", name: "tally - 在终端里记账")
+        static let traditional = Chinese(language: "zh_TW", name: "tally - 在終端機裡記帳")
+        static let all = [simplified, traditional]
+    }
 
     /// The man(7) macros that shape a page; a page's own requests (`.if`,
     /// `.ad`), its comments and its headings are not among them.
@@ -97,6 +109,7 @@ struct ManualPage {
     static func marked(in paragraph: String) -> [String] {
         paragraph.matches(of: /\\f([BI])(.+?)\\f[RP]/).map { match in
             "\(match.output.1):" + match.output.2.replacingOccurrences(of: "\\%", with: "").replacingOccurrences(of: "\\:", with: "")
+                .replacingOccurrences(of: "\\&", with: "")
         }
     }
 
@@ -106,5 +119,6 @@ struct ManualPage {
         paragraph.replacing(/\\f[BI].+?\\f[RP]/, with: " · ")
             .replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\e", with: "\\")
             .replacingOccurrences(of: "\\:", with: "").replacingOccurrences(of: "\\c", with: "")
+            .replacingOccurrences(of: "\\&", with: "")
     }
 }
