@@ -6,9 +6,10 @@ extension CSVImport {
     static let previewRows = 200
 
     /// A dry run: each row and what would become of it, written nowhere.
-    /// What the cells say is in the reader's language; the columns and the
-    /// counts' names stay English, as they are the keys of a JSON dry run,
-    /// and are translated where a table or the summary shows them.
+    /// What would become of a row is one of a few words, English in CSV and
+    /// JSON and translated where a table shows it, as are the columns and
+    /// the counts' names, the keys of a JSON dry run; a row's note explains,
+    /// in the reader's language.
     func preview(_ checked: Checked) -> Outcome {
         let ledger = evaluator.ledger
         let fates = self.fates(of: checked.good)
@@ -17,35 +18,35 @@ extension CSVImport {
         var lines: [(line: Int, cells: [RecordTable.Cell])] = []
         var counts = (add: 0, there: 0, changed: 0)
         for (row, fate) in zip(checked.good, fates) {
-            let would: String
+            let would: Phrase
             switch fate {
             case .add:
                 counts.add += 1
-                would = Translation.translated("add")
+                would = Phrase.said("add")
             case .there(let bill):
                 counts.there += 1
-                would = Translation.translated("there: #%d", bill)
+                would = Phrase.said("there: #%d", bill)
             case .duplicate(let bill):
                 counts.there += 1
-                would = Translation.translated("there: #%d, equal", bill)
+                would = Phrase.said("there: #%d, equal", bill)
             case .changed(let bill, _):
                 counts.changed += 1
-                would = options.updates ? Translation.translated("update #%d", bill) : Translation.translated("changed: #%d", bill)
+                would = options.updates ? Phrase.said("update #%d", bill) : Phrase.said("changed: #%d", bill)
             }
             let currency = books[row.bookID]?.currency ?? .cny
             let amount = Int128(row.amount) * (row.kind == .income ? 1 : -1)
             let note = checked.suggestions[row.line].map { Translation.translated("learn gives %s", $0) } ?? ""
             lines.append((row.line, [
-                .number(row.line), .text(would), .text(row.day.iso), .money(amount, currency),
+                .number(row.line), .phrase(would), .text(row.day.iso), .money(amount, currency),
                 .text(categories[row.categoryID]?.name ?? ""), .text(row.remark), row.place.map { .text($0) } ?? .null, .text(note),
             ]))
         }
         for skipped in checked.skipped {
-            lines.append((skipped.line, [.number(skipped.line), .text(Translation.translated("pass over")), .null, .null, .null, .null, .null, .text(skipped.why)]))
+            lines.append((skipped.line, [.number(skipped.line), .phrase(Phrase.said("pass over")), .null, .null, .null, .null, .null, .text(skipped.why)]))
         }
         for bad in checked.bad {
             let reason = bad.text.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? bad.text
-            lines.append((bad.line, [.number(bad.line), .text(Translation.translated("refuse")), .null, .null, .null, .null, .null, .text(reason)]))
+            lines.append((bad.line, [.number(bad.line), .phrase(Phrase.said("refuse")), .null, .null, .null, .null, .null, .text(reason)]))
         }
         lines.sort { $0.line < $1.line }
         let shown = Array(lines.prefix(CSVImport.previewRows).map(\.cells))

@@ -137,6 +137,8 @@ public struct RecordTable: Sendable, Equatable {
         case money(Int128, Currency)
         case id(Int64)
         case ids([Int64])
+        /// Words a table shows in the reader's language and CSV and JSON in English.
+        case phrase(Phrase)
         case null
 
         /// How a table or CSV shows it.
@@ -149,6 +151,7 @@ public struct RecordTable: Sendable, Equatable {
             case .money(let amount, let currency): return MoneyFormat.plain(amount, currency)
             case .id(let id): return "#\(id)"
             case .ids(let ids): return ids.map { "#\($0)" }.joined(separator: ", ")
+            case .phrase(let phrase): return phrase.english
             case .null: return ""
             }
         }

@@ -148,6 +148,7 @@ public struct JSONRenderer {
         case .money(let amount, let currency): return string(MoneyFormat.plain(amount, currency))
         case .id(let id): return String(id)
         case .ids(let ids): return "[" + ids.map(String.init).joined(separator: ", ") + "]"
+        case .phrase(let phrase): return string(phrase.english)
         case .null: return "null"
         }
     }

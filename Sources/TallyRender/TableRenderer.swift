@@ -37,7 +37,7 @@ struct TableRenderer {
             // shown in the reader's language, as JSON never shows them.
             let worded = Set(records.columns.indices.filter { ["kind", "state", "from"].contains(records.columns[$0]) })
             table.rows = all.enumerated().map { index, row in row.enumerated().map { column, cell in
-                if case .money(let amount, let currency) = cell { return MoneyFormat.grouped(amount, currency) }
+                if let shown = TableRenderer.shown(cell) { return shown }
                 if index >= records.rows.count { return TableWords.shown(cell.text) }
                 return worded.contains(column) ? TableWords.value(cell.text) : cell.text
             } }
@@ -51,10 +51,7 @@ struct TableRenderer {
             return done.lines.map(TerminalText.safe).joined(separator: "\n")
         case .importPreview(let preview):
             var table = TextTable(headers: preview.rows.columns)
-            table.rows = preview.rows.rows.map { row in row.map { cell in
-                if case .money(let amount, let currency) = cell { return MoneyFormat.grouped(amount, currency) }
-                return cell.text
-            } }
+            table.rows = preview.rows.rows.map { row in row.map { cell in TableRenderer.shown(cell) ?? cell.text } }
             table.rightAligned = [0, 3]
             table.shrinkFirst = [5, 6]
             table.droppable = [6]
@@ -199,6 +196,16 @@ struct TableRenderer {
         guard leftOut > 0 else { return table.render(style: style, width: width) }
         return table.render(style: style, width: width) + "\n"
             + Translation.plural("(%d column left out to fit; 'as csv' shows them all)", "(%d columns left out to fit; 'as csv' shows them all)", count: leftOut)
+    }
+
+    /// A cell as only a table shows it: money grouped in thousands, words
+    /// in the reader's language; nil for a cell shown as CSV shows it.
+    static func shown(_ cell: RecordTable.Cell) -> String? {
+        switch cell {
+        case .money(let amount, let currency): MoneyFormat.grouped(amount, currency)
+        case .phrase(let phrase): phrase.shown
+        default: nil
+        }
     }
 
     /// A group's label as a table shows it: a weekday or a kind in the

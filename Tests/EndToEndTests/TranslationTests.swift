@@ -171,6 +171,26 @@ struct TranslationTests {
         #expect(csv.contains("{\"category\": \"food\", \"sum\": \"25.00\"}"), "\(csv)")
     }
 
+    @Test("what a dry run would do is a word of the reader's in a table, and English in CSV and JSON")
+    func aDryRunsWordsForPrograms() async throws {
+        try await withSandbox { sandbox in
+            try "date,amount,category,remark\n2016-07-03,-12.5,food,noodles\n2016-07-04,x,food,bad\n"
+                .write(toFile: sandbox.path("bank.csv"), atomically: true, encoding: .utf8)
+            func run(_ format: String) async throws -> String {
+                try await sandbox.tally(["--format", format, "-c", "import \(sandbox.path("bank.csv")) dry run"], environment: ["LANG": "zh_CN.UTF-8"]).stdout
+            }
+            let table = try await run("table")
+            #expect(table.contains("\n 2  添加  2016-07-03"), "\(table)")
+            #expect(table.contains("\n 3  拒绝 "), "\(table)")
+            let csv = try await run("csv")
+            #expect(csv.hasPrefix("line,would,date,amount,category,remark,place,note\n2,add,2016-07-03,-12.50,"), "\(csv)")
+            #expect(csv.contains("\n3,refuse,,,,,,"), "\(csv)")
+            let json = try await run("json")
+            #expect(json.contains("{\"line\": 2, \"would\": \"add\", \"date\": \"2016-07-03\""), "\(json)")
+            #expect(json.contains("{\"line\": 3, \"would\": \"refuse\""), "\(json)")
+        }
+    }
+
     /// Every word one catalogue translates, the other does too, and both compile as msgfmt checks them.
     @Test("the two catalogues translate the same words, and msgfmt --check takes both")
     func theCataloguesAgree() throws {
