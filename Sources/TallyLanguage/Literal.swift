@@ -8,17 +8,6 @@ public enum Literal {
         return isWord ? name : string(name)
     }
 
-    /// `1 bill`, `3 bills`: a count and its noun, plural when it is not one.
-    public static func count(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
-    }
-
-    /// `1st`, `2nd`, `3rd`, `11th`, `31st`: a day of the month as English writes it.
-    public static func ordinal(_ number: Int) -> String {
-        let suffix = (11...13).contains(number % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"
-        return "\(number)\(suffix)"
-    }
-
     /// A string literal holding `text` exactly.
     public static func string(_ text: String) -> String {
         var literal = "\""

@@ -178,9 +178,4 @@ struct RecurringEvaluationTests {
         guard case .budgets(let december) = try result("budget 2016-12", in: ledger) else { throw TestFailure("no report") }
         #expect(december.lines.allSatisfy { $0.outlook == nil })
     }
-
-    @Test func daysOfTheMonthAreWrittenAsEnglishWritesThem() {
-        #expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 30, 31].map(Literal.ordinal)
-            == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "30th", "31st"])
-    }
 }
