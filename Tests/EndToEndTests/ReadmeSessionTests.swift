@@ -9,11 +9,11 @@ struct ReadmeSessionTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("README.md")
 
-    /// The statements of the first fenced block under "A first session", and the output expected.
-    static func firstSession() throws -> (statements: [String], output: String) {
+    /// The statements of the first fenced block at a prompt under `heading`, and the output expected.
+    static func firstSession(under heading: String = "## A first session") throws -> (statements: [String], output: String) {
         let text = try String(contentsOf: readme, encoding: .utf8)
-        let section = try #require(text.components(separatedBy: "## A first session").dropFirst().first)
-        let block = try #require(section.components(separatedBy: "```").dropFirst().first)
+        let section = try #require(text.components(separatedBy: heading).dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```").enumerated().first { $0.offset % 2 == 1 && $0.element.hasPrefix("\ntally[") }?.element)
         var statements: [String] = []
         var output = ""
         for line in block.split(separator: "\n") {
@@ -33,6 +33,19 @@ struct ReadmeSessionTests {
         try await withSandbox { sandbox in
             let run = try await TallyBinary.run(
                 ["--db", sandbox.ledger, "--today", "2026-11-29"] + statements.flatMap { ["-c", $0] }, home: sandbox.url)
+            #expect(run.status == 0, "\(run)")
+            #expect(run.stdout == output, "\(firstDifference(run.stdout, output))")
+        }
+    }
+
+    @Test("its first session in Chinese runs as the README shows it, under zh_CN")
+    func runsInChineseAsShown() async throws {
+        let (statements, output) = try Self.firstSession(under: "## 中文")
+        #expect(statements.count >= 5)
+        try await withSandbox { sandbox in
+            let run = try await TallyBinary.run(
+                ["--db", sandbox.ledger, "--today", "2026-11-29"] + statements.flatMap { ["-c", $0] },
+                environment: ["LANG": "zh_CN.UTF-8"], home: sandbox.url)
             #expect(run.status == 0, "\(run)")
             #expect(run.stdout == output, "\(firstDifference(run.stdout, output))")
         }
