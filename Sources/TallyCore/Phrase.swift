@@ -1,7 +1,8 @@
-/// What a change did, in words (`added #12`), kept as its template and the
-/// values that fill it, so that the undo history tells it in the reader's
-/// language whenever it is shown, while what is stored, compared and
-/// written for programs is its English.
+/// Words kept as their template and the values that fill it, so that they
+/// are told in the reader's language whenever they are shown, while what is
+/// stored, compared and written for programs is their English: what a
+/// change did (`added #12`), which the undo history keeps, and what a dry
+/// run would do with a row, which CSV and JSON give in English.
 ///
 /// The templates are literals, as `Translation`'s are: `make pot` finds them
 /// as the first argument of `said` and the first two of `counted`.
