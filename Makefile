@@ -36,7 +36,7 @@ catalogues: $(CATALOGUES)
 # the undo history's phrases (`said`, `counted`), and the notes of the
 # grammar that help shows, which xgettext cannot read.
 pot:
-	xgettext --language=C --from-code=UTF-8 --keyword=catalogued --keyword=translated --keyword=plural:1,2 --keyword=said --keyword=counted:1,2 --keyword=contextual:1c,2 \
+	xgettext --language=C --from-code=UTF-8 --keyword=catalogued --keyword=translated --keyword=plural:1,2 --keyword=said --keyword=counted:1,2 --keyword=contextual:1c,2 --keyword=words \
 		--package-name=tally --no-location --no-wrap --sort-output -o po/tally.pot $$(find Sources -name '*.swift' | sort)
 	awk -f po/grammar-notes.awk Grammar/tally.ebnf | msgcat --use-first --no-wrap --sort-output -o po/tally.pot po/tally.pot -
 

@@ -1,8 +1,8 @@
 /// Words kept as their template and the values that fill it, so that they
 /// are told in the reader's language whenever they are shown, while what is
 /// stored, compared and written for programs is their English: what a
-/// change did (`added #12`), which the undo history keeps, and what a dry
-/// run would do with a row, which CSV and JSON give in English.
+/// change did (`added #12`), which the undo history keeps, and the words of
+/// a table's cell (`RecordTable.Cell.words`), which CSV and JSON give in English.
 ///
 /// The templates are literals, as `Translation`'s are: `make pot` finds them
 /// as the first argument of `said` and the first two of `counted`.

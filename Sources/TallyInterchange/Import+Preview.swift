@@ -18,35 +18,35 @@ extension CSVImport {
         var lines: [(line: Int, cells: [RecordTable.Cell])] = []
         var counts = (add: 0, there: 0, changed: 0)
         for (row, fate) in zip(checked.good, fates) {
-            let would: Phrase
+            let would: RecordTable.Cell
             switch fate {
             case .add:
                 counts.add += 1
-                would = Phrase.said("add")
+                would = .words("add")
             case .there(let bill):
                 counts.there += 1
-                would = Phrase.said("there: #%d", bill)
+                would = .words("there: #%d", bill)
             case .duplicate(let bill):
                 counts.there += 1
-                would = Phrase.said("there: #%d, equal", bill)
+                would = .words("there: #%d, equal", bill)
             case .changed(let bill, _):
                 counts.changed += 1
-                would = options.updates ? Phrase.said("update #%d", bill) : Phrase.said("changed: #%d", bill)
+                would = options.updates ? .words("update #%d", bill) : .words("changed: #%d", bill)
             }
             let currency = books[row.bookID]?.currency ?? .cny
             let amount = Int128(row.amount) * (row.kind == .income ? 1 : -1)
             let note = checked.suggestions[row.line].map { Translation.translated("learn gives %s", $0) } ?? ""
             lines.append((row.line, [
-                .number(row.line), .phrase(would), .text(row.day.iso), .money(amount, currency),
+                .number(row.line), would, .text(row.day.iso), .money(amount, currency),
                 .text(categories[row.categoryID]?.name ?? ""), .text(row.remark), row.place.map { .text($0) } ?? .null, .text(note),
             ]))
         }
         for skipped in checked.skipped {
-            lines.append((skipped.line, [.number(skipped.line), .phrase(Phrase.said("pass over")), .null, .null, .null, .null, .null, .text(skipped.why)]))
+            lines.append((skipped.line, [.number(skipped.line), .words("pass over"), .null, .null, .null, .null, .null, .text(skipped.why)]))
         }
         for bad in checked.bad {
             let reason = bad.text.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? bad.text
-            lines.append((bad.line, [.number(bad.line), .phrase(Phrase.said("refuse")), .null, .null, .null, .null, .null, .text(reason)]))
+            lines.append((bad.line, [.number(bad.line), .words("refuse"), .null, .null, .null, .null, .null, .text(reason)]))
         }
         lines.sort { $0.line < $1.line }
         let shown = Array(lines.prefix(CSVImport.previewRows).map(\.cells))

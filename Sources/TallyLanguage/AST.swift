@@ -71,6 +71,10 @@ public enum KindSelector: String, Sendable, CaseIterable {
 public enum Dimension: String, Sendable, CaseIterable {
     case category, book, place, tag, kind, day, week, month, quarter, year, weekday, account
 
+    /// How a week from Sunday is named, by its first day (`week of 2016-07-03`):
+    /// the label JSON gives, which a table shows in the reader's words.
+    public static let weekOf = "week of "
+
     /// Time dimensions sort by time; the others by their aggregate.
     public var isTime: Bool {
         switch self {

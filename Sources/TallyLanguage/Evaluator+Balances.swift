@@ -31,7 +31,7 @@ extension Evaluator {
             rows.append([
                 .text(book.name), .text(entry.account.name), .text(entry.account.kind.rawValue),
                 .money(Int128(entry.balance), book.currency),
-                .text(entry.owing.map { "owing \(MoneyFormat.grouped($0, book.currency))" } ?? ""),
+                entry.owing.map { .words("owing %s", MoneyFormat.grouped($0, book.currency)) } ?? .text(""),
                 reconciled.map { .text($0.day.iso) } ?? .null,
             ])
         }
@@ -41,18 +41,18 @@ extension Evaluator {
         if let home = ledger.settings.homeCurrency, totals.keys.contains(where: { $0.code != home }) {
             let currency = Currency(code: home)
             var sum: Int128 = 0
-            var missing: String?
+            var missing: RecordTable.Cell?
             for (from, total) in totals.sorted(by: { $0.key.code < $1.key.code }) {
                 if from.code == home {
                     sum += total
                 } else if let rate = ledger.rate(of: from.code, in: home, on: day) {
                     sum += rate.convert(total, fromDecimals: from.decimals, toDecimals: currency.decimals)
                 } else if missing == nil {
-                    missing = "no rate of \(from.code) on \(day.iso)"
+                    missing = .words("no rate of %s on %s", from.code, day.iso)
                 }
             }
-            totalRows.append([.text("in \(home)"), .text(""), .text(home), missing == nil ? .money(sum, currency) : .null,
-                              .text(missing ?? ""), .null])
+            totalRows.append([.words("in %s", home), .text(""), .text(home), missing == nil ? .money(sum, currency) : .null,
+                              missing ?? .text(""), .null])
         }
         return RecordTable(columns: ["book", "account", "kind", "balance", "note", "reconciled"], rows: rows, totals: totalRows)
     }

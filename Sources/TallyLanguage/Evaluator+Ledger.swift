@@ -41,11 +41,12 @@ extension Evaluator {
         do {
             let income = try sum(.income)
             let expense = try sum(.expense)
-            return [.text(""), .text("in \(home)"), .text(home), .number(count),
+            return [.text(""), .words("in %s", home), .text(home), .number(count),
                     .money(income, currency), .money(expense, currency), .money(income - expense, currency)]
         } catch {
             guard case .noRate(let from, _, let day) = error.problem else { throw error }
-            return [.text(""), .text("in \(home)"), .text(home), .number(count), .null, .null, .text("no rate of \(from) on \(day.iso)")]
+            return [.text(""), .words("in %s", home), .text(home), .number(count), .null, .null,
+                    .words("no rate of %s on %s", from, day.iso)]
         }
     }
 

@@ -106,7 +106,8 @@ extension Evaluator {
                 rows.append([.text(occurrence.day.iso), .id(id), .null, .text("posted, deleted since")])
                 continue
             }
-            rows.append([.text(occurrence.day.iso), .id(id), .money(Int128(sign * bill.amount), currency), .text(bill.day == occurrence.day ? "posted" : "posted, dated \(bill.day.iso) since")])
+            let state: RecordTable.Cell = bill.day == occurrence.day ? .text("posted") : .words("posted, dated %s since", bill.day.iso)
+            rows.append([.text(occurrence.day.iso), .id(id), .money(Int128(sign * bill.amount), currency), state])
         }
         for day in ledger.unhandledDays(of: rule, through: today) {
             rows.append([.text(day.iso), .null, .money(Int128(sign * rule.amount), currency), .text("due")])

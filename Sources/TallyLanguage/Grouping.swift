@@ -76,7 +76,7 @@ struct GroupKeyer {
         switch dimension {
         case .week where weekStart == .sunday:
             // Weeks from Sunday are not ISO weeks: each is named by its first day.
-            return "week of \(day.adding(days: -(day.isoWeekday % 7)).iso)"
+            return Dimension.weekOf + day.adding(days: -(day.isoWeekday % 7)).iso
         case .week:
             let (year, week) = day.isoWeek
             return "\(Day(year: year, month: 1, day: 1)?.yearText ?? String(year))-W\(Parser.twoDigits(week))"

@@ -141,6 +141,12 @@ public struct RecordTable: Sendable, Equatable {
         case phrase(Phrase)
         case null
 
+        /// Words of a cell: `template` filled with `values`, in the reader's
+        /// language in a table. `make pot` finds the template by this name.
+        public static func words(_ template: String, _ values: CustomStringConvertible...) -> Cell {
+            .phrase(Phrase(.said(template, values: values.map(\.description))))
+        }
+
         /// How a table or CSV shows it.
         public var text: String {
             switch self {

@@ -215,6 +215,7 @@ struct TableRenderer {
         switch dimension {
         case .weekday: return DateWords.weekday(named: label)
         case .kind: return TableWords.value(label)
+        case .week where label.hasPrefix(Dimension.weekOf): return Translation.translated("week of %s", String(label.dropFirst(Dimension.weekOf.count)))
         default: return label
         }
     }

@@ -191,6 +191,25 @@ struct TranslationTests {
         }
     }
 
+    @Test("a table's words, a total in the home currency, what a card owes, a week from Sunday, in Chinese; in CSV as programs read them")
+    func aTablesWordsInChineseAndForPrograms() async throws {
+        try await withSandbox { sandbox in
+            let made = try await sandbox.tally(["-c", "account add card kind credit", "-c", "-300 food dinner with card",
+                                               "-c", "book add trip currency USD", "-c", "set currency CNY", "-c", "set weekstart sunday"])
+            #expect(made.status == 0, "\(made)")
+            let chinese = ["LANG": "zh_CN.UTF-8"]
+            let balances = try await sandbox.tally(["-c", "balances"], environment: chinese).stdout
+            #expect(balances.contains("欠款 300.00"), "\(balances)")
+            #expect(balances.contains("\n折合 CNY "), "\(balances)")
+            #expect(balances.contains("2016-07-20 没有 USD 的汇率"), "\(balances)")
+            let weeks = try await sandbox.tally(["-c", "sum expense by week"], environment: chinese).stdout
+            #expect(weeks.contains("\n2016-07-17 起的一周 "), "\(weeks)")
+            let forPrograms = try await sandbox.tally(["-c", "balances as csv", "-c", "sum expense by week as csv"], environment: chinese).stdout
+            #expect(forPrograms.contains(",owing 300.00,"), "\(forPrograms)")
+            #expect(forPrograms.contains("\nweek of 2016-07-17,300.00"), "\(forPrograms)")
+        }
+    }
+
     /// Every word one catalogue translates, the other does too, and both compile as msgfmt checks them.
     @Test("the two catalogues translate the same words, and msgfmt --check takes both")
     func theCataloguesAgree() throws {

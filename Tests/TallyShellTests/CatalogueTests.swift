@@ -51,7 +51,7 @@ struct CatalogueTests {
         extract.executableURL = URL(fileURLWithPath: "/usr/bin/xgettext")
         extract.currentDirectoryURL = root
         extract.arguments = ["--language=C", "--from-code=UTF-8", "--keyword=catalogued", "--keyword=translated", "--keyword=plural:1,2",
-                             "--keyword=said", "--keyword=counted:1,2", "--keyword=contextual:1c,2", "--no-location", "--no-wrap", "--sort-output", "-o", template.path] + sources
+                             "--keyword=said", "--keyword=counted:1,2", "--keyword=contextual:1c,2", "--keyword=words", "--no-location", "--no-wrap", "--sort-output", "-o", template.path] + sources
         extract.standardError = FileHandle.nullDevice
         try extract.run()
         extract.waitUntilExit()

@@ -6,7 +6,7 @@ import Testing
 /// reaches the catalogues and stays English in every language.
 @Suite("Marking")
 struct MarkingTests {
-    static let markers = ["translated(\"", "plural(\"", "catalogued(\"", "contextual(\""].map { "Translation." + $0 } + ["said(\"", "counted(\""].map { "Phrase." + $0 }
+    static let markers = ["translated(\"", "plural(\"", "catalogued(\"", "contextual(\""].map { "Translation." + $0 } + ["said(\"", "counted(\""].map { "Phrase." + $0 } + [".words(\""]
 
     /// How many marked texts `line` holds inside a string's interpolation,
     /// read as one line of Swift: a string opens and closes on it, `\(`
