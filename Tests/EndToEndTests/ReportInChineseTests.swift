@@ -82,7 +82,7 @@ struct ReportInChineseTests {
             let budget = try await sandbox.tally(["-c", "budget"], environment: Self.chinese)
             #expect(budget.stdout.hasSuffix("""
                 用餐：照此速度，到 31 日将花 223.04，超出预算 ¥123.04
-                总计：尚有 59.00 待入账；照此速度，到 31 日将花 2,169.94，不超预算
+                总计：尚有 59.00 待记入；照此速度，到 31 日将花 2,169.94，不超预算
 
                 """), "\(budget)")
         }

@@ -117,7 +117,7 @@ struct InterchangeTranslationTests {
         let cases: [(RowCase, simplified: String, traditional: String)] = [
             (Self.rowCases[0], "该行有 4 个字段，而表头只有 3 个；含有分隔符的字段要写在引号里", "該列有 4 個欄位，而表頭只有 3 個；含有分隔符的欄位要寫在引號裡"),
             (RowCase(english: "", csv: Self.header + "2016-08-01,-5,fodo\n"), "未知的类别 'fodo'——您是不是要输入 'food'？", "未知的類別 'fodo'——您是不是要輸入 'food'？"),
-            (RowCase(english: "", csv: Self.header + "2016-08-01,-5 USD,food\n"), "金额以 USD 计，但账本 'daily' 以 CNY 记账", "金額以 USD 計，但帳本 'daily' 以 CNY 記帳"),
+            (RowCase(english: "", csv: Self.header + "2016-08-01,-5 USD,food\n"), "金额的货币是 USD，但账本 'daily' 使用 CNY", "金額以 USD 計，但帳本 'daily' 以 CNY 記帳"),
         ]
         for (row, simplified, traditional) in cases {
             #expect(try Self.refused(row, in: "zh_CN.UTF-8") == [simplified])
@@ -228,7 +228,7 @@ extension InterchangeTranslationTests {
         #expect(english.rows.rows.map { $0[1].text } == ["there: #26", "changed: #27", "there: #19, equal", "add", "refuse", "pass over", "add"])
         #expect(chinese.rows.rows.map { $0[1].text } == english.rows.rows.map { $0[1].text })
         #expect(try Reader.reading("zh_CN.UTF-8") { chinese.rows.rows.map { shown($0[1]) } }
-            == ["已存在：#26", "已改动：#27", "已存在：#19（内容相同）", "添加", "拒绝", "跳过", "添加"])
+            == ["已存在：#26", "有变化：#27", "已存在：#19（内容相同）", "添加", "拒绝", "略过", "添加"])
         #expect(english.rows.rows.map { $0[7].text } == ["", "", "", "", "'abc' is not an amount", "remark is 'skipme'", "learn gives food"])
         #expect(chinese.rows.rows.map { $0[7].text } == ["", "", "", "", "'abc' 不是金额", "remark 为 'skipme'", "learn 会把它归为 food"])
         #expect(chinese.rows.columns == english.rows.columns && chinese.rows.columns == ["line", "would", "date", "amount", "category", "remark", "place", "note"])

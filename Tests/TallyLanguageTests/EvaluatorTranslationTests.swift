@@ -52,9 +52,9 @@ struct EvaluatorTranslationTests {
         #expect(error.notes.last == "要添加余额调整使其相符：'reconcile card -1250.00 on 2016-07-31 adjust'")
         let reconciled = try applying(["reconcile card -1225 on 2016-07-31"], to: ledger)
         let warned = try chinese { try change("-5 food snack with card on 2016-07-30", in: reconciled).warnings }
-        #expect(warned == ["card 已对账至 2016-07-31；改动后那时的余额将与对账单不符"])
+        #expect(warned == ["card 已对账至 2016-07-31；那时的余额因此不再与对账单相符"])
         let transfer = try chinese { try change("transfer 5 from cash to card on 2016-07-30", in: reconciled).warnings }
-        #expect(transfer == ["card 已对账至 2016-07-31；改动后那时的余额将与对账单不符"])
+        #expect(transfer == ["card 已对账至 2016-07-31；那时的余额因此不再与对账单相符"])
         let unknown = try #require(try chinese { try evaluationError("account rename zzzqqqxxx to wallet", in: ledger) })
         #expect(unknown.notes.first?.hasPrefix("账本 'daily' 的账户") == true, "\(unknown.notes)")
     }
@@ -73,7 +73,7 @@ struct EvaluatorTranslationTests {
             RateRow(line: line, day: day("2016-07-01"), base: base, rate: ExactNumber(units: units, scale: 0), quote: quote)
         }
         let cases: [([RateRow], String)] = [
-            ([row(2, "USD", 7, "CNY"), row(3, "USD", 8, "CNY")], "2016-07-01 的 USD 对 CNY 汇率出现了两次，且数值不同"),
+            ([row(2, "USD", 7, "CNY"), row(3, "USD", 8, "CNY")], "2016-07-01 USD 兑 CNY 的汇率给出了两次，且数值不同"),
             ([row(2, "USD", 7, nil)], "没有 'in' 列说明 USD 以哪种货币计价，也没有设定本币（'set currency CNY'）"),
             ([row(2, "USD", 7, "USD")], "汇率是一种货币以另一种货币计的价格；USD 总是值 1 USD"),
             ([row(2, "USD", 0, "CNY")], "汇率须大于零"),

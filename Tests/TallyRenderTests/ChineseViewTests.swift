@@ -135,7 +135,7 @@ struct ChineseViewTests {
         #expect(try ChineseLedger.shown("show #7") == """
             #7
             日期      2016-07-09 周六
-            类型      支出：退款，钱款退回
+            类型      支出：退款，即退回的钱
             金额      -¥10.00 CNY
             类别      🍜 用餐
             账本      日常

@@ -160,7 +160,7 @@ import Testing
     func unknownHelpTopic() throws {
         let (session, output) = try session()
         try Reader.reading("zh_CN.UTF-8") { _ = session.run(ScriptSource(origin: .interactive, text: "help nosuch")) }
-        #expect(output.errors.last?.contains("\nhelp 主题：") == true, "\(output.errors)")
+        #expect(output.errors.last?.contains("\n帮助主题：") == true, "\(output.errors)")
     }
 
     /// Why a report could not be written to `name`, read in `locale`; nil when it was.
