@@ -115,7 +115,7 @@ struct InterchangeTranslationTests {
 
     @Test func someReasonsAsTheyAreWrittenInBothScripts() throws {
         let cases: [(RowCase, simplified: String, traditional: String)] = [
-            (Self.rowCases[0], "该行有 4 个字段，而表头只有 3 个；含有分隔符的字段要写在引号里", "該列有 4 個欄位，而表頭只有 3 個；含有分隔符的欄位要寫在引號裡"),
+            (Self.rowCases[0], "该行有 4 个字段，而表头只有 3 个；含有分隔符的字段要写在引号里", "該列有 4 個欄位，而標頭只有 3 個；含有分隔符號的欄位要加上引號"),
             (RowCase(english: "", csv: Self.header + "2016-08-01,-5,fodo\n"), "未知的类别 'fodo'——您是不是要输入 'food'？", "未知的類別 'fodo'——您是不是要輸入 'food'？"),
             (RowCase(english: "", csv: Self.header + "2016-08-01,-5 USD,food\n"), "金额的货币是 USD，但账本 'daily' 使用 CNY", "金額以 USD 計，但帳本 'daily' 以 CNY 記帳"),
         ]
@@ -314,7 +314,7 @@ extension InterchangeTranslationTests {
             expectChinese(try #require(try Reader.reading("zh_CN.UTF-8", reason)), english: english)
         }
         #expect(try Reader.reading("zh_CN.UTF-8") { DateFormatProblem.lacks([.year, .day]).reason } == "日期格式缺少年（%Y 或 %y）、日（%d）；日期需要年、月、日")
-        #expect(try Reader.reading("zh_TW.UTF-8") { DateFormatProblem.repeated(.month).reason } == "日期格式兩次給出月")
+        #expect(try Reader.reading("zh_TW.UTF-8") { DateFormatProblem.repeated(.month).reason } == "日期格式中的月出現了兩次")
     }
 
     @Test func whatAnExportIsIsShownInChineseAndKeptAsItIs() throws {

@@ -131,7 +131,7 @@ struct ParserTranslationTests {
         ("count on 2016", "zh_TW.UTF-8", "完整的日期，例如 2016-07-01（要指整年，請寫 'in 2016'）"),
         ("count where and", "zh_CN.UTF-8", "'and' 前面的字段（category、amount、remark、place、book、tag、date、kind、id、weekday、photos）"),
         ("sum where amount > 5 expense", "zh_CN.UTF-8", "类型要紧跟在聚合函数之后：'sum expense where …'"),
-        ("import a.csv columns (date=)", "zh_TW.UTF-8", "欄的表頭或欄號，例如 '交易時間' 或 3"),
+        ("import a.csv columns (date=)", "zh_TW.UTF-8", "欄的標頭或欄號，例如 '交易时间' 或 3"),
         ("every month -5 food 3 times until 2017", "zh_CN.UTF-8", "until' 或 'times"),
     ])
     func inFull(_ text: String, _ locale: String, _ expected: String) throws {

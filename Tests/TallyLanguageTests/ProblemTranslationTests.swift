@@ -355,7 +355,7 @@ struct ProblemTranslationTests {
         #expect(try Reader.reading("zh_TW.UTF-8") { damaged.text } == """
             位於 /home/li/it's.db 的帳簿已損壞：
               row 3 missing from index bills_by_day
-            不會再向它寫入任何內容。請恢復損壞前的副本，或儲存仍能讀取的內容：
+            不會再向它寫入任何內容。請還原損壞前的副本，或儲存仍能讀取的內容：
               tally --db '/home/li/it'\\''s.db' -c 'export rescue.csv'
             再把它匯入一個新的帳簿。
             """)

@@ -117,7 +117,7 @@ struct ChineseViewTests {
         let simplified = try ChineseLedger.shown("budget").split(separator: "\n").suffix(2)
         #expect(simplified == ["用餐：照此速度，到 31 日将花 42.62，超出预算 ¥12.62", "总计：照此速度，到 31 日将花 512.27，不超预算"], "\(simplified)")
         let traditional = try ChineseLedger.shown("budget", "zh_TW.UTF-8").split(separator: "\n").suffix(2)
-        #expect(traditional == ["用餐：照此速度，到 31 日將花 42.62，超出預算 ¥12.62", "總計：照此速度，到 31 日將花 512.27，不超預算"], "\(traditional)")
+        #expect(traditional == ["用餐：照此速度，到 31 日將花 42.62，超出預算 ¥12.62", "總計：照此速度，到 31 日將花 512.27，在預算內"], "\(traditional)")
         // Too narrow for a whole sentence, it breaks between clauses, and no space follows Chinese punctuation.
         let narrow = try ChineseLedger.shown("budget", width: 40).split(separator: "\n").suffix(4)
         #expect(narrow == ["用餐：照此速度，到 31 日将花 42.62，", "超出预算 ¥12.62", "总计：照此速度，到 31 日将花 512.27，", "不超预算"], "\(narrow)")

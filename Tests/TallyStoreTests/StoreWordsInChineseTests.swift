@@ -146,7 +146,7 @@ struct StoreWordsInChineseTests {
         #expect(chinese.doing == "修改账簿时")
         let traditional = try Reader.reading("zh_TW.UTF-8") { StoreError.busy(heldBy: checking, for: .seconds(5)).message }
         expectChinese(traditional, from: "")
-        #expect(traditional.contains("工作階段（行程 7，'undo'，正在檢查它的行）"), "\(traditional)")
+        #expect(traditional.contains("工作階段（行程 7，'undo'，正在檢查資料列）"), "\(traditional)")
     }
 
     @Test("a row changed meanwhile is named in Chinese, as every kind of row is")
@@ -155,7 +155,7 @@ struct StoreWordsInChineseTests {
         #expect((changed.doing, changed.message) == ("写入 账单 #12 时", "账单 #12 在读取之后已被改动"))
         #expect(StoreError.changedMeanwhile(RecordIdentity.label(ofBill: 12)).message == "bill #12 is no longer as it was read")
         let sources = try Reader.reading("zh_TW.UTF-8") { RecordIdentity.label(ofSources: 3) }
-        #expect(sources == "匯入 3 的來源資料行")
+        #expect(sources == "匯入 3 的來源資料列")
         #expect(RecordIdentity.label(ofSources: 3) == "the source rows of import 3")
     }
 
