@@ -2,6 +2,8 @@
 /// variables themselves: Foundation's locale ignores LANG on Linux.
 public struct LocaleDefaults: Sendable {
     public let chinese: Bool
+    /// Chinese in Traditional script: Taiwan's, Hong Kong's, Macau's, or a locale that says `Hant`.
+    public let traditional: Bool
     public let currency: Currency
     /// How the user writes an amount's decimals: `25,50` in Germany, `25.50` in China.
     public let decimalMark: DecimalMark
@@ -12,7 +14,9 @@ public struct LocaleDefaults: Sendable {
             for name in names { if let value = environment[name], !value.isEmpty { return value } }
             return ""
         }
-        chinese = value("LC_ALL", "LC_MESSAGES", "LANG").lowercased().hasPrefix("zh")
+        let language = value("LC_ALL", "LC_MESSAGES", "LANG").lowercased()
+        chinese = language.hasPrefix("zh")
+        traditional = chinese && ["zh_tw", "zh_hk", "zh_mo"].contains { language.hasPrefix($0) } || language.hasPrefix("zh_hant")
         currency = LocaleDefaults.currency(forLocale: value("LC_ALL", "LC_MONETARY", "LANG")) ?? .cny
         decimalMark = LocaleDefaults.decimalMark(forLocale: value("LC_ALL", "LC_NUMERIC", "LANG"))
     }

@@ -21,7 +21,7 @@ public struct JournalImportCounts: Sendable, Equatable {
 
     public func summary(file: String) -> String {
         let parts = [
-            bills > 0 ? Translation.plural("%d bill", "%d bills", count: bills) : nil,
+            bills > 0 ? Translation.plural("%1$d bill", "%1$d bills", count: bills) : nil,
             transfers > 0 ? Translation.plural("%d transfer", "%d transfers", count: transfers) : nil,
             rates > 0 ? Translation.plural("%d rate", "%d rates", count: rates) : nil,
             reconciliations > 0 ? Translation.plural("%d reconciliation", "%d reconciliations", count: reconciliations) : nil,

@@ -101,7 +101,7 @@ func main() -> Int32 {
     let output = interactive ? StandardOutput(interruption: interruption, pager: Pager.find(environment: environment)) : StandardOutput()
     let prompter = interactive ? TerminalPrompter(historyPath: path + ".history", output: output, interruption: interruption) : nil
     do {
-        let seed = Seed(currency: locale.currency, categories: DefaultCategories.make(chinese: locale.chinese))
+        let seed = Seed(currency: locale.currency, categories: DefaultCategories.make(chinese: locale.chinese, traditional: locale.traditional))
         let store = try LedgerStore(path: path, seed: seed, creatingFolders: isDefaultPlace)
         session = try Session(store: store, options: options, output: output, prompter: prompter)
         if flags.demo { try session.fillWithDemo() }

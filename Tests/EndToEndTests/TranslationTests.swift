@@ -83,7 +83,7 @@ struct TranslationTests {
                 没有可撤销的
 
                 """, "\(simplified)")
-            #expect(simplified.stderr == "错误: 未知的语句 '饼'——您是不是要输入 '饼图'？\n  饼\n  ^~\n", "\(simplified)")
+            #expect(simplified.stderr == "错误：未知的语句 '饼'——您是不是要输入 '饼图'？\n  饼\n  ^~\n", "\(simplified)")
             let traditional = try await sandbox.tally(["-c", "重做", "-c", "edit #1 amount=30", "-c", "撤銷"], environment: ["LANG": "zh_TW.UTF-8"])
             #expect(traditional.stdout == """
                 已重做：已新增 #1（來自先前的工作階段：'-25 用餐 午饭'）
@@ -154,9 +154,9 @@ struct TranslationTests {
     func theSystemsReasons() async throws {
         try await withSandbox { sandbox in
             let simplified = try await sandbox.tally(["-c", "import nothere.csv"], environment: ["LANG": "zh_CN.UTF-8"])
-            #expect(simplified.stderr.hasPrefix("错误: 无法读取 'nothere.csv'：没有那个文件或目录\n"), "\(simplified)")
+            #expect(simplified.stderr.hasPrefix("错误：无法读取 'nothere.csv'：没有那个文件或目录\n"), "\(simplified)")
             let traditional = try await sandbox.tally(["-c", "import nothere.csv"], environment: ["LANG": "zh_TW.UTF-8"])
-            #expect(traditional.stderr.hasPrefix("錯誤: 無法讀取 'nothere.csv'：沒有此一檔案或目錄\n"), "\(traditional)")
+            #expect(traditional.stderr.hasPrefix("錯誤：無法讀取 'nothere.csv'：沒有此一檔案或目錄\n"), "\(traditional)")
             let english = try await sandbox.tally(["-c", "import nothere.csv"], environment: ["LANG": "C.UTF-8"])
             #expect(english.stderr.hasPrefix("error: cannot read 'nothere.csv': No such file or directory\n"), "\(english)")
             let noFolder = try await TallyBinary.run(["--db", sandbox.path("none/ledger.db"), "-c", "count"], environment: ["LANG": "zh_CN.UTF-8"], home: sandbox.url)

@@ -17,6 +17,17 @@ import Testing
         #expect(categories.first { $0.name == "用餐" }?.aliases == ["food"])
         #expect(categories.first { $0.name == "工资" }?.kind == .income)
     }
+
+    @Test func namesThemAsTaiwanDoesInTraditionalScript() {
+        let categories = DefaultCategories.make(chinese: true, traditional: true)
+        #expect(categories.count == 38)
+        #expect(categories.first { $0.name == "薪水" }?.aliases == ["salary", "工资"])
+        #expect(categories.first { $0.name == "娛樂" }?.aliases == ["entertainment", "娱乐"])
+        // The same in either script, so named once.
+        #expect(categories.first { $0.name == "用餐" }?.aliases == ["food"])
+        #expect(categories.map(\.kind) == DefaultCategories.make(chinese: true).map(\.kind))
+        #expect(categories.map(\.icon) == DefaultCategories.make(chinese: true).map(\.icon))
+    }
 }
 
 @Suite struct LocaleDefaultsTests {
@@ -33,6 +44,15 @@ import Testing
         let defaults = LocaleDefaults(environment: environment)
         #expect(defaults.chinese == chinese)
         #expect(defaults.currency.code == currency)
+    }
+
+    @Test(arguments: [
+        (["LANG": "zh_TW.UTF-8"], true), (["LANG": "zh_HK.UTF-8"], true), (["LANG": "zh_MO.UTF-8"], true),
+        (["LC_ALL": "zh_Hant_TW.UTF-8"], true), (["LANG": "zh_CN.UTF-8"], false), (["LANG": "zh_SG.UTF-8"], false),
+        (["LANG": "en_US.UTF-8"], false), (["LANG": "zh_TW.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"], false),
+    ])
+    func readsTheScript(environment: [String: String], traditional: Bool) {
+        #expect(LocaleDefaults(environment: environment).traditional == traditional)
     }
 
     @Test(arguments: [

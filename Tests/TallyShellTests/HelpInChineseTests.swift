@@ -189,8 +189,8 @@ import TallyRender
     }
 
     @Test func aQuotedStatementInChineseGoesToTheNextLineWhole() {
-        let lines = TextWrap.lines("错误: 2016-07-02 当天及之前没有 CNY 兑 EUR 的汇率；请用 'rate CNY RATE EUR on 2016-07-02' 给出汇率", width: 60)
-        #expect(lines == ["错误: 2016-07-02 当天及之前没有 CNY 兑 EUR 的汇率；请用", "'rate CNY RATE EUR on 2016-07-02' 给出汇率"], "\(lines)")
+        let lines = TextWrap.lines("错误：2016-07-02 当天及之前没有 CNY 兑 EUR 的汇率；请用 'rate CNY RATE EUR on 2016-07-02' 给出汇率", width: 60)
+        #expect(lines == ["错误：2016-07-02 当天及之前没有 CNY 兑 EUR 的汇率；请用", "'rate CNY RATE EUR on 2016-07-02' 给出汇率"], "\(lines)")
         // One longer than a line is cut, as a word is.
         #expect(TextWrap.lines("请用 'a b c d e f g h' 试试", width: 8).allSatisfy { TerminalText.width($0) <= 8 })
     }
