@@ -122,33 +122,48 @@ public enum Translation {
     }
 
     public static func format(_ template: String, with arguments: [CustomStringConvertible]) -> String {
-        var result = ""
+        // Bytes, not Characters: a directive is ASCII, and walking by grapheme
+        // clusters made every confirmation and parser lookahead measurably slower.
+        let bytes = Array(template.utf8)
+        guard bytes.contains(UInt8(ascii: "%")) else { return template }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 16)
         var next = 0
-        var rest = Substring(template)
-        while let percent = rest.firstIndex(of: "%") {
-            result += rest[..<percent]
-            var directive = rest[rest.index(after: percent)...]
-            if directive.first == "%" {
-                result += "%"
-                rest = directive.dropFirst()
+        var at = 0
+        while at < bytes.count {
+            guard bytes[at] == UInt8(ascii: "%"), at + 1 < bytes.count else {
+                result.append(bytes[at])
+                at += 1
                 continue
+            }
+            if bytes[at + 1] == UInt8(ascii: "%") {
+                result.append(UInt8(ascii: "%"))
+                at += 2
+                continue
+            }
+            var directive = at + 1
+            var position = 0
+            while directive < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[directive]) {
+                position = position * 10 + Int(bytes[directive] - UInt8(ascii: "0"))
+                directive += 1
             }
             var index = next
-            let digits = directive.prefix { $0.isASCII && $0.isNumber }
-            if !digits.isEmpty, directive.dropFirst(digits.count).first == "$", let position = Int(digits) {
+            if directive > at + 1, directive < bytes.count, bytes[directive] == UInt8(ascii: "$") {
                 index = position - 1
-                directive = directive.dropFirst(digits.count + 1)
+                directive += 1
             } else {
+                directive = at + 1
                 next += 1
             }
-            guard let conversion = directive.first, conversion == "s" || conversion == "d", arguments.indices.contains(index) else {
-                result += "%"
-                rest = rest[rest.index(after: percent)...]
+            guard directive < bytes.count, bytes[directive] == UInt8(ascii: "s") || bytes[directive] == UInt8(ascii: "d"),
+                  arguments.indices.contains(index) else {
+                result.append(bytes[at])
+                at += 1
                 continue
             }
-            result += arguments[index].description
-            rest = directive.dropFirst()
+            result.append(contentsOf: arguments[index].description.utf8)
+            at = directive + 1
         }
-        return result + rest
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -15,6 +15,10 @@ struct TranslationFormatTests {
         ("a lone % and %x stay", [], "a lone % and %x stay"),
         ("%s and %s", ["one"], "one and %s"),
         ("%3$s", ["a", "b"], "%3$s"),
+        ("%0$s and a trailing %", ["a"], "%0$s and a trailing %"),
+        ("已添加 #%d（%s）", ["12", "午饭"], "已添加 #12（午饭）"),
+        ("%s、%s", ["饼图", "时间线"], "饼图、时间线"),
+        ("%1$s%1$s", ["é"], "éé"),
     ])
     func directivesAreFilled(template: String, arguments: [String], expected: String) {
         #expect(Translation.format(template, with: arguments) == expected)
