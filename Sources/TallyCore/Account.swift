@@ -47,6 +47,17 @@ public enum AccountKind: String, Sendable, Codable, CaseIterable {
     /// A credit card's balance below zero is what is owed on it; the rest hold money.
     public var isLiability: Bool { self == .credit }
 
+    /// The kind as a person reads it, in the reader's language where it is shown.
+    public var words: Phrase {
+        switch self {
+        case .cash: .said("cash")
+        case .bank: .said("bank")
+        case .credit: .said("credit")
+        case .wallet: .said("wallet")
+        case .other: .said("other")
+        }
+    }
+
     public var icon: String {
         switch self {
         case .cash: return "💵"

@@ -7,16 +7,15 @@ extension CSVImport {
 
     /// A dry run: each row and what would become of it, written nowhere.
     /// What would become of a row is one of a few words, English in CSV and
-    /// JSON and translated where a table shows it, as are the columns and
-    /// the counts' names, the keys of a JSON dry run; a row's note explains,
-    /// in the reader's language.
+    /// JSON and translated where a table shows it, as are the columns; a
+    /// row's note explains, in the reader's language, as an error would.
     func preview(_ checked: Checked) -> Outcome {
         let ledger = evaluator.ledger
         let fates = self.fates(of: checked.good)
         let categories = Dictionary((ledger.categories + checked.resolver.created).map { ($0.id, $0) }) { first, _ in first }
         let books = Dictionary(ledger.books.map { ($0.id, $0) }) { first, _ in first }
         var lines: [(line: Int, cells: [RecordTable.Cell])] = []
-        var counts = (add: 0, there: 0, changed: 0)
+        var counts = ImportPreview.Counts(passedOver: checked.skipped.count, refused: checked.badCount)
         for (row, fate) in zip(checked.good, fates) {
             let would: RecordTable.Cell
             switch fate {
@@ -52,8 +51,7 @@ extension CSVImport {
         let shown = Array(lines.prefix(CSVImport.previewRows).map(\.cells))
         return .result(.importPreview(ImportPreview(
             rows: RecordTable(columns: ["line", "would", "date", "amount", "category", "remark", "place", "note"], rows: shown),
-            counts: [(Translation.catalogued("would add"), counts.add), (Translation.catalogued("there already"), counts.there), (Translation.catalogued("changed"), counts.changed),
-                     (Translation.catalogued("pass over"), checked.skipped.count), (Translation.catalogued("refuse"), checked.badCount)],
+            counts: counts,
             unshown: checked.badCount - checked.bad.count + lines.count - shown.count)), format: nil)
     }
 }

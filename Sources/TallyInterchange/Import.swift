@@ -56,7 +56,7 @@ struct CSVImport {
         if let fallback = settings.fallback, evaluator.ledger.category(named: fallback.value) == nil,
            let near = Suggestion.nearest(to: fallback.value, among: evaluator.ledger.categories.flatMap(\.allNames)) {
             throw Diagnostic(
-                .unknownName(kind: "category", name: fallback.value, suggestion: near), at: fallback.range,
+                .unknownName(kind: .category, name: fallback.value, suggestion: near), at: fallback.range,
                 notes: [Translation.translated(
                     "'otherwise' makes a category only when none has a name like it; make it first with 'category add %s expense'",
                     Literal.name(fallback.value))])

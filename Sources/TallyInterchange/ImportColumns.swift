@@ -102,7 +102,7 @@ struct ImportColumns: Sendable {
         case .header(let name):
             guard let position = names.firstIndex(where: { Names.key($0) == Names.key(name) }) else {
                 let suggestion = Suggestion.nearest(to: name, among: names)
-                throw Diagnostic(.unknownName(kind: "column", name: name, suggestion: suggestion), at: column.range)
+                throw Diagnostic(.unknownName(kind: .column, name: name, suggestion: suggestion), at: column.range)
             }
             return position
         }

@@ -44,7 +44,7 @@ public struct ImportFile: Sendable {
             let key = Names.key(named.value)
             guard let profile = profiles.first(where: { $0.key == key }) else {
                 throw Diagnostic(
-                    .unknownName(kind: "import profile", name: named.value, suggestion: Suggestion.nearest(to: named.value, among: profiles.map(\.name))),
+                    .unknownName(kind: .importProfile, name: named.value, suggestion: Suggestion.nearest(to: named.value, among: profiles.map(\.name))),
                     at: named.range)
             }
             let settings = options.settings.over(try ImportFile.settings(of: profile, at: named.range))

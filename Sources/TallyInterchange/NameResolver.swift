@@ -28,7 +28,7 @@ struct NameResolver {
         if let book = booksAsWritten[name] { return book }
         guard let book = books[Names.key(name)] else {
             let suggestion = Suggestion.nearest(to: name, among: ledger.books.map(\.name))
-            throw RowProblem(Translation.translated("unknown book '%s'", Diagnostic.clipped(name)) + NameResolver.didYouMean(suggestion)
+            throw RowProblem(Problem.unknownName(kind: .book, name: name, suggestion: suggestion).text
                 + (suggestion == nil ? Translation.translated("; make it first with 'book add %s'", Diagnostic.clipped(name)) : ""))
         }
         booksAsWritten[name] = book
@@ -46,7 +46,7 @@ struct NameResolver {
         }
         guard createsCategories else {
             let suggestion = Suggestion.nearest(to: name, among: ledger.categories.flatMap(\.allNames))
-            throw RowProblem(Translation.translated("unknown category '%s'", Diagnostic.clipped(name)) + NameResolver.didYouMean(suggestion)
+            throw RowProblem(Problem.unknownName(kind: .category, name: name, suggestion: suggestion).text
                 + (suggestion == nil ? Translation.translated("; add 'create categories' to the import to make it") : ""))
         }
         if let problem = Names.problem(with: name) { throw RowProblem(Translation.translated("category '%s': %s", Diagnostic.clipped(name), problem)) }
@@ -91,9 +91,5 @@ struct NameResolver {
         let name = Names.key(text)
         tags[written] = name
         return name
-    }
-
-    static func didYouMean(_ suggestion: String?) -> String {
-        suggestion.map { Translation.translated(" — did you mean '%s'?", $0) } ?? ""
     }
 }

@@ -88,9 +88,9 @@ struct PeerLine {
     }
 
     /// Nothing but a comment may follow `what`, which is in the reader's language.
-    mutating func endOfLine(after what: String) throws(PeerJournalError) {
+    mutating func endOfLine(after what: @autoclosure () -> String) throws(PeerJournalError) {
         skipSpaces()
-        guard atEnd || peek() == ";" else { throw error(Translation.translated("expected the end of the line after %s", what) + found) }
+        guard atEnd || peek() == ";" else { throw error(Translation.translated("expected the end of the line after %s", what()) + found) }
     }
 
     func error(_ message: String, column: Int? = nil) -> PeerJournalError {

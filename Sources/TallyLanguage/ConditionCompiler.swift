@@ -161,7 +161,7 @@ struct ConditionCompiler {
             guard !named.isEmpty else {
                 let names = Array(Set(ledger.accounts.map(\.name))).sorted()
                 let suggestion = Suggestion.nearest(to: text, among: names)
-                throw Diagnostic(.unknownName(kind: "account", name: text, suggestion: suggestion), at: operand.range,
+                throw Diagnostic(.unknownName(kind: .account, name: text, suggestion: suggestion), at: operand.range,
                                  notes: suggestion == nil ? [Ledger.choices(Translation.translated("accounts"), names, listedBy: "accounts all")] : [])
             }
             ids += named.map { ($0.id, true) }

@@ -80,7 +80,7 @@ extension Evaluator {
             let names = ledger.accounts(ofBook: owner.id).map(\.name)
             let suggestion = Suggestion.nearest(to: reference.name.value, among: names)
             throw Diagnostic(
-                .unknownName(kind: "account", name: reference.name.value, suggestion: suggestion), at: reference.name.range,
+                .unknownName(kind: .account, name: reference.name.value, suggestion: suggestion), at: reference.name.range,
                 notes: suggestion == nil ? [Ledger.choices(Translation.translated("accounts of '%s'", owner.name), names, listedBy: "accounts")] : [])
         }
         return account
@@ -103,7 +103,7 @@ extension Evaluator {
         }
         let names = ledger.accounts(ofBook: book.id).filter { !$0.archived }.map(\.name)
         if names.count > 1, let suggestion = Suggestion.nearest(to: with.name.value, among: names) {
-            throw Diagnostic(.unknownName(kind: "account", name: with.name.value, suggestion: suggestion), at: with.name.range)
+            throw Diagnostic(.unknownName(kind: .account, name: with.name.value, suggestion: suggestion), at: with.name.range)
         }
         return nil
     }

@@ -9,9 +9,9 @@ extension Evaluator {
             let defaultID = ledger.defaultAccount(ofBook: book.id)?.id
             for account in ledger.accounts(ofBook: book.id) {
                 rows.append([
-                    .flag(account.id == defaultID), .text(book.name), .text(account.name), .text(account.kind.rawValue),
+                    .flag(account.id == defaultID), .text(book.name), .text(account.name), .phrase(account.kind.words),
                     .money(Int128(account.opening), book.currency), account.openingDay.map { .text($0.iso) } ?? .null,
-                    .text(account.archived ? "archived" : ""),
+                    account.archived ? .words("archived") : .text(""),
                 ])
             }
         }
@@ -29,7 +29,7 @@ extension Evaluator {
             totals[book.currency, default: 0] += Int128(entry.balance)
             let reconciled = ledger.lastReconciliation(of: entry.account.id, through: day)
             rows.append([
-                .text(book.name), .text(entry.account.name), .text(entry.account.kind.rawValue),
+                .text(book.name), .text(entry.account.name), .phrase(entry.account.kind.words),
                 .money(Int128(entry.balance), book.currency),
                 entry.owing.map { .words("owing %s", MoneyFormat.grouped($0, book.currency)) } ?? .text(""),
                 reconciled.map { .text($0.day.iso) } ?? .null,

@@ -16,7 +16,7 @@ extension Evaluator {
             columns: ["icon", "category", "kind", "aliases", "bills", "total"] + (marked ? ["archived"] : []),
             rows: shown.map { category in
                 let sum = (category.kind == .expense ? expenses : incomes)[category.name]
-                return [.text(category.icon), .text(category.name), .text(category.kind.rawValue), .list(category.aliases),
+                return [.text(category.icon), .text(category.name), .phrase(category.kind.words), .list(category.aliases),
                         .number(count(counts[category.name])), .money(sum.map(money) ?? 0, currency)]
                     + (marked ? [.flag(category.archived)] : [])
             })

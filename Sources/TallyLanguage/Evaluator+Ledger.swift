@@ -105,7 +105,7 @@ extension Evaluator {
         if let into {
             let destination = try ledger.book(named: into)
             guard destination.id != book.id else {
-                throw Diagnostic(.takesItsOwnBills(thing: "book"), at: into.range)
+                throw Diagnostic(.takesItsOwnBills(thing: .book), at: into.range)
             }
             guard destination.currency == book.currency else {
                 throw Diagnostic(.booksKeepOtherCurrencies(
@@ -197,7 +197,7 @@ extension Evaluator {
         let source = try ledger.category(named: old)
         let destination = try ledger.categoryTakingBills(named: into)
         guard source.id != destination.id else {
-            throw Diagnostic(.takesItsOwnBills(thing: "category"), at: into.range)
+            throw Diagnostic(.takesItsOwnBills(thing: .category), at: into.range)
         }
         guard source.kind == destination.kind else {
             throw Diagnostic(
@@ -247,7 +247,7 @@ extension Evaluator {
     func forget(_ name: Located<String>) throws(Diagnostic) -> Outcome {
         guard let query = ledger.savedQuery(named: name.value) else {
             throw Diagnostic(
-                .unknownName(kind: "saved statement", name: name.value,
+                .unknownName(kind: .savedStatement, name: name.value,
                              suggestion: Suggestion.nearest(to: name.value, among: ledger.savedQueries.map(\.name))),
                 at: name.range)
         }
@@ -259,7 +259,7 @@ extension Evaluator {
     func set(_ name: Located<String>, _ value: Located<String>) throws(Diagnostic) -> Outcome {
         guard let setting = Setting(named: name.value) else {
             throw Diagnostic(
-                .unknownName(kind: "setting", name: name.value, suggestion: Suggestion.nearest(to: name.value, among: Setting.words)),
+                .unknownName(kind: .setting, name: name.value, suggestion: Suggestion.nearest(to: name.value, among: Setting.words)),
                 at: name.range)
         }
         if setting == .currency { return try homeCurrency(value) }

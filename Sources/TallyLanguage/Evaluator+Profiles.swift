@@ -12,7 +12,7 @@ extension Evaluator {
     public func importProfile(named name: Located<String>) throws(Diagnostic) -> ImportProfile {
         if let profile = ledger.importProfile(named: name.value) ?? BuiltInProfiles.named(name.value) { return profile }
         throw Diagnostic(
-            .unknownName(kind: "import profile", name: name.value,
+            .unknownName(kind: .importProfile, name: name.value,
                          suggestion: Suggestion.nearest(to: name.value, among: importProfiles.map(\.profile.name))),
             at: name.range)
     }
@@ -20,7 +20,7 @@ extension Evaluator {
     func profilesTable() -> RecordTable {
         RecordTable(
             columns: ["name", "from", "settings"],
-            rows: importProfiles.map { [.text($0.profile.name), .text($0.builtIn ? "built in" : "this ledger"), .text($0.profile.settings)] })
+            rows: importProfiles.map { [.text($0.profile.name), $0.builtIn ? .words("built in") : .words("this ledger"), .text($0.profile.settings)] })
     }
 
     func profileTable(_ name: Located<String>) throws(Diagnostic) -> RecordTable {
@@ -29,7 +29,7 @@ extension Evaluator {
         let settings = try Parser.importSettings(profile.settings)
         return RecordTable(
             columns: ["name", "from", "header", "settings"],
-            rows: [[.text(profile.name), .text(builtIn ? "built in" : "this ledger"),
+            rows: [[.text(profile.name), builtIn ? .words("built in") : .words("this ledger"),
                     .text(settings.headers.joined(separator: ", ")), .text(profile.settings)]])
     }
 
@@ -47,7 +47,7 @@ extension Evaluator {
         guard let profile = ledger.importProfile(named: name.value) else {
             if let builtIn = BuiltInProfiles.named(name.value) { throw Diagnostic(.builtInProfile(builtIn.name), at: name.range) }
             throw Diagnostic(
-                .unknownName(kind: "import profile", name: name.value,
+                .unknownName(kind: .importProfile, name: name.value,
                              suggestion: Suggestion.nearest(to: name.value, among: ledger.importProfiles.map(\.name))),
                 at: name.range)
         }
@@ -72,7 +72,7 @@ extension Evaluator {
             case .account(let name):
                 guard ledger.accounts.contains(where: { $0.isNamed(name.value) }) else {
                     let names = Array(Set(ledger.accounts.map(\.name))).sorted()
-                    throw Diagnostic(.unknownName(kind: "account", name: name.value, suggestion: Suggestion.nearest(to: name.value, among: names)),
+                    throw Diagnostic(.unknownName(kind: .account, name: name.value, suggestion: Suggestion.nearest(to: name.value, among: names)),
                                      at: name.range)
                 }
             case .tags, .place, .remark: break

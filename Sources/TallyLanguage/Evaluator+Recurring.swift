@@ -76,12 +76,13 @@ extension Evaluator {
         let columns = ["id", "schedule", "next", "amount", "category", "remark"] + (showsBook ? ["book"] : []) + ["state"]
         let rows: [[RecordTable.Cell]] = ledger.recurringRules.map { rule in
             let bill = BillRow(rule.bill(id: 0, on: rule.start, at: rule.created), in: ledger)
-            let state = rule.pausedOn != nil ? "paused" : !hasDaysLeft(rule) ? "ended" : rule.asks ? "asks" : "posts"
+            let state: RecordTable.Cell = rule.pausedOn != nil ? .words("paused") : !hasDaysLeft(rule) ? .words("ended")
+                : rule.asks ? .words("asks") : .words("posts")
             let schedule = rule.schedule.written(weekStart: ledger.settings.weekStart) + (rule.writtenEnd.isEmpty ? "" : " " + rule.writtenEnd)
             return [
                 .id(rule.id), .text(schedule), nextDay(of: rule).map { .text($0.iso) } ?? .null,
                 .money(Int128(bill.signedAmount), bill.currency), .text(bill.category), bill.remark.isEmpty ? .null : .text(bill.remark),
-            ] + (showsBook ? [.text(bill.book)] : []) + [.text(state)]
+            ] + (showsBook ? [.text(bill.book)] : []) + [state]
         }
         return RecordTable(columns: columns, rows: rows)
     }
@@ -99,24 +100,24 @@ extension Evaluator {
         let sign: Int64 = ledger.category(id: rule.categoryID)?.kind == .income ? 1 : -1
         for occurrence in ledger.occurrences(of: rule) {
             guard let id = occurrence.billID else {
-                rows.append([.text(occurrence.day.iso), .null, .null, .text("skipped")])
+                rows.append([.text(occurrence.day.iso), .null, .null, .words("skipped")])
                 continue
             }
             guard let bill = ledger.bill(id: id) else {
-                rows.append([.text(occurrence.day.iso), .id(id), .null, .text("posted, deleted since")])
+                rows.append([.text(occurrence.day.iso), .id(id), .null, .words("posted, deleted since")])
                 continue
             }
-            let state: RecordTable.Cell = bill.day == occurrence.day ? .text("posted") : .words("posted, dated %s since", bill.day.iso)
+            let state: RecordTable.Cell = bill.day == occurrence.day ? .words("posted") : .words("posted, dated %s since", bill.day.iso)
             rows.append([.text(occurrence.day.iso), .id(id), .money(Int128(sign * bill.amount), currency), state])
         }
         for day in ledger.unhandledDays(of: rule, through: today) {
-            rows.append([.text(day.iso), .null, .money(Int128(sign * rule.amount), currency), .text("due")])
+            rows.append([.text(day.iso), .null, .money(Int128(sign * rule.amount), currency), .words("due")])
         }
         if let next = nextDay(of: rule) {
-            rows.append([.text(next.iso), .null, .money(Int128(sign * rule.amount), currency), .text("next")])
+            rows.append([.text(next.iso), .null, .money(Int128(sign * rule.amount), currency), .words("next")])
         }
         if let pausedOn = rule.pausedOn {
-            rows.append([.text(pausedOn.iso), .null, .null, .text("paused")])
+            rows.append([.text(pausedOn.iso), .null, .null, .words("paused")])
         }
         rows.sort { $0[0].text < $1[0].text }
         return RecordTable(columns: ["day", "bill", "amount", "state"], rows: rows)

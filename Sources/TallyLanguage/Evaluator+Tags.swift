@@ -11,7 +11,7 @@ extension Evaluator {
         let withOld = holding(old.value)
         guard !withOld.isEmpty else {
             throw Diagnostic(
-                .unknownName(kind: "tag", name: "#" + old.value, suggestion: Suggestion.nearest(to: old.value, among: ledger.tags).map { "#" + $0 }),
+                .unknownName(kind: .tag, name: "#" + old.value, suggestion: Suggestion.nearest(to: old.value, among: ledger.tags).map { "#" + $0 }),
                 at: old.range)
         }
         let withNew = holding(new.value)

@@ -6,7 +6,7 @@ extension Ledger {
         guard let book = book(named: name.value) else {
             let suggestion = Suggestion.nearest(to: name.value, among: books.map(\.name))
             throw Diagnostic(
-                .unknownName(kind: "book", name: name.value, suggestion: suggestion), at: name.range,
+                .unknownName(kind: .book, name: name.value, suggestion: suggestion), at: name.range,
                 notes: suggestion == nil ? [Ledger.choices(Translation.translated("books"), books.map(\.name), listedBy: "books")] : [])
         }
         return book
@@ -37,7 +37,7 @@ extension Ledger {
     private func unknownCategory(_ name: Located<String>, among known: [Category]) -> Diagnostic {
         let suggestion = Suggestion.nearest(to: name.value, among: known.flatMap(\.allNames))
         return Diagnostic(
-            .unknownName(kind: "category", name: name.value, suggestion: suggestion), at: name.range,
+            .unknownName(kind: .category, name: name.value, suggestion: suggestion), at: name.range,
             notes: suggestion == nil ? [Ledger.choices(Translation.translated("categories"), known.map(\.name), listedBy: "categories")] : [])
     }
 }

@@ -15,7 +15,7 @@ extension Parser {
             while !atStatementEnd {
                 offer(keywords: ["kind", "opening"])
                 if matchWord("kind") {
-                    guard kind == nil else { throw Diagnostic(.duplicateClause("kind", statement: "account"), at: previous.range) }
+                    guard kind == nil else { throw Diagnostic(.duplicateClause("kind", statement: .account), at: previous.range) }
                     offer(keywords: AccountKind.words)
                     guard check(.word), let named = AccountKind.named(peek.text) else {
                         throw unexpected(Parser.alternatives(AccountKind.words),
@@ -24,7 +24,7 @@ extension Parser {
                     advance()
                     kind = named
                 } else if matchWord("opening") {
-                    guard opening == nil else { throw Diagnostic(.duplicateClause("opening", statement: "account"), at: previous.range) }
+                    guard opening == nil else { throw Diagnostic(.duplicateClause("opening", statement: .account), at: previous.range) }
                     let negative = match(.minus)
                     opening = (try amount(), negative)
                     if matchWord("on") { openingDay = try date() }
@@ -82,10 +82,10 @@ extension Parser {
         while !atStatementEnd {
             offer(keywords: ["as", "on"])
             if matchWord("as") {
-                guard transfer.received == nil else { throw Diagnostic(.duplicateClause("as", statement: "transfer"), at: previous.range) }
+                guard transfer.received == nil else { throw Diagnostic(.duplicateClause("as", statement: .transfer), at: previous.range) }
                 transfer.received = try self.amount()
             } else if matchWord("on") {
-                guard transfer.date == nil else { throw Diagnostic(.duplicateClause("on", statement: "transfer"), at: previous.range) }
+                guard transfer.date == nil else { throw Diagnostic(.duplicateClause("on", statement: .transfer), at: previous.range) }
                 transfer.date = try date()
             } else if check(.string), transfer.remark == nil {
                 transfer.remark = advance().text

@@ -55,20 +55,20 @@ extension Parser {
             if atStatementEnd { break }
             if try recurrenceClause() { continue }
             if matchWord("on") {
-                guard bill.date == nil else { throw Diagnostic(.duplicateClause("on", statement: "bill"), at: previous.range) }
+                guard bill.date == nil else { throw Diagnostic(.duplicateClause("on", statement: .bill), at: previous.range) }
                 bill.date = try date()
             } else if matchWord("at") {
-                guard bill.place == nil else { throw Diagnostic(.duplicateClause("at", statement: "bill"), at: previous.range) }
+                guard bill.place == nil else { throw Diagnostic(.duplicateClause("at", statement: .bill), at: previous.range) }
                 // Past the remark, words that read as prose are no place, and not silently one.
                 if check(.word), !readsAsAPlace() { throw Diagnostic(.notAPlace(peek.text), at: peek.range) }
                 bill.place = try place()
             } else if check(.tag) {
                 try tags.add(advance())
             } else if matchWord("book") {
-                guard bill.book == nil else { throw Diagnostic(.duplicateClause("book", statement: "bill"), at: previous.range) }
+                guard bill.book == nil else { throw Diagnostic(.duplicateClause("book", statement: .bill), at: previous.range) }
                 bill.book = try bookName()
             } else if matchWord("with") {
-                guard bill.account == nil else { throw Diagnostic(.duplicateClause("with", statement: "bill"), at: previous.range) }
+                guard bill.account == nil else { throw Diagnostic(.duplicateClause("with", statement: .bill), at: previous.range) }
                 offer([.account])
                 bill.account = WithAccount(name: try name(Translation.translated("an account, such as card")), afterPlace: bill.place != nil)
             } else if bill.date == nil, let date = dateEndingTheStatement() {
@@ -280,7 +280,7 @@ extension Parser {
                 throw Diagnostic(.kindFollowsCategory, at: fieldToken.range)
             }
             throw Diagnostic(
-                .unknownName(kind: "field", name: fieldToken.text, suggestion: Suggestion.nearest(to: fieldToken.text, among: EditField.words)),
+                .unknownName(kind: .field, name: fieldToken.text, suggestion: Suggestion.nearest(to: fieldToken.text, among: EditField.words)),
                 at: fieldToken.range)
         }
         _ = try expect(.equal, Translation.translated("'=' after '%s'", fieldToken.text))
@@ -341,8 +341,8 @@ extension Parser {
         return .adjust(adding: adding.names, removing: removing.names)
     }
 
-    private mutating func text(_ expected: String) throws(Diagnostic) -> String {
-        guard check(.string) || check(.word) || check(.number) else { throw unexpected(expected) }
+    private mutating func text(_ expected: @autoclosure () -> String) throws(Diagnostic) -> String {
+        guard check(.string) || check(.word) || check(.number) else { throw unexpected(expected()) }
         return advance().text
     }
 

@@ -96,9 +96,9 @@ extension Parser {
     }
 
     /// A tag as `#lunch` or a bare or quoted word, lower case, refused where `add` would refuse it.
-    private mutating func tagName(_ expected: String) throws(Diagnostic) -> Located<String> {
+    private mutating func tagName(_ expected: @autoclosure () -> String) throws(Diagnostic) -> Located<String> {
         offer([.tag])
-        guard check(.tag) || check(.word) || check(.string) else { throw unexpected(expected) }
+        guard check(.tag) || check(.word) || check(.string) else { throw unexpected(expected()) }
         let token = advance()
         if let problem = TagList.problem(with: token.text) { throw Diagnostic(problem, at: token.range) }
         return Located(Names.key(token.text), token.range)

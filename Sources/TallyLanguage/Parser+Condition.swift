@@ -141,7 +141,7 @@ extension Parser {
             guard check(.word) else { throw unexpected(Translation.translated("a weekday, such as mon")) }
             guard Weekday.parse(peek.text) != nil else {
                 throw Diagnostic(
-                    .unknownName(kind: "weekday", name: peek.text, suggestion: Suggestion.nearest(to: peek.text, among: Weekday.longNames)),
+                    .unknownName(kind: .weekday, name: peek.text, suggestion: Suggestion.nearest(to: peek.text, among: Weekday.longNames)),
                     at: peek.range)
             }
             return Located(.text(advance().text), start)

@@ -18,7 +18,7 @@ extension Parser {
         while true {
             offer(keywords: ImportClauseWord.allCases.filter { !seen.contains($0.rawValue) }.map(\.rawValue))
             if atStatementEnd { break }
-            let clause = try importClauseWord(allowed: ImportClauseWord.allCases, seen: &seen, statement: "import")
+            let clause = try importClauseWord(allowed: ImportClauseWord.allCases, seen: &seen, in: .import)
             switch clause {
             case .with:
                 offer([.profile])
@@ -51,7 +51,7 @@ extension Parser {
         var seen: Set<String> = []
         repeat {
             offer(keywords: ImportClauseWord.settings.filter { !seen.contains($0.rawValue) }.map(\.rawValue))
-            let clause = try importClauseWord(allowed: ImportClauseWord.settings, seen: &seen, statement: "profile")
+            let clause = try importClauseWord(allowed: ImportClauseWord.settings, seen: &seen, in: .profile)
             try importSetting(clause, into: &settings)
         } while !atStatementEnd
         return settings
@@ -59,12 +59,12 @@ extension Parser {
 
     /// The word that starts the next clause, once each; `skip N` and `skip where` are two clauses.
     private mutating func importClauseWord(
-        allowed: [ImportClauseWord], seen: inout Set<String>, statement: String
+        allowed: [ImportClauseWord], seen: inout Set<String>, in statement: Problem.ClauseHost
     ) throws(Diagnostic) -> ImportClauseWord {
         guard check(.word), let clause = ImportClauseWord(rawValue: peek.text.lowercased()), allowed.contains(clause) else {
             let words = allowed.map(\.rawValue)
             let suggestion = check(.word) ? Suggestion.nearest(to: peek.text, among: words) : nil
-            let expected = statement == "import"
+            let expected = statement == .import
                 ? Translation.translated("a setting such as 'columns (…)', 'skip N', 'separator \";\"', 'dates \"%m/%d/%Y\"' or end of statement")
                 : Translation.translated("a setting such as 'columns (…)', 'skip N', 'separator \";\"', 'dates \"%m/%d/%Y\"'")
             throw unexpected(expected, suggestion: suggestion)

@@ -16,7 +16,7 @@ extension Parser {
                 throw unexpected(Translation.translated("'where', a period, 'overwrite' or end of statement"), suggestion: suggestion)
             }
             guard seen.insert(clause).inserted else {
-                throw Diagnostic(.duplicateClause(clause.rawValue, statement: "export"), at: peek.range)
+                throw Diagnostic(.duplicateClause(clause.rawValue, statement: .export), at: peek.range)
             }
             switch clause {
             case .where:
@@ -58,14 +58,14 @@ extension Parser {
                 || (check(.word) && (PeriodWord(rawValue: peek.keyword) != nil || monthNumber(peek.text) != nil))
             // A second `where` is not offered, only refused when written.
             if condition == nil ? checkWord("where") : peek.isWord("where") {
-                guard condition == nil else { throw Diagnostic(.duplicateClause("where", statement: "report"), at: peek.range) }
+                guard condition == nil else { throw Diagnostic(.duplicateClause("where", statement: .report), at: peek.range) }
                 let start = peek.range
                 let read = try whereClause()
                 let range = start.through(previous.range)
                 condition = Located(read, range)
                 conditionText = written(range.start.offset..<range.end.offset)
             } else if startsAPeriod {
-                guard period == nil else { throw Diagnostic(.duplicateClause("period", statement: "report"), at: peek.range) }
+                guard period == nil else { throw Diagnostic(.duplicateClause("period", statement: .report), at: peek.range) }
                 period = try viewPeriod()
             } else {
                 let suggestion = check(.word) ? Suggestion.nearest(to: peek.text, among: ["to", "where"] + PeriodWord.words) : nil
@@ -96,12 +96,12 @@ extension Parser {
     // file = STRING | PATH
     /// A quoted path, or one written without spaces, such as `~/bank/2016.csv`:
     /// the tokens that follow each other with nothing between.
-    mutating func file(_ expected: String) throws(Diagnostic) -> Located<String> {
+    mutating func file(_ expected: @autoclosure () -> String) throws(Diagnostic) -> Located<String> {
         if check(.string) {
             let token = advance()
             return Located(token.text, token.range)
         }
-        guard !atStatementEnd else { throw unexpected(expected) }
+        guard !atStatementEnd else { throw unexpected(expected()) }
         let first = peek.range
         repeat {
             try refuseBrokenString()

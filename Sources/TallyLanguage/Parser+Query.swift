@@ -28,7 +28,7 @@ extension Parser {
             // `in CNY` asks for one currency; `in 2016` or `in dec` is a period.
             if word == "in", query.currency == nil, check(.end, at: 1) { log?.note(.currencyInUse) }
             if word == "in", startsACurrency(at: 1) {
-                guard query.currency == nil else { throw Diagnostic(.duplicateClause("in CURRENCY", statement: "query"), at: peek.range) }
+                guard query.currency == nil else { throw Diagnostic(.duplicateClause("in CURRENCY", statement: .query), at: peek.range) }
                 advance()
                 query.currency = try currencyCode(Translation.translated("a currency code such as CNY"))
                 continue
@@ -46,7 +46,7 @@ extension Parser {
                 throw unexpected(Parser.clauseExpectation, suggestion: Suggestion.nearest(to: peek.text, among: kinds + ClauseWord.words))
             }
             if seen[clause] != nil {
-                throw Diagnostic(.duplicateClause(clause.rawValue, statement: "query"), at: peek.range)
+                throw Diagnostic(.duplicateClause(clause.rawValue, statement: .query), at: peek.range)
             }
             seen[clause] = peek.range
             switch clause {
@@ -144,8 +144,17 @@ extension Parser {
     }
 
     /// What a word of a fixed set is, in what is expected and in the error for an unknown one.
-    enum KeywordKind: String {
+    enum KeywordKind {
         case field, dimension, format, meaning
+
+        var name: Problem.NameKind {
+            switch self {
+            case .field: .field
+            case .dimension: .dimension
+            case .format: .format
+            case .meaning: .meaning
+            }
+        }
 
         /// What is expected: one of `listing`.
         func expectation(_ listing: String) -> String {
@@ -168,7 +177,7 @@ extension Parser {
         let token = peek
         guard let value = resolve(token.text.lowercased()) else {
             throw Diagnostic(
-                .unknownName(kind: kind.rawValue, name: token.text, suggestion: Suggestion.nearest(to: token.text, among: names)),
+                .unknownName(kind: kind.name, name: token.text, suggestion: Suggestion.nearest(to: token.text, among: names)),
                 at: token.range)
         }
         advance()
@@ -221,10 +230,10 @@ extension Parser {
     }
 
     /// A whole number greater than zero.
-    mutating func count(_ expected: String) throws(Diagnostic) -> Int {
+    mutating func count(_ expected: @autoclosure () -> String) throws(Diagnostic) -> Int {
         valueMayBeAParameter(.number("1"))
         guard check(.number), !peek.text.contains("."), let value = Int(peek.text) else {
-            throw unexpected(expected)
+            throw unexpected(expected())
         }
         guard value > 0 else { throw Diagnostic(.notAtLeastOne, at: peek.range) }
         advance()

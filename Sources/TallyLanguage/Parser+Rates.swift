@@ -16,8 +16,8 @@ extension Parser {
     }
 
     /// A currency's ISO 4217 code, in any case: `USD`, `cny`.
-    mutating func currencyCode(_ expected: String) throws(Diagnostic) -> Located<String> {
-        guard check(.word) else { throw unexpected(expected) }
+    mutating func currencyCode(_ expected: @autoclosure () -> String) throws(Diagnostic) -> Located<String> {
+        guard check(.word) else { throw unexpected(expected()) }
         let token = advance()
         let code = token.text.uppercased()
         guard Currency.isValidCode(code) else {

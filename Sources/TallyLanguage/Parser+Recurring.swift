@@ -138,26 +138,26 @@ extension Parser {
         if check(.number) {
             let times = try count(Translation.translated("how many times, such as 12"))
             advance()
-            guard clauses.end == nil else { throw Diagnostic(.duplicateClause(Parser.untilOrTimes, statement: "recurring bill"), at: start.through(previous.range)) }
+            guard clauses.end == nil else { throw Diagnostic(.duplicateClause(Parser.untilOrTimes, statement: .recurringBill), at: start.through(previous.range)) }
             clauses.end = Located(.times(times), start.through(previous.range))
         } else {
             let word = advance().text.lowercased()
             switch RecurrenceClauseWord(rawValue: word) {
             case .from?:
-                guard clauses.from == nil else { throw Diagnostic(.duplicateClause("from", statement: "recurring bill"), at: start) }
+                guard clauses.from == nil else { throw Diagnostic(.duplicateClause("from", statement: .recurringBill), at: start) }
                 clauses.from = try periodValue(startingAt: peek.range)
             case .until?:
-                guard clauses.end == nil else { throw Diagnostic(.duplicateClause(Parser.untilOrTimes, statement: "recurring bill"), at: start) }
+                guard clauses.end == nil else { throw Diagnostic(.duplicateClause(Parser.untilOrTimes, statement: .recurringBill), at: start) }
                 let period = try periodValue(startingAt: peek.range)
                 clauses.end = Located(.until(period.value), period.range)
             case .on?:
                 advance()
                 guard clauses.weekdaysOnly == nil else {
-                    throw Diagnostic(.duplicateClause("on weekdays", statement: "recurring bill"), at: start.through(previous.range))
+                    throw Diagnostic(.duplicateClause("on weekdays", statement: .recurringBill), at: start.through(previous.range))
                 }
                 clauses.weekdaysOnly = start.through(previous.range)
             default:
-                guard !clauses.asks else { throw Diagnostic(.duplicateClause("ask", statement: "recurring bill"), at: start) }
+                guard !clauses.asks else { throw Diagnostic(.duplicateClause("ask", statement: .recurringBill), at: start) }
                 clauses.asks = true
             }
         }

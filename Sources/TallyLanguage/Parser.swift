@@ -209,10 +209,10 @@ public struct Parser {
     }
 
     /// A whole number above zero when the statement goes on, else nothing.
-    private mutating func optionalCount(_ expected: String) throws(Diagnostic) -> Located<Int>? {
+    private mutating func optionalCount(_ expected: @autoclosure () -> String) throws(Diagnostic) -> Located<Int>? {
         guard !atStatementEnd else { return nil }
         let start = peek.range
-        return Located(try count(expected), start)
+        return Located(try count(expected()), start)
     }
 
     // separator = NEWLINE | ";"
@@ -291,12 +291,12 @@ public struct Parser {
     // run = "run" ( STRING | PATH | NAME )
     /// A file path or a name: a string, or the rest of the statement as written,
     /// so a bare path such as `~/scripts/weekly.tally` needs no quotes.
-    mutating func rawArgument(_ expected: String) throws(Diagnostic) -> Located<String> {
+    mutating func rawArgument(_ expected: @autoclosure () -> String) throws(Diagnostic) -> Located<String> {
         if check(.string) {
             let token = advance()
             return Located(token.text, token.range)
         }
-        guard !atStatementEnd else { throw unexpected(expected) }
+        guard !atStatementEnd else { throw unexpected(expected()) }
         let first = peek.range
         while !atStatementEnd {
             try refuseBrokenString()
@@ -309,12 +309,12 @@ public struct Parser {
 
     /// A file to write, as `rawArgument` reads it, and whether the
     /// statement ends with `overwrite`, apart from the path: `copy.jpg overwrite`.
-    mutating func rawArgumentToWrite(_ expected: String) throws(Diagnostic) -> (Located<String>, overwrites: Bool) {
+    mutating func rawArgumentToWrite(_ expected: @autoclosure () -> String) throws(Diagnostic) -> (Located<String>, overwrites: Bool) {
         if check(.string) {
             let token = advance()
             return (Located(token.text, token.range), matchWord("overwrite"))
         }
-        guard !atStatementEnd else { throw unexpected(expected) }
+        guard !atStatementEnd else { throw unexpected(expected()) }
         let first = peek.range
         var last = first
         var overwrites = false
@@ -342,9 +342,9 @@ public struct Parser {
     }
 
     // name = WORD | STRING
-    mutating func name(_ expected: String) throws(Diagnostic) -> Located<String> {
+    mutating func name(_ expected: @autoclosure () -> String) throws(Diagnostic) -> Located<String> {
         valueMayBeAParameter(.name)
-        guard check(.word) || check(.string) else { throw unexpected(expected) }
+        guard check(.word) || check(.string) else { throw unexpected(expected()) }
         let token = advance()
         if let problem = Names.problem(with: token.text) {
             throw Diagnostic(.badName(problem), at: token.range)
@@ -431,8 +431,8 @@ public struct Parser {
         }
     }
 
-    mutating func expect(_ kind: TokenKind, _ expected: String) throws(Diagnostic) -> Token {
-        guard check(kind) else { throw unexpected(expected) }
+    mutating func expect(_ kind: TokenKind, _ expected: @autoclosure () -> String) throws(Diagnostic) -> Token {
+        guard check(kind) else { throw unexpected(expected()) }
         return advance()
     }
 

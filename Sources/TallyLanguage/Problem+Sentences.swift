@@ -1,9 +1,8 @@
 import TallyCore
 
-/// The sentences of `Problem.text` that depend on a word a caller passes
-/// (a statement, a kind of name, undo or redo): one whole sentence for each
-/// word, so that a translation never glues English grammar around it, and
-/// the English composed as before for a word not foreseen here.
+/// The sentences of `Problem.text` that depend on what a caller names (a
+/// statement, a kind of name, undo or redo): one whole sentence for each, so
+/// that a translation never glues English grammar around a word.
 extension Problem {
     /// How `Token.quoted` names a string, before the string as written.
     static let stringToken = "string "
@@ -23,61 +22,58 @@ extension Problem {
         Translation.translated(kind.rawValue)
     }
 
-    static func unknown(_ kind: String, _ name: String) -> String {
+    /// What kind of name was not found, each with its own sentence.
+    public enum NameKind: Sendable {
+        case account, book, category, column, dimension, field, format, helpTopic, importProfile, meaning, savedStatement, setting, tag, weekday
+    }
+
+    /// The statement a clause was written twice in.
+    public enum ClauseHost: Sendable {
+        case account, bill, export, `import`, profile, query, recurringBill, report, transfer
+    }
+
+    /// What cannot be merged into itself.
+    public enum BillHolder: Sendable {
+        case book, category
+    }
+
+    static func unknown(_ kind: NameKind, _ name: String) -> String {
         switch kind {
-        case "account": return Translation.translated("unknown account '%s'", name)
-        case "book": return Translation.translated("unknown book '%s'", name)
-        case "category": return Translation.translated("unknown category '%s'", name)
-        case "column": return Translation.translated("unknown column '%s'", name)
-        case "dimension": return Translation.translated("unknown dimension '%s'", name)
-        case "field": return Translation.translated("unknown field '%s'", name)
-        case "format": return Translation.translated("unknown format '%s'", name)
-        case "help topic": return Translation.translated("unknown help topic '%s'", name)
-        case "import profile": return Translation.translated("unknown import profile '%s'", name)
-        case "meaning": return Translation.translated("unknown meaning '%s'", name)
-        case "saved statement": return Translation.translated("unknown saved statement '%s'", name)
-        case "setting": return Translation.translated("unknown setting '%s'", name)
-        case "tag": return Translation.translated("unknown tag '%s'", name)
-        case "weekday": return Translation.translated("unknown weekday '%s'", name)
-        default: return Translation.translated("unknown %s '%s'", kind, name)
+        case .account: Translation.translated("unknown account '%s'", name)
+        case .book: Translation.translated("unknown book '%s'", name)
+        case .category: Translation.translated("unknown category '%s'", name)
+        case .column: Translation.translated("unknown column '%s'", name)
+        case .dimension: Translation.translated("unknown dimension '%s'", name)
+        case .field: Translation.translated("unknown field '%s'", name)
+        case .format: Translation.translated("unknown format '%s'", name)
+        case .helpTopic: Translation.translated("unknown help topic '%s'", name)
+        case .importProfile: Translation.translated("unknown import profile '%s'", name)
+        case .meaning: Translation.translated("unknown meaning '%s'", name)
+        case .savedStatement: Translation.translated("unknown saved statement '%s'", name)
+        case .setting: Translation.translated("unknown setting '%s'", name)
+        case .tag: Translation.translated("unknown tag '%s'", name)
+        case .weekday: Translation.translated("unknown weekday '%s'", name)
         }
     }
 
-    /// A second period in a query, a report or an export.
-    static func onlyOnePeriod(in statement: String) -> String {
+    static func onlyOnce(_ clause: String, in statement: ClauseHost) -> String {
         switch statement {
-        case "query": return Translation.translated("a query takes only one period")
-        case "report": return Translation.translated("a report takes only one period")
-        case "export": return Translation.translated("an export takes only one period")
-        default:
-            return article(statement) == "an"
-                ? Translation.translated("an %s takes only one period", statement) : Translation.translated("a %s takes only one period", statement)
+        case .account: Translation.translated("'%s' may appear only once in an account", clause)
+        case .bill: Translation.translated("'%s' may appear only once in a bill", clause)
+        case .export: Translation.translated("'%s' may appear only once in an export", clause)
+        case .import: Translation.translated("'%s' may appear only once in an import", clause)
+        case .profile: Translation.translated("'%s' may appear only once in a profile", clause)
+        case .query: Translation.translated("'%s' may appear only once in a query", clause)
+        case .recurringBill: Translation.translated("'%s' may appear only once in a recurring bill", clause)
+        case .report: Translation.translated("'%s' may appear only once in a report", clause)
+        case .transfer: Translation.translated("'%s' may appear only once in a transfer", clause)
         }
     }
 
-    static func onlyOnce(_ clause: String, in statement: String) -> String {
-        switch statement {
-        case "account": return Translation.translated("'%s' may appear only once in an account", clause)
-        case "bill": return Translation.translated("'%s' may appear only once in a bill", clause)
-        case "export": return Translation.translated("'%s' may appear only once in an export", clause)
-        case "import": return Translation.translated("'%s' may appear only once in an import", clause)
-        case "profile": return Translation.translated("'%s' may appear only once in a profile", clause)
-        case "query": return Translation.translated("'%s' may appear only once in a query", clause)
-        case "recurring bill": return Translation.translated("'%s' may appear only once in a recurring bill", clause)
-        case "report": return Translation.translated("'%s' may appear only once in a report", clause)
-        case "transfer": return Translation.translated("'%s' may appear only once in a transfer", clause)
-        default:
-            return article(statement) == "an"
-                ? Translation.translated("'%s' may appear only once in an %s", clause, statement)
-                : Translation.translated("'%s' may appear only once in a %s", clause, statement)
-        }
-    }
-
-    static func takesItsOwnBills(_ thing: String) -> String {
-        switch thing {
-        case "book": return Translation.translated("a book cannot take its own bills")
-        case "category": return Translation.translated("a category cannot take its own bills")
-        default: return Translation.translated("a %s cannot take its own bills", thing)
+    static func takesItsOwnBills(_ holder: BillHolder) -> String {
+        switch holder {
+        case .book: Translation.translated("a book cannot take its own bills")
+        case .category: Translation.translated("a category cannot take its own bills")
         }
     }
 
@@ -118,61 +114,34 @@ extension Problem {
         Translation.translated("%s: %s; nothing was imported", place, reason)
     }
 
-    static func undoAfterPosting(_ verb: String, _ change: String, rule: Int64) -> String {
-        switch verb {
-        case "undo":
-            return Translation.translated(
+    static func afterPosting(undo: Bool, _ change: String, rule: Int64) -> String {
+        undo
+            ? Translation.translated(
                 "cannot undo '%s': recurring #%d has posted or been seen to since; nothing was changed ('delete recurring #%d' keeps the bills it posted)",
                 change, rule, rule)
-        case "redo":
-            return Translation.translated(
+            : Translation.translated(
                 "cannot redo '%s': recurring #%d has posted or been seen to since; nothing was changed ('delete recurring #%d' keeps the bills it posted)",
                 change, rule, rule)
-        default:
-            return Translation.translated(
-                "cannot %s '%s': recurring #%d has posted or been seen to since; nothing was changed ('delete recurring #%d' keeps the bills it posted)",
-                verb, change, rule, rule)
-        }
     }
 
-    /// `since` is how the shell says when: since the change was made (undo), or undone (redo).
-    static func undoConflict(_ verb: String, _ change: String, row: String, since: String) -> String {
-        switch (verb, since) {
-        case ("undo", "since it was made"):
-            return Translation.translated(
-                "cannot undo '%s': %s has been changed since it was made, by another session; nothing was changed", change, row)
-        case ("redo", "since it was undone"):
-            return Translation.translated(
-                "cannot redo '%s': %s has been changed since it was undone, by another session; nothing was changed", change, row)
-        default:
-            return Translation.translated(
-                "cannot %s '%s': %s has been changed %s, by another session; nothing was changed", verb, change, row, Translation.translated(since))
-        }
+    static func conflict(undo: Bool, _ change: String, row: String) -> String {
+        undo
+            ? Translation.translated("cannot undo '%s': %s has been changed since it was made, by another session; nothing was changed", change, row)
+            : Translation.translated("cannot redo '%s': %s has been changed since it was undone, by another session; nothing was changed", change, row)
     }
 
-    static func undoDependedOn(_ verb: String, _ change: String) -> String {
-        switch verb {
-        case "undo":
-            return Translation.translated(
+    static func dependedOn(undo: Bool, _ change: String) -> String {
+        undo
+            ? Translation.translated(
                 "cannot undo '%s': another session has since added rows that depend on what it would take away; nothing was changed", change)
-        case "redo":
-            return Translation.translated(
+            : Translation.translated(
                 "cannot redo '%s': another session has since added rows that depend on what it would take away; nothing was changed", change)
-        default:
-            return Translation.translated(
-                "cannot %s '%s': another session has since added rows that depend on what it would take away; nothing was changed", verb, change)
-        }
     }
 
-    static func tooFewToReplay(_ verb: String, asked: Int, available: Int) -> String {
-        switch verb {
-        case "undo":
-            return Translation.translated("cannot undo %d changes: only %d can be undone here; nothing was changed", asked, available)
-        case "redo":
-            return Translation.translated("cannot redo %d changes: only %d can be redone here; nothing was changed", asked, available)
-        default:
-            return Translation.translated("cannot %s %d changes: only %d can be redone here; nothing was changed", verb, asked, available)
-        }
+    static func tooFew(undo: Bool, asked: Int, available: Int) -> String {
+        undo
+            ? Translation.translated("cannot undo %d changes: only %d can be undone here; nothing was changed", asked, available)
+            : Translation.translated("cannot redo %d changes: only %d can be redone here; nothing was changed", asked, available)
     }
 
     /// What a whole check found, line by line, and the way out: the statement to type stays as written.

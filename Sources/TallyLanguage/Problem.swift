@@ -11,7 +11,7 @@ public enum Problem: Sendable, Equatable {
     /// A word that is right, but not where it stands; the placement says where it goes.
     case misplaced(placement: String)
     case unknownStatement(String, suggestion: String?)
-    case unknownName(kind: String, name: String, suggestion: String?)
+    case unknownName(kind: NameKind, name: String, suggestion: String?)
     case noSuchDate(String)
     case noSuchQuarter(String)
     case noSuchMonth(String)
@@ -23,8 +23,8 @@ public enum Problem: Sendable, Equatable {
     case thousandsSeparator
     /// `25,50` where the locale writes decimals with a point: `point` is the amount so written.
     case decimalComma(point: String)
-    /// A clause written twice in one statement (`statement`: query, bill, import, export).
-    case duplicateClause(String, statement: String)
+    /// A clause written twice in one statement.
+    case duplicateClause(String, statement: ClauseHost)
     case givenTwice(String)
     case tooDeep
     case notAtLeastOne
@@ -101,7 +101,7 @@ public enum Problem: Sendable, Equatable {
     case bookNameTaken(String)
     case categoryNameTaken(name: String, existing: String)
     case onlyBook(String)
-    case takesItsOwnBills(thing: String)
+    case takesItsOwnBills(thing: BillHolder)
     case booksKeepOtherCurrencies(destination: String, destinationCurrency: String, book: String, bookCurrency: String)
     /// A book with bills deleted without `into`; `sameCurrency` names a book that could take them.
     case bookHasBills(book: String, count: Int, sameCurrency: String?)
@@ -163,12 +163,12 @@ public enum Problem: Sendable, Equatable {
     case changedWhileAnswering
     case runsTooDeep(Int)
     case tooManyRuns(runs: Int, mebibytes: Int)
-    case undoConflict(verb: String, change: Phrase, row: String, since: String)
+    case undoConflict(undo: Bool, change: Phrase, row: String)
     /// A change of a recurring bill that has posted or been seen to since.
-    case undoAfterPosting(verb: String, change: Phrase, rule: Int64)
-    case undoDependedOn(verb: String, change: Phrase)
+    case undoAfterPosting(undo: Bool, change: Phrase, rule: Int64)
+    case undoDependedOn(undo: Bool, change: Phrase)
     /// `undo N` where fewer changes can be taken back from here.
-    case tooFewToReplay(verb: String, asked: Int, available: Int)
+    case tooFewToReplay(undo: Bool, asked: Int, available: Int)
     /// An answer to a guided entry's last question that is neither yes nor no.
     case answerYesOrNo
     /// A statement read from a pipe longer than any script may be.
@@ -224,7 +224,9 @@ public enum Problem: Sendable, Equatable {
         case .decimalComma(let point):
             return Translation.translated(
                 "write the decimals with a point, %s; a comma is one only where the locale (LC_NUMERIC or LANG) writes it", Diagnostic.clipped(point))
-        case .duplicateClause("period", let statement): return Problem.onlyOnePeriod(in: statement)
+        case .duplicateClause("period", .query): return Translation.translated("a query takes only one period")
+        case .duplicateClause("period", .report): return Translation.translated("a report takes only one period")
+        case .duplicateClause("period", .export): return Translation.translated("an export takes only one period")
         case .duplicateClause(let clause, let statement): return Problem.onlyOnce(clause, in: statement)
         case .givenTwice(let word): return Translation.translated("'%s' is given twice", Diagnostic.clipped(word))
         case .tooDeep: return Translation.translated("too deeply nested; at most %d levels of parentheses", Parser.maximumDepth)
@@ -442,10 +444,10 @@ public enum Problem: Sendable, Equatable {
         case .runsTooDeep(let depth): return Translation.translated("scripts run each other more than %d deep", depth)
         case .tooManyRuns(let runs, let mebibytes):
             return Translation.translated("one statement may run at most %d scripts and saved statements, of %d MiB in all; stopped", runs, mebibytes)
-        case .undoAfterPosting(let verb, let change, let rule): return Problem.undoAfterPosting(verb, change.shown, rule: rule)
-        case .undoConflict(let verb, let change, let row, let since): return Problem.undoConflict(verb, change.shown, row: row, since: since)
-        case .undoDependedOn(let verb, let change): return Problem.undoDependedOn(verb, change.shown)
-        case .tooFewToReplay(let verb, let asked, let available): return Problem.tooFewToReplay(verb, asked: asked, available: available)
+        case .undoAfterPosting(let undo, let change, let rule): return Problem.afterPosting(undo: undo, change.shown, rule: rule)
+        case .undoConflict(let undo, let change, let row): return Problem.conflict(undo: undo, change.shown, row: row)
+        case .undoDependedOn(let undo, let change): return Problem.dependedOn(undo: undo, change.shown)
+        case .tooFewToReplay(let undo, let asked, let available): return Problem.tooFew(undo: undo, asked: asked, available: available)
         case .answerYesOrNo: return Translation.translated("answer y or n, or '<' to go back")
         case .statementTooLong(let mebibytes): return Translation.translated("a statement may be at most %d MiB", mebibytes)
         case .ledgerFailed(let failure, 0): return Problem.text(of: failure)

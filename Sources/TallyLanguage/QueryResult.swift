@@ -195,35 +195,44 @@ public enum QueryResult: Sendable, Equatable {
 
 /// What an import would do, row by row, and how many rows come to each end.
 public struct ImportPreview: Sendable, Equatable {
-    public let rows: RecordTable
     /// How many rows would be added, are there already, changed, passed over, refused.
-    public let counts: [(name: String, count: Int)]
+    public struct Counts: Sendable, Equatable {
+        public var add = 0
+        public var there = 0
+        public var changed = 0
+        public var passedOver = 0
+        public var refused = 0
+
+        public init(add: Int = 0, there: Int = 0, changed: Int = 0, passedOver: Int = 0, refused: Int = 0) {
+            (self.add, self.there, self.changed, self.passedOver, self.refused) = (add, there, changed, passedOver, refused)
+        }
+
+        /// Each count by the name a JSON dry run gives it.
+        public var named: [(name: String, count: Int)] {
+            [("would_add", add), ("there_already", there), ("changed", changed), ("pass_over", passedOver), ("refuse", refused)]
+        }
+    }
+
+    public let rows: RecordTable
+    public let counts: Counts
     /// Rows left out of `rows`, which shows the first ones only.
     public let unshown: Int
 
-    public init(rows: RecordTable, counts: [(name: String, count: Int)], unshown: Int) {
+    public init(rows: RecordTable, counts: Counts, unshown: Int) {
         self.rows = rows
         self.counts = counts
         self.unshown = unshown
     }
 
-    public static func == (first: ImportPreview, second: ImportPreview) -> Bool {
-        first.rows == second.rows && first.unshown == second.unshown
-            && first.counts.map(\.name) == second.counts.map(\.name) && first.counts.map(\.count) == second.counts.map(\.count)
-    }
-
     /// `dry run: would add 7, there already 0, …; nothing was written`.
     public var summary: String {
-        let each = counts.map { name, count in
-            switch name {
-            case "would add": Translation.translated("would add %d", count)
-            case "there already": Translation.translated("there already %d", count)
-            case "changed": Translation.translated("changed %d", count)
-            case "pass over": Translation.translated("pass over %d", count)
-            case "refuse": Translation.translated("refuse %d", count)
-            default: "\(name) \(count)"
-            }
-        }
+        let each = [
+            Translation.translated("would add %d", counts.add),
+            Translation.translated("there already %d", counts.there),
+            Translation.translated("changed %d", counts.changed),
+            Translation.translated("pass over %d", counts.passedOver),
+            Translation.translated("refuse %d", counts.refused),
+        ]
         let more = unshown > 0 ? Translation.translated(" (%d more rows not shown)", unshown) : ""
         return Translation.translated("dry run: %s; nothing was written", Done.listed(each) + more)
     }

@@ -36,7 +36,7 @@ public struct JSONRenderer {
         case .done(let done):
             return object(done.facts.map { ($0.0, value($0.1)) })
         case .importPreview(let preview):
-            return object(preview.counts.map { ($0.name.replacing(" ", with: "_"), String($0.count)) } + [
+            return object(preview.counts.named.map { ($0.name, String($0.count)) } + [
                 ("rows", array(preview.rows.rows.map { row in object(zip(preview.rows.columns, row).map { ($0, value($1)) }) })),
             ])
         case .timeline(let timeline):

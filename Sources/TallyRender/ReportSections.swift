@@ -89,8 +89,9 @@ struct ReportSections {
         for entry in report.balances {
             let reconciled = entry.reconciled.map { "<time datetime=\"\($0.iso)\">\($0.iso)</time>" } ?? "–"
             let owing = entry.owing.map { " <span class=\"days\">" + Translation.translated("owing %s", grouped(Int128($0))) + "</span>" } ?? ""
+            let book = books ? "<td>\(HTML.text(entry.book))</td>" : ""
             section += "<tr data-account=\"\(HTML.text(entry.account))\"><td>\(ReportPage.named(entry.icon, entry.account))</td>"
-                + (books ? "<td>\(HTML.text(entry.book))</td>" : "") + "<td>\(TableWords.value(entry.kind.rawValue))</td>"
+                + book + "<td>\(entry.kind.words.shown)</td>"
                 + "<td class=\"date\">\(reconciled)</td><td class=\"amount\">\(grouped(Int128(entry.balance)))\(owing)</td></tr>\n"
         }
         let total = report.balances.reduce(Int128(0)) { $0 + Int128($1.balance) }

@@ -33,13 +33,9 @@ struct TableRenderer {
                 table.headers[balance] = TableWords.accountBalanceHeader
             }
             let all = records.rows + records.totals
-            // A kind or a state is one of a few words, and a total row says `total`:
-            // shown in the reader's language, as JSON never shows them.
-            let worded = Set(records.columns.indices.filter { ["kind", "state", "from"].contains(records.columns[$0]) })
-            table.rows = all.enumerated().map { index, row in row.enumerated().map { column, cell in
-                if let shown = TableRenderer.shown(cell) { return shown }
-                if index >= records.rows.count { return TableWords.shown(cell.text) }
-                return worded.contains(column) ? TableWords.value(cell.text) : cell.text
+            // A total row is headed by one of the tables' own words (`total`, `income`), shown in the reader's language.
+            table.rows = all.enumerated().map { index, row in row.map { cell in
+                TableRenderer.shown(cell) ?? (index < records.rows.count ? cell.text : TableWords.shown(cell.text))
             } }
             table.rightAligned = Set(records.columns.indices.filter { column in all.contains { $0[column].isNumeric } })
             // Free text gives up width first, so that names, times and numbers stay whole.
@@ -214,7 +210,7 @@ struct TableRenderer {
         guard let label else { return Translation.translated("(none)") }
         switch dimension {
         case .weekday: return DateWords.weekday(named: label)
-        case .kind: return TableWords.value(label)
+        case .kind: return TableWords.shown(label)
         case .week where label.hasPrefix(Dimension.weekOf): return Translation.translated("week of %s", String(label.dropFirst(Dimension.weekOf.count)))
         default: return label
         }

@@ -76,31 +76,6 @@ enum TableWords {
         Translation.catalogued("change"),
     ]
 
-    /// The few words a table's cells say of a kind, an account's kind, a
-    /// state or where an import profile is from: shown in the reader's
-    /// language, while CSV and JSON keep them as they are.
-    static let values: Set<String> = [
-        Translation.catalogued("expense"),
-        Translation.catalogued("income"),
-        Translation.catalogued("cash"),
-        Translation.catalogued("bank"),
-        Translation.catalogued("credit"),
-        Translation.catalogued("wallet"),
-        Translation.catalogued("other"),
-        Translation.catalogued("archived"),
-        Translation.catalogued("posts"),
-        Translation.catalogued("asks"),
-        Translation.catalogued("paused"),
-        Translation.catalogued("ended"),
-        Translation.catalogued("posted"),
-        Translation.catalogued("posted, deleted since"),
-        Translation.catalogued("skipped"),
-        Translation.catalogued("due"),
-        Translation.catalogued("next"),
-        Translation.catalogued("built in"),
-        Translation.catalogued("this ledger"),
-    ]
-
     /// `english` in a table: in the reader's language when it is one of the tables' own words.
     static func shown(_ english: String) -> String {
         all.contains(english) ? Translation.translated(english) : english
@@ -114,10 +89,5 @@ enum TableWords {
     static var accountBalanceHeader: String {
         let word = Translation.translated(accountBalance)
         return word == accountBalance ? "balance" : word
-    }
-
-    /// A cell's `english` in the reader's language when it is one of `values`.
-    static func value(_ english: String) -> String {
-        values.contains(english) ? Translation.translated(english) : english
     }
 }

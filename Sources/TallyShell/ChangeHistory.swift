@@ -10,34 +10,20 @@ enum ChangeHistory {
     /// How many changes a question names before it counts the rest.
     static let named = 5
 
-    /// The listing's columns, which CSV and JSON keep as keys; a table shows them in the reader's language.
-    static let columns = [
-        Translation.catalogued("undo"), Translation.catalogued("redo"), Translation.catalogued("when"), Translation.catalogued("session"),
-        Translation.catalogued("undone"), Translation.catalogued("change"), Translation.catalogued("statement"),
-    ]
-    /// Whose change it was, as CSV and JSON say it.
-    static let thisSession = Translation.catalogued("this")
-    static let anotherSession = Translation.catalogued("another")
-
     /// Newest first: the step at which `undo` (or, for a change undone,
     /// `redo`) reaches each, when it was made and by what statement (its
     /// first line, whole: a table cuts it to fit, JSON keeps it), and whether
-    /// this session or another made it: `inWords` for a person, in the
-    /// reader's language, else as programs read it.
-    static func table(_ entries: [HistoryEntry], inWords: Bool = false) -> RecordTable {
+    /// this session or another made it.
+    static func table(_ entries: [HistoryEntry]) -> RecordTable {
         func step(_ entry: HistoryEntry, undone: Bool) -> RecordTable.Cell {
             guard entry.undone == undone, let step = entry.step else { return .null }
             return .number(step)
         }
-        func session(_ entry: HistoryEntry) -> String {
-            let word = entry.isOwn ? thisSession : anotherSession
-            return inWords ? Translation.translated(word) : word
-        }
         return RecordTable(
-            columns: columns,
+            columns: ["undo", "redo", "when", "session", "undone", "change", "statement"],
             rows: entries.map { entry in
                 [step(entry, undone: false), step(entry, undone: true), .text(Timestamp.local(entry.madeAt, withSeconds: false)),
-                 .text(session(entry)), .flag(entry.undone), .text(inWords ? entry.phrase.shown : entry.summary),
+                 entry.isOwn ? .words("this") : .words("another"), .flag(entry.undone), .phrase(entry.phrase),
                  .text(String(entry.statement.prefix { $0 != "\n" }))]
             })
     }

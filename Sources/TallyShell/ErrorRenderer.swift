@@ -20,15 +20,9 @@ public struct ErrorRenderer: Sendable {
     static var errorLabel: String { Translation.translated("error:") }
     static var warningLabel: String { Translation.translated("warning:") }
 
-    /// What parts a label from the message: a space after an ASCII colon,
-    /// nothing after a full-width one, as Chinese writes it (错误：).
-    static func gap(after label: String) -> String {
-        label.last?.isASCII == false ? "" : " "
-    }
-
     /// An error at no place in a statement; `place` (`FILE:LINE`) says where, when it is known.
     public func render(_ problem: Problem, at place: String? = nil) -> String {
-        (place.map { TerminalText.safe($0) + ": " } ?? "") + style.error(ErrorRenderer.errorLabel) + ErrorRenderer.gap(after: ErrorRenderer.errorLabel)
+        (place.map { TerminalText.safe($0) + ": " } ?? "") + style.error(ErrorRenderer.errorLabel) + Sentences.gap(after: ErrorRenderer.errorLabel)
             + safeLines(problem.text)
     }
 
@@ -39,7 +33,7 @@ public struct ErrorRenderer: Sendable {
 
     /// An error found in an answer rather than a statement, so with no line to point at.
     public func renderAnswer(_ diagnostic: Diagnostic) -> String {
-        style.error(ErrorRenderer.errorLabel) + ErrorRenderer.gap(after: ErrorRenderer.errorLabel) + TerminalText.safe(diagnostic.message)
+        style.error(ErrorRenderer.errorLabel) + Sentences.gap(after: ErrorRenderer.errorLabel) + TerminalText.safe(diagnostic.message)
     }
 
     public func warning(_ problem: Problem) -> String {
@@ -47,7 +41,7 @@ public struct ErrorRenderer: Sendable {
     }
 
     public func warning(_ text: String) -> String {
-        style.warning(ErrorRenderer.warningLabel) + ErrorRenderer.gap(after: ErrorRenderer.warningLabel) + safeLines(text)
+        style.warning(ErrorRenderer.warningLabel) + Sentences.gap(after: ErrorRenderer.warningLabel) + safeLines(text)
     }
 
     /// Each line made safe for a terminal, the line breaks between them kept.
@@ -76,7 +70,7 @@ public struct ErrorRenderer: Sendable {
         }
         let (lineText, caretIndent, marker) = excerpt(of: diagnostic, in: source, room: width.map { $0 - lineGutter.count })
         let errorLabel = ErrorRenderer.errorLabel
-        var lines = wrapped(heading + errorLabel + ErrorRenderer.gap(after: errorLabel) + TerminalText.safe(diagnostic.headline))
+        var lines = wrapped(heading + errorLabel + Sentences.gap(after: errorLabel) + TerminalText.safe(diagnostic.headline))
         // A long file name may push the label to the next line.
         if let index = lines.firstIndex(where: { $0.contains(errorLabel) }), let label = lines[index].firstRange(of: errorLabel) {
             lines[index].replaceSubrange(label, with: style.error(errorLabel))

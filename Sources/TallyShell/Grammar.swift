@@ -130,26 +130,19 @@ struct Grammar {
         productions.first { $0.names.contains(name) }
     }
 
-    /// `line` without the spaces and tabs at either end.
-    private static func trimmed(_ line: Substring) -> Substring {
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let start = line.firstIndex(where: { !blank($0) }), let end = line.lastIndex(where: { !blank($0) }) else { return "" }
-        return line[start...end]
-    }
-
     private static func closes(_ line: Substring) -> Bool {
-        trimmed(line).hasSuffix("*)")
+        line.trimmingSpaces.hasSuffix("*)")
     }
 
     /// A comment's text without its `(*` and `*)`, a paragraph each run of
     /// lines between blank ones, the lines trimmed and joined by single spaces.
     private static func paragraphs(of comment: [Substring]) -> [String] {
-        var lines = comment.map(trimmed)
+        var lines = comment.map(\.trimmingSpaces)
         lines[0] = lines[0].dropFirst(2)
         lines[lines.count - 1] = lines[lines.count - 1].dropLast(2)
         var paragraphs: [String] = []
         var paragraph: [Substring] = []
-        for line in lines.map(trimmed) + [""] {
+        for line in lines.map(\.trimmingSpaces) + [""] {
             if !line.isEmpty {
                 paragraph.append(line)
             } else if !paragraph.isEmpty {

@@ -190,7 +190,7 @@ public struct GuidedEntry {
             let with = WithAccount(name: Located(reply, GuidedEntry.anywhere), afterPlace: false)
             guard let account = try session.evaluator.account(of: with, inBook: ledger.currentBook) else {
                 let names = ledger.accounts(ofBook: ledger.currentBook.id).map(\.name)
-                throw Diagnostic(.unknownName(kind: "account", name: reply, suggestion: Suggestion.nearest(to: reply, among: names)),
+                throw Diagnostic(.unknownName(kind: .account, name: reply, suggestion: Suggestion.nearest(to: reply, among: names)),
                                  at: GuidedEntry.anywhere)
             }
             answers.account = account.name

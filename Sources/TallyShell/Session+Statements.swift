@@ -12,7 +12,7 @@ extension Session {
             return try replay(undo: false, steps: steps, parsed, source)
         case .changes(let limit):
             let entries = try store.history(limit: limit?.value ?? ChangeHistory.shown)
-            show(.records(ChangeHistory.table(entries, inWords: ![.csv, .json].contains(formatOfRun ?? options.format))))
+            show(.records(ChangeHistory.table(entries)))
         case .help(let topic):
             return help(topic, parsed, source)
         case .quit:
@@ -60,7 +60,7 @@ extension Session {
             let name = topic?.value ?? ""
             let suggestion = Suggestion.nearest(to: name, among: Help.topics + Help.synonyms.keys.sorted())
             return fail(
-                Diagnostic(.unknownName(kind: Translation.catalogued("help topic"), name: name, suggestion: suggestion),
+                Diagnostic(.unknownName(kind: .helpTopic, name: name, suggestion: suggestion),
                            at: topic?.range ?? parsed.range, notes: [Help.topicsNote]),
                 in: source)
         }
@@ -102,12 +102,11 @@ extension Session {
     /// takes them all or none.
     private func replay(undo: Bool, steps: Located<Int>?, _ parsed: ParsedStatement, _ source: ScriptSource) throws(StoreError) -> RunStatus {
         let count = steps?.value ?? 1
-        let verb = undo ? "undo" : "redo"
         var asked: [HistoryEntry]?
         if count > 1 {
             let planned = try store.nextSteps(undo: undo, count: count)
             if planned.count < count, !planned.isEmpty {
-                return fail(Diagnostic(.tooFewToReplay(verb: verb, asked: count, available: planned.count), at: parsed.range), in: source)
+                return fail(Diagnostic(.tooFewToReplay(undo: undo, asked: count, available: planned.count), at: parsed.range), in: source)
             }
             if !planned.isEmpty, !options.assumeYes {
                 let question = ChangeHistory.question(undo: undo, planned)
@@ -131,7 +130,7 @@ extension Session {
         case nil:
             return fail(Diagnostic(.changedWhileAnswering, at: parsed.range), in: source)
         case .stopped(let step, let replay)?:
-            return replayStopped(replay, atStep: step, of: count, verb: verb, parsed, source)
+            return replayStopped(replay, atStep: step, of: count, undo: undo, parsed, source)
         case .taken(let taken)?:
             for (index, step) in taken.enumerated() {
                 let entry = step.entry
@@ -146,28 +145,23 @@ extension Session {
 
     /// Says why the `step`th change of `count` could not be taken back (or made again), so that none was.
     private func replayStopped(
-        _ replay: LedgerStore.Replay, atStep step: Int, of count: Int, verb: String, _ parsed: ParsedStatement, _ source: ScriptSource
+        _ replay: LedgerStore.Replay, atStep step: Int, of count: Int, undo: Bool, _ parsed: ParsedStatement, _ source: ScriptSource
     ) -> RunStatus {
-        let undo = verb == "undo"
         switch replay {
         case .nothing where step == 1:
             show(.done(.nothingToUndo(undo: undo)))
         case .othersOnly(let newest) where step == 1:
             show(.done(.othersOnly(undo: undo, newest: newest)))
         case .nothing, .othersOnly, .replayed:
-            return fail(Diagnostic(.tooFewToReplay(verb: verb, asked: count, available: step - 1), at: parsed.range), in: source)
+            return fail(Diagnostic(.tooFewToReplay(undo: undo, asked: count, available: step - 1), at: parsed.range), in: source)
         case .conflict(let entry, let row):
             if case .recurringRule(let rule) = row.identity {
                 // Only posting changes a rule behind the statements that made it.
-                return fail(Diagnostic(.undoAfterPosting(verb: verb, change: entry.change.phrase, rule: rule), at: parsed.range), in: source)
+                return fail(Diagnostic(.undoAfterPosting(undo: undo, change: entry.change.phrase, rule: rule), at: parsed.range), in: source)
             }
-            // In English, for the problem to choose its sentence by; it is translated where it is said.
-            let since = undo ? Translation.catalogued("since it was made") : Translation.catalogued("since it was undone")
-            return fail(
-                Diagnostic(.undoConflict(verb: verb, change: entry.change.phrase, row: row.label, since: since), at: parsed.range),
-                in: source)
+            return fail(Diagnostic(.undoConflict(undo: undo, change: entry.change.phrase, row: row.label), at: parsed.range), in: source)
         case .dependedOn(let entry):
-            return fail(Diagnostic(.undoDependedOn(verb: verb, change: entry.change.phrase), at: parsed.range), in: source)
+            return fail(Diagnostic(.undoDependedOn(undo: undo, change: entry.change.phrase), at: parsed.range), in: source)
         }
         return .success
     }

@@ -114,8 +114,8 @@ struct AddEvaluationTests {
         ErrorCase("add 3-5 food", .amountNotPositive("-2.00"), Span(1, 5, 8)),
         ErrorCase("add 1000000000000 food", .badAmount("1000000000000", .tooLarge), Span(1, 5, 18)),
         ErrorCase("add 999999999999.99+0.01 food", .badAmount("1000000000000.00", .tooLarge), Span(1, 5, 25)),
-        ErrorCase("add 5 fod", .unknownName(kind: "category", name: "fod", suggestion: "food"), Span(1, 7, 10)),
-        ErrorCase("add 5 food book travle", .unknownName(kind: "book", name: "travle", suggestion: "travel"), Span(1, 17, 23)),
+        ErrorCase("add 5 fod", .unknownName(kind: .category, name: "fod", suggestion: "food"), Span(1, 7, 10)),
+        ErrorCase("add 5 food book travle", .unknownName(kind: .book, name: "travle", suggestion: "travel"), Span(1, 17, 23)),
     ])
     func refused(_ errorCase: ErrorCase) throws {
         let diagnostic = try #require(try evaluationError(errorCase.text))

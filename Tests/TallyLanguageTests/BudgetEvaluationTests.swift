@@ -36,7 +36,7 @@ struct BudgetEvaluationTests {
 
     @Test func onlySpendingHasABudget() throws {
         #expect(try evaluationError("budget salary 10")?.problem == .budgetOnIncome("salary"))
-        #expect(try evaluationError("budget foo 10")?.problem == .unknownName(kind: "category", name: "foo", suggestion: "food"))
+        #expect(try evaluationError("budget foo 10")?.problem == .unknownName(kind: .category, name: "foo", suggestion: "food"))
     }
 
     @Test(arguments: ["2016-07", "2016-02", "2016-12"])

@@ -92,9 +92,9 @@ struct CategoryChangeEvaluationTests {
     @Test func aMistypedCategoryOfANewBillIsNotOfferedAnArchivedOne() throws {
         let ledger = try ledger(after: "category archive tobacco")
         let refused = try #require(try evaluationError("-5 tobaco", in: ledger))
-        #expect(refused.problem == .unknownName(kind: "category", name: "tobaco", suggestion: nil))
+        #expect(refused.problem == .unknownName(kind: .category, name: "tobaco", suggestion: nil))
         let asked = try #require(try evaluationError("count where category = tobaco", in: ledger))
-        #expect(asked.problem == .unknownName(kind: "category", name: "tobaco", suggestion: "tobacco"), "a query may ask about archived ones")
+        #expect(asked.problem == .unknownName(kind: .category, name: "tobaco", suggestion: "tobacco"), "a query may ask about archived ones")
     }
 
     @Test func theLastCategoryOfAKindInUseIsNotArchived() throws {
@@ -132,7 +132,7 @@ struct CategoryChangeEvaluationTests {
     }
 
     @Test(arguments: [
-        ErrorCase("category icon nosuch 🍱", .unknownName(kind: "category", name: "nosuch", suggestion: nil), Span(1, 15, 21)),
+        ErrorCase("category icon nosuch 🍱", .unknownName(kind: .category, name: "nosuch", suggestion: nil), Span(1, 15, 21)),
         ErrorCase("category alias food snacks", .categoryNameTaken(name: "snacks", existing: "snacks"), Span(1, 21, 27)),
         ErrorCase("category alias food 零食", .categoryNameTaken(name: "零食", existing: "snacks"), Span(1, 21, 23)),
         ErrorCase("category alias food Food", .aliasIsTheName("food"), Span(1, 21, 25)),
@@ -179,7 +179,7 @@ struct TagRenameEvaluationTests {
     }
 
     @Test(arguments: [
-        ErrorCase("tag rename #wrok #job", .unknownName(kind: "tag", name: "#wrok", suggestion: "#work"), Span(1, 12, 17)),
+        ErrorCase("tag rename #wrok #job", .unknownName(kind: .tag, name: "#wrok", suggestion: "#work"), Span(1, 12, 17)),
         ErrorCase("tag rename #work #WORK", .givenTwice("#work"), Span(1, 18, 23)),
     ])
     func refused(_ errorCase: ErrorCase) throws {

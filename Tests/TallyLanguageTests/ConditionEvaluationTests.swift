@@ -167,14 +167,14 @@ struct ConditionEvaluationTests {
     }
 
     @Test(arguments: [
-        ErrorCase("sum where category = fod", .unknownName(kind: "category", name: "fod", suggestion: "food"), Span(1, 22, 25)),
-        ErrorCase("count where cat = 用", .unknownName(kind: "category", name: "用", suggestion: "用餐"), Span(1, 19, 20)),
-        ErrorCase("count where category != xyzzy", .unknownName(kind: "category", name: "xyzzy", suggestion: nil), Span(1, 25, 30)),
-        ErrorCase("count where category in (food, snaks)", .unknownName(kind: "category", name: "snaks", suggestion: "snacks"), Span(1, 32, 37)),
-        ErrorCase("count where category not in (tran)", .unknownName(kind: "category", name: "tran", suggestion: "transport"), Span(1, 30, 34)),
-        ErrorCase("count where book = travle", .unknownName(kind: "book", name: "travle", suggestion: "travel"), Span(1, 20, 26)),
-        ErrorCase("list where book not in (nope)", .unknownName(kind: "book", name: "nope", suggestion: nil), Span(1, 25, 29)),
-        ErrorCase("sum expense by month where book = dayly", .unknownName(kind: "book", name: "dayly", suggestion: "daily"), Span(1, 35, 40)),
+        ErrorCase("sum where category = fod", .unknownName(kind: .category, name: "fod", suggestion: "food"), Span(1, 22, 25)),
+        ErrorCase("count where cat = 用", .unknownName(kind: .category, name: "用", suggestion: "用餐"), Span(1, 19, 20)),
+        ErrorCase("count where category != xyzzy", .unknownName(kind: .category, name: "xyzzy", suggestion: nil), Span(1, 25, 30)),
+        ErrorCase("count where category in (food, snaks)", .unknownName(kind: .category, name: "snaks", suggestion: "snacks"), Span(1, 32, 37)),
+        ErrorCase("count where category not in (tran)", .unknownName(kind: .category, name: "tran", suggestion: "transport"), Span(1, 30, 34)),
+        ErrorCase("count where book = travle", .unknownName(kind: .book, name: "travle", suggestion: "travel"), Span(1, 20, 26)),
+        ErrorCase("list where book not in (nope)", .unknownName(kind: .book, name: "nope", suggestion: nil), Span(1, 25, 29)),
+        ErrorCase("sum expense by month where book = dayly", .unknownName(kind: .book, name: "dayly", suggestion: "daily"), Span(1, 35, 40)),
     ])
     func anUnknownNameIsAnErrorNeverZero(_ errorCase: ErrorCase) throws {
         let diagnostic = try #require(try evaluationError(errorCase.text))

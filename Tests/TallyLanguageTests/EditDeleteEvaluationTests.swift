@@ -83,8 +83,8 @@ struct EditEvaluationTests {
         ErrorCase("edit #6 book=travel", .billInAnotherCurrency(book: "travel", keeps: "USD", bill: 6, currency: "CNY"), Span(1, 14, 20)),
         ErrorCase("edit #6 amount=1.234", .badAmount("1.234", .tooManyDecimals(allowed: 2)), Span(1, 16, 21)),
         ErrorCase("edit #6 amount=5-5", .amountNotPositive("0.00"), Span(1, 16, 19)),
-        ErrorCase("edit #6 category=fod", .unknownName(kind: "category", name: "fod", suggestion: "food"), Span(1, 18, 21)),
-        ErrorCase("edit #6 book=hom", .unknownName(kind: "book", name: "hom", suggestion: "home"), Span(1, 14, 17)),
+        ErrorCase("edit #6 category=fod", .unknownName(kind: .category, name: "fod", suggestion: "food"), Span(1, 18, 21)),
+        ErrorCase("edit #6 book=hom", .unknownName(kind: .book, name: "hom", suggestion: "home"), Span(1, 14, 17)),
     ])
     func refused(_ errorCase: ErrorCase) throws {
         let diagnostic = try #require(try evaluationError(errorCase.text))
@@ -155,7 +155,7 @@ struct DeleteEvaluationTests {
 
     @Test func deleteWhereNeedsNamesThatExist() throws {
         #expect(try evaluationError("delete where category = fod")?.problem
-            == .unknownName(kind: "category", name: "fod", suggestion: "food"))
+            == .unknownName(kind: .category, name: "fod", suggestion: "food"))
     }
 
     @Test func appliedDeletesAreGone() throws {
@@ -267,9 +267,9 @@ struct EditWhereEvaluationTests {
         ErrorCase("edit where book in (daily, travel) and category = food in 2016-07 set amount=5",
                   .amountAcrossCurrencies(codes: ["CNY", "USD"], book: "daily"), Span(1, 78, 79)),
         ErrorCase("edit where category = snacks set amount=0.001", .badAmount("0.001", .tooManyDecimals(allowed: 2)), Span(1, 41, 46)),
-        ErrorCase("edit where remark ~ nothing set category=fod", .unknownName(kind: "category", name: "fod", suggestion: "food"), Span(1, 42, 45)),
-        ErrorCase("edit where remark ~ nothing set book=hom", .unknownName(kind: "book", name: "hom", suggestion: "home"), Span(1, 38, 41)),
-        ErrorCase("edit where category = fod set remark=x", .unknownName(kind: "category", name: "fod", suggestion: "food"), Span(1, 23, 26)),
+        ErrorCase("edit where remark ~ nothing set category=fod", .unknownName(kind: .category, name: "fod", suggestion: "food"), Span(1, 42, 45)),
+        ErrorCase("edit where remark ~ nothing set book=hom", .unknownName(kind: .book, name: "hom", suggestion: "home"), Span(1, 38, 41)),
+        ErrorCase("edit where category = fod set remark=x", .unknownName(kind: .category, name: "fod", suggestion: "food"), Span(1, 23, 26)),
         ErrorCase("edit from 2016-07-02 to 2016-07-01 set remark=x", .periodEndsBeforeItStarts, Span(1, 6, 35)),
     ])
     func refused(_ errorCase: ErrorCase) throws {

@@ -95,7 +95,7 @@ struct EvaluatorTranslationTests {
     func aDryRunAndASize() throws {
         let preview = ImportPreview(
             rows: RecordTable(columns: [], rows: []),
-            counts: [("would add", 7), ("there already", 0), ("changed", 0), ("pass over", 1), ("refuse", 0)], unshown: 3)
+            counts: ImportPreview.Counts(add: 7, passedOver: 1), unshown: 3)
         #expect(preview.summary == "dry run: would add 7, there already 0, changed 0, pass over 1, refuse 0 (3 more rows not shown); nothing was written")
         #expect(try chinese { preview.summary } == "试运行：将添加 7，已存在 0，有变化 0，略过 1，拒绝 0（另有 3 行未显示）；没有写入任何内容")
         #expect(PhotoList.size(812) == "812 bytes")

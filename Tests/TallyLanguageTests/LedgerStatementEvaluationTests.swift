@@ -84,13 +84,13 @@ struct BookStatementTests {
         ErrorCase("book add x currency dollars", .unknownCurrency("dollars", suggestion: nil), Span(1, 21, 28)),
         ErrorCase("book add x currency XYZ", .unknownCurrency("XYZ", suggestion: nil), Span(1, 21, 24)),
         ErrorCase("book add x currency uds", .unknownCurrency("uds", suggestion: "USD"), Span(1, 21, 24)),
-        ErrorCase("use nope", .unknownName(kind: "book", name: "nope", suggestion: nil), Span(1, 5, 9)),
+        ErrorCase("use nope", .unknownName(kind: .book, name: "nope", suggestion: nil), Span(1, 5, 9)),
         ErrorCase("book rename travel to Daily", .bookNameTaken("daily"), Span(1, 23, 28)),
-        ErrorCase("book rename travle to x", .unknownName(kind: "book", name: "travle", suggestion: "travel"), Span(1, 13, 19)),
+        ErrorCase("book rename travle to x", .unknownName(kind: .book, name: "travle", suggestion: "travel"), Span(1, 13, 19)),
         ErrorCase("book delete travel", .bookHasBills(book: "travel", count: 4, sameCurrency: nil),
                   Span(1, 13, 19)),
         ErrorCase("book delete travel into daily", .booksKeepOtherCurrencies(destination: "daily", destinationCurrency: "CNY", book: "travel", bookCurrency: "USD"), Span(1, 25, 30)),
-        ErrorCase("book delete daily into daily", .takesItsOwnBills(thing: "book"), Span(1, 24, 29)),
+        ErrorCase("book delete daily into daily", .takesItsOwnBills(thing: .book), Span(1, 24, 29)),
     ])
     func refused(_ errorCase: ErrorCase) throws {
         let diagnostic = try #require(try evaluationError(errorCase.text))
@@ -216,9 +216,9 @@ struct CategoryStatementTests {
         ErrorCase("category add 用餐 expense", .categoryNameTaken(name: "用餐", existing: "food"), Span(1, 14, 16)),
         ErrorCase("category add tea expense alias Tea", .givenTwice("Tea"), Span(1, 32, 35)),
         ErrorCase("category rename food to snacks", .categoryNameTaken(name: "snacks", existing: "snacks"), Span(1, 25, 31)),
-        ErrorCase("category rename fod to x", .unknownName(kind: "category", name: "fod", suggestion: "food"), Span(1, 17, 20)),
+        ErrorCase("category rename fod to x", .unknownName(kind: .category, name: "fod", suggestion: "food"), Span(1, 17, 20)),
         ErrorCase("category merge food into salary", .categoryKindsDiffer(source: "food", sourceKind: .expense, destination: "salary", destinationKind: .income), Span(1, 26, 32)),
-        ErrorCase("category merge food into 用餐", .takesItsOwnBills(thing: "category"), Span(1, 26, 28)),
+        ErrorCase("category merge food into 用餐", .takesItsOwnBills(thing: .category), Span(1, 26, 28)),
         ErrorCase("category delete food", .categoryHasBills(category: "food", count: 10), Span(1, 17, 21)),
     ])
     func refused(_ errorCase: ErrorCase) throws {
@@ -234,9 +234,9 @@ struct CategoryStatementTests {
         }
         #expect(table.columns == ["icon", "category", "kind", "aliases", "bills", "total"])
         #expect(table.rows.count == 9)
-        #expect(table.rows.first == [.text("💰"), .text("general"), .text("income"), .list(["一般"]), .number(0), .money(0, .cny)])
+        #expect(table.rows.first == [.text("💰"), .text("general"), .phrase(Kind.income.words), .list(["一般"]), .number(0), .money(0, .cny)])
         #expect(table.rows.first { $0[1] == .text("salary") }
-            == [.text("💼"), .text("salary"), .text("income"), .list(["工资"]), .number(1), .money(500_000, .cny)])
+            == [.text("💼"), .text("salary"), .phrase(Kind.income.words), .list(["工资"]), .number(1), .money(500_000, .cny)])
         // Like a query, the listing covers the current book: the refund is in travel.
         #expect(table.rows.first { $0[1] == .text("reimbursement") }?[4...] == [.number(0), .money(0, .cny)])
         #expect(table.rows.first { $0[1] == .text("bonus") }?[4...] == [.number(1), .money(100_000, .cny)])
@@ -278,9 +278,9 @@ struct SettingStatementTests {
         ErrorCase("set weekstart friday", .unexpected(found: "'friday'", expected: "'monday' or 'sunday'"), Span(1, 15, 21)),
         ErrorCase("set format chart", .unexpected(found: "'chart'", expected: "'table', 'csv' or 'json'"), Span(1, 12, 17)),
         ErrorCase("set color maybe", .unexpected(found: "'maybe'", expected: "'on' or 'off'"), Span(1, 11, 16)),
-        ErrorCase("set colr on", .unknownName(kind: "setting", name: "colr", suggestion: "color"), Span(1, 5, 9)),
+        ErrorCase("set colr on", .unknownName(kind: .setting, name: "colr", suggestion: "color"), Span(1, 5, 9)),
         ErrorCase("set pager less", .unexpected(found: "'less'", expected: "'on', 'off' or 'always'"), Span(1, 11, 15)),
-        ErrorCase("set pagre off", .unknownName(kind: "setting", name: "pagre", suggestion: "pager"), Span(1, 5, 10)),
+        ErrorCase("set pagre off", .unknownName(kind: .setting, name: "pagre", suggestion: "pager"), Span(1, 5, 10)),
     ])
     func refused(_ errorCase: ErrorCase) throws {
         let diagnostic = try #require(try evaluationError(errorCase.text))

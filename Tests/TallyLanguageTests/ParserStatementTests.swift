@@ -125,7 +125,7 @@ struct ParserStatementTests {
 
     @Test func afterAnErrorTheParserGoesOnWithTheNextStatement() throws {
         var parser = Parser("sum by categry; count\nadd -5 food\nundo")
-        #expect(failure(parser.next())?.problem == .unknownName(kind: "dimension", name: "categry", suggestion: "category"))
+        #expect(failure(parser.next())?.problem == .unknownName(kind: .dimension, name: "categry", suggestion: "category"))
         #expect(try parser.next().map { summary(try $0.get().statement) } == "count | -")
         #expect(failure(parser.next())?.problem == .amountNotPositive("-5"))
         #expect(try parser.next().map { summary(try $0.get().statement) } == "undo")
@@ -133,7 +133,7 @@ struct ParserStatementTests {
     }
 
     @Test func parseStopsAtTheFirstError() {
-        #expect(parseError("count; sum by categry; sum foo")?.problem == .unknownName(kind: "dimension", name: "categry", suggestion: "category"))
+        #expect(parseError("count; sum by categry; sum foo")?.problem == .unknownName(kind: .dimension, name: "categry", suggestion: "category"))
     }
 
     /// A script run with --keep-going parses every line with one parser; a

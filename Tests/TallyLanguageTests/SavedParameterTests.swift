@@ -65,7 +65,7 @@ struct SavedParameterTests {
 
     @Test(arguments: [
         ErrorCase("save a(x) count", .parameterUnused("x"), Span(1, 8, 9)),
-        ErrorCase("save a(x) count by x", .unknownName(kind: "dimension", name: "x", suggestion: nil), Span(1, 20, 21)),
+        ErrorCase("save a(x) count by x", .unknownName(kind: .dimension, name: "x", suggestion: nil), Span(1, 20, 21)),
         ErrorCase("save a(x, X) count where cat = x", .givenTwice("X"), Span(1, 11, 12)),
         ErrorCase("save a() count", .unexpected(found: "')'", expected: "a parameter's name, such as month"), Span(1, 8, 9)),
         ErrorCase("save a(x count where cat = x", .unexpected(found: "'count'", expected: "',' or ')' to close the parameters"), Span(1, 10, 15)),
@@ -135,7 +135,7 @@ struct SavedParameterTests {
     @Test func aMistakeOutsideTheValuesIsTheSavedStatements() throws {
         let expanded = try call("a food", of: "save a(c) count where cat = c and book = nosuch")
         let mistake = try #require(try evaluationError(expanded.text))
-        #expect(mistake.problem == .unknownName(kind: "book", name: "nosuch", suggestion: nil))
+        #expect(mistake.problem == .unknownName(kind: .book, name: "nosuch", suggestion: nil))
         #expect(expanded.pointing(mistake) == nil)
     }
 

@@ -100,7 +100,7 @@ import TallyLanguage
     @Test func aWordWiderThanTheTerminalIsCutAndADashStaysWithItsWord() {
         let name = String(repeating: "午饭", count: 9)
         let range = SourceRange(start: SourceLocation(offset: 12, line: 1, column: 13), end: SourceLocation(offset: 30, line: 1, column: 31))
-        let diagnostic = Diagnostic(.unknownName(kind: "category", name: name, suggestion: "food"), at: range)
+        let diagnostic = Diagnostic(.unknownName(kind: .category, name: name, suggestion: "food"), at: range)
         let rendered = ErrorRenderer(style: Style(color: false), width: 20)
             .render(diagnostic, in: ScriptSource(origin: .interactive, text: "count where \(name) = 1"))
         #expect(rendered == """
