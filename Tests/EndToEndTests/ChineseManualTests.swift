@@ -140,10 +140,6 @@ struct ChineseManualTests {
         }
     }
 
-    /// Characters only Simplified Chinese writes, among the commonest of the
-    /// Simplified page: Traditional writes 帳 個 時 單 會 類 這 設 … for them.
-    static let simplifiedOnly = Set("账个时单会写类额动记导语这户没读币设结条笔给标显货说进两过数图汇们从视错该")
-
     /// What `page` says in its own words: its title, headings and prose, and
     /// what its example lines explain, without the words to type.
     func ownWords(of page: ManualPage) -> [String] {
@@ -156,7 +152,7 @@ struct ChineseManualTests {
     @Test("the Traditional page says everything in Traditional characters; only words to type, as the English page has them, are Simplified")
     func traditionalScript() throws {
         func simplified(_ language: ManualPage.Chinese) throws -> [String] {
-            try ownWords(of: ManualPage(language.url)).filter { !Self.simplifiedOnly.isDisjoint(with: $0) }
+            try ownWords(of: ManualPage(language.url)).filter { !ChineseText.simplifiedOnly.isDisjoint(with: $0) }
         }
         // The same look finds the Simplified page written in Simplified.
         #expect(try simplified(.simplified).count > 40)

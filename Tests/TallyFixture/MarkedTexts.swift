@@ -20,6 +20,16 @@ public enum MarkedTexts {
             return Translation.plural(english, plural, count: 2, "②", "③", "④", "⑤")
         }
 
+        /// The faults of the text as a reader of `locale` sees it: beside
+        /// `ChineseText`'s, for a text without words, only reading as it does
+        /// without a catalogue.
+        public func faults(in locale: String) throws -> [String] {
+            let shown = try Reader.reading(locale) { self.shown }
+            let untranslated = try Reader.reading("C") { self.shown }
+            guard hasWords else { return shown == untranslated ? ["untranslated: \(shown)"] : [] }
+            return ChineseText.faults(shown, english: untranslated, locale: locale).map { "\($0): \(shown)" }
+        }
+
         /// Whether the English says anything in words, beyond its placeholders, its punctuation and `[y/N]`.
         public var hasWords: Bool {
             let bare = Array(Translation.format(english, with: ["", "", "", "", ""]))

@@ -62,7 +62,7 @@ public enum EnglishProse {
     }
 
     /// `text` with what stands between quotes cut out.
-    static func unquoted(_ text: String) -> String {
+    public static func unquoted(_ text: String) -> String {
         var result = ""
         var closing: Character?
         let pairs: [Character: Character] = ["'": "'", "\"": "\"", "`": "`", "‘": "’", "“": "”", "「": "」", "『": "』"]

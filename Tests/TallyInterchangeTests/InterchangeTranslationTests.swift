@@ -186,12 +186,10 @@ struct InterchangeTranslationTests {
     }
 }
 
-/// Checks a text meant for a reader of Simplified Chinese: it has Chinese,
-/// is not the English, and leaves no English sentence outside quotes.
+/// Fails unless `chinese` reads as Simplified Chinese and is not `english`.
 func expectChinese(_ chinese: String, english: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-    #expect(EnglishProse.hasChinese(chinese), "\(chinese)", sourceLocation: sourceLocation)
-    #expect(chinese != english, sourceLocation: sourceLocation)
-    #expect(EnglishProse.runs(in: chinese).isEmpty, "\(chinese)", sourceLocation: sourceLocation)
+    let faults = ChineseText.faults(chinese, english: english, locale: "zh_CN.UTF-8")
+    #expect(faults.isEmpty, "\(chinese): \(faults)", sourceLocation: sourceLocation)
 }
 
 extension InterchangeTranslationTests {

@@ -89,6 +89,17 @@ struct CatalogueTests {
         #expect(Set(entries.keys) == marked, "po/\(language).po holds what no source says: \(Set(entries.keys).subtracting(marked))")
     }
 
+    /// What the English itself holds in Chinese (a bank file's header, such as 交易时间) is data, kept as written.
+    @Test("no Traditional entry writes a character only Simplified writes, but in what it quotes or the English holds")
+    func traditionalIsTraditional() throws {
+        let traditional = try CatalogueTests.catalogue("zh_TW")
+        #expect(traditional.count > 1000)
+        for (english, chinese) in traditional {
+            let simplified = EnglishProse.unquoted(chinese).filter { ChineseText.simplifiedOnly.contains($0) && !english.contains($0) }
+            #expect(simplified.isEmpty, "po/zh_TW.po, \"\(english)\": \(simplified) in \(chinese)")
+        }
+    }
+
     @Test func theScriptsDiffer() throws {
         let simplified = try CatalogueTests.catalogue("zh_CN")
         let traditional = try CatalogueTests.catalogue("zh_TW")

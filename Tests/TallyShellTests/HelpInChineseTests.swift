@@ -50,6 +50,13 @@ import TallyRender
         let chinese = try #require(try Reader.reading("zh_CN.UTF-8") { help(topic) })
         let prose = prose(topic, chinese: chinese, english: english)
         #expect(!prose.isEmpty)
+        // A line left in English reads like a statement shown as written: only counting the lines that say something tells them apart.
+        let lines = english.split(separator: "\n", omittingEmptySubsequences: false).count
+        switch topic {
+        case nil: #expect(prose.count == 7 && lines == 24, "help: \(lines) lines, these say something: \(prose)")
+        case "keys": #expect(prose.count == lines, "help keys: every line says what a key does: \(prose)")
+        default: break
+        }
         for line in prose {
             #expect(EnglishProse.hasChinese(line), "help \(topic ?? ""): \(line)")
             #expect(EnglishProse.runs(in: line).isEmpty, "help \(topic ?? ""): \(line)")

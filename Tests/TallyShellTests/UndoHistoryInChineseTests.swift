@@ -30,12 +30,6 @@ import Testing
         if let locale { try Reader.reading(locale, run) } else { run() }
     }
 
-    /// Fails unless `chinese` is in Chinese, with no English sentence left in it.
-    func expectChinese(_ chinese: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        #expect(EnglishProse.hasChinese(chinese), "\(chinese)", sourceLocation: sourceLocation)
-        #expect(EnglishProse.runs(in: chinese).isEmpty, "\(chinese)", sourceLocation: sourceLocation)
-    }
-
     /// A statement of each kind that changes the ledger, the English its change
     /// has always been stored as, and how it reads in Simplified Chinese.
     var kinds: [(statement: String, english: String, simplified: String)] {
@@ -132,7 +126,7 @@ import Testing
         #expect(try Reader.reading("zh_CN.UTF-8") { history.map(\.phrase.shown) } == changes.map(\.simplified))
         let traditional = try Reader.reading("zh_TW.UTF-8") { history.map(\.phrase.shown) }
         #expect(traditional.first == "已新增 #1" && traditional.last == "已匯入 \(folder)/book.journal", "\(traditional)")
-        for shown in traditional { expectChinese(shown) }
+        for shown in traditional { #expect(ChineseText.faults(shown, locale: "zh_TW.UTF-8").isEmpty, "\(shown)") }
     }
 
     /// A template marked in the sources that no statement above makes fails
@@ -150,9 +144,8 @@ import Testing
         for text in marked {
             #expect(made.contains(text.english), "no statement samples \"\(text.english)\"")
             for locale in ["zh_CN.UTF-8", "zh_TW.UTF-8"] {
-                let shown = try Reader.reading(locale) { text.shown }
-                #expect(shown != Translation.format(text.english, with: ["①", "②", "③"]), "\(locale): \(text)")
-                if text.hasWords { expectChinese(shown) }
+                let faults = try text.faults(in: locale)
+                #expect(faults.isEmpty, "\(locale): \(text): \(faults)")
             }
         }
     }

@@ -9,13 +9,6 @@ import Testing
 /// what it keeps beside the ledger stays English for sessions in any other.
 @Suite("The store's words in Chinese")
 struct StoreWordsInChineseTests {
-    /// Fails unless `chinese` is `english` in Chinese, with no English sentence left in it.
-    func expectChinese(_ chinese: String, from english: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(chinese != english, "untranslated: \(english)", sourceLocation: sourceLocation)
-        #expect(EnglishProse.hasChinese(chinese), "\(chinese)", sourceLocation: sourceLocation)
-        #expect(EnglishProse.runs(in: chinese).isEmpty, "\(chinese)", sourceLocation: sourceLocation)
-    }
-
     /// What opening the ledger at `path` throws, under `locale`, or under English when nil.
     func openingError(_ path: String, _ locale: String? = nil) throws -> StoreError? {
         func open() -> StoreError? {
@@ -37,12 +30,8 @@ struct StoreWordsInChineseTests {
         #expect(texts.count > 90, "\(texts.count) texts found")
         for text in texts {
             for locale in ["zh_CN.UTF-8", "zh_TW.UTF-8"] {
-                let shown = try Reader.reading(locale) { text.shown }
-                if text.hasWords {
-                    expectChinese(shown, from: text.english)
-                } else {
-                    #expect(shown != Translation.format(text.english, with: ["①", "②"]), "\(locale): \(text)")
-                }
+                let faults = try text.faults(in: locale)
+                #expect(faults.isEmpty, "\(locale): \(text): \(faults)")
             }
         }
     }
@@ -129,7 +118,7 @@ struct StoreWordsInChineseTests {
                      SchemaDifference(found: [[type, "kept", "bills", "CREATE … changed"]], made: made),
                      SchemaDifference(found: [], made: made)][index]?.description ?? ""
                 }
-                expectChinese(chinese, from: text)
+                #expect(ChineseText.faults(chinese, english: text, locale: "zh_CN.UTF-8").isEmpty, "\(chinese)")
             }
         }
     }
@@ -145,7 +134,8 @@ struct StoreWordsInChineseTests {
         #expect(chinese.message == "等待 5 秒后，另一个 Tally 会话（进程 4242，'import bank.csv'，已写入 25%）仍持有账簿的写锁；请等它完成后重试，或用 --wait 等待更久")
         #expect(chinese.doing == "修改账簿时")
         let traditional = try Reader.reading("zh_TW.UTF-8") { StoreError.busy(heldBy: checking, for: .seconds(5)).message }
-        expectChinese(traditional, from: "")
+        let english = StoreError.busy(heldBy: checking, for: .seconds(5)).message
+        #expect(ChineseText.faults(traditional, english: english, locale: "zh_TW.UTF-8").isEmpty, "\(traditional)")
         #expect(traditional.contains("工作階段（行程 7，'undo'，正在檢查資料列）"), "\(traditional)")
     }
 
@@ -189,7 +179,7 @@ struct StoreWordsInChineseTests {
             let values = ["bills", "12", "a, b: c"].prefix(template.components(separatedBy: "%s").count - 1).map { $0 as CustomStringConvertible }
             let english = Translation.format(template, with: values)
             let chinese = try Reader.reading("zh_CN.UTF-8") { IntegrityFinding.shown(english) }
-            expectChinese(chinese, from: english)
+            #expect(ChineseText.faults(chinese, english: english, locale: "zh_CN.UTF-8").isEmpty, "\(chinese)")
             for value in values { #expect(chinese.contains(value.description), "\(chinese)") }
         }
     }
