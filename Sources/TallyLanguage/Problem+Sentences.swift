@@ -18,10 +18,6 @@ extension Problem {
         }
     }
 
-    static func shown(_ kind: Kind) -> String {
-        Translation.translated(kind.rawValue)
-    }
-
     /// What kind of name was not found, each with its own sentence.
     public enum NameKind: Sendable {
         case account, book, category, column, dimension, field, format, helpTopic, importProfile, meaning, savedStatement, setting, tag, weekday

@@ -292,7 +292,7 @@ public enum Problem: Sendable, Equatable {
             return Translation.translated(
                 "'%s' is built into Tally and cannot be deleted; a profile of yours of that name is used instead of it", name)
         case .kindMismatch(let category, let kind, let wanted):
-            return Translation.translated("'%s' is an %s category, not an %s one", category, Problem.shown(kind), Problem.shown(wanted))
+            return Translation.translated("'%s' is an %s category, not an %s one", category, kind.words.shown, wanted.words.shown)
         case .kindWouldChange(let category, let kind, let bill):
             return Problem.kindWouldChange(category: category, kind: kind, bill: bill)
         case .amountAcrossCurrencies(let codes, let book):
@@ -357,12 +357,12 @@ public enum Problem: Sendable, Equatable {
                 "category '%2$s' has %1$d bills; move them with 'category merge %3$s into OTHER'", count: count, category, Literal.name(category))
         case .categoryKindsDiffer(let source, let sourceKind, let destination, let destinationKind):
             return Translation.translated(
-                "'%s' is an %s category but '%s' is an %s one", source, Problem.shown(sourceKind), destination, Problem.shown(destinationKind))
+                "'%s' is an %s category but '%s' is an %s one", source, sourceKind.words.shown, destination, destinationKind.words.shown)
         case .categoryArchived(let category):
             return Translation.translated(
                 "category '%s' is archived; 'category unarchive %s' takes it back into use", category, Literal.name(category))
         case .lastCategoryOfKind(let category, let kind):
-            return Translation.translated("'%s' is the only %s category in use; add another before archiving it", category, Problem.shown(kind))
+            return Translation.translated("'%s' is the only %s category in use; add another before archiving it", category, kind.words.shown)
         case .notAnAlias(let alias, let category, let aliases) where aliases.isEmpty:
             return Translation.translated("'%s' is not an alias of '%s'; it has none", Diagnostic.clipped(alias), category)
         case .notAnAlias(let alias, let category, let aliases):

@@ -186,7 +186,7 @@ struct Donut {
         }
         svg += "<text class=\"centre amount\" x=\"110\" y=\"112\" text-anchor=\"middle\">"
             + HTML.text(MoneyFormat.withSymbol(pie.total, currency)) + "</text>\n"
-        svg += "<text class=\"centre\" x=\"110\" y=\"134\" text-anchor=\"middle\">\(TableWords.shown(pie.kind.rawValue))</text>\n"
+        svg += "<text class=\"centre\" x=\"110\" y=\"134\" text-anchor=\"middle\">\(pie.kind.words.shown)</text>\n"
         return svg + "</svg>"
     }
 

@@ -57,7 +57,6 @@ public struct ReportPage {
     /// quarter or year as the period's length asks.
     private var months: String {
         let step = report.step.rawValue
-        // The spans are months, quarters or years, as the period's length asks.
         let heading = switch report.step {
         case .quarter: Translation.translated("Quarter by quarter")
         case .year: Translation.translated("Year by year")

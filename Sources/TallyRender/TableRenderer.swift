@@ -71,7 +71,7 @@ struct TableRenderer {
     func line(for bill: BillRow, after verb: String) -> String {
         let amount = MoneyFormat.grouped(bill.amount, bill.currency)
         let id = TableRenderer.confirmed(verb, id: bill.id)
-        let head = [id, bill.day.iso, TableWords.shown(bill.kind.rawValue)].joined(separator: "  ") + "  "
+        let head = [id, bill.day.iso, bill.kind.words.shown].joined(separator: "  ") + "  "
         var rest = [TerminalText.safe(bill.category)]
         if !bill.remark.isEmpty { rest.append(TerminalText.safe(bill.remark)) }
         if let place = bill.place { rest.append("@" + TerminalText.safe(place)) }
@@ -109,7 +109,7 @@ struct TableRenderer {
         table.droppable = columns(["tags", "place", "book", "account"])
         table.uncut = Set(columns(["date"]))
         // Looked up once, not for each of a million rows.
-        let kinds = Dictionary(uniqueKeysWithValues: Kind.allCases.map { ($0, TableWords.shown($0.rawValue)) })
+        let kinds = Dictionary(uniqueKeysWithValues: Kind.allCases.map { ($0, $0.words.shown) })
         table.rows = bills.map(stoppingAt: interruption) { bill in
             // An expected bill has no id yet: `~` marks it.
             var row = [bill.isForecast ? "~" : "#\(bill.id)", bill.day.iso, kinds[bill.kind] ?? bill.kind.rawValue,

@@ -78,7 +78,7 @@ struct ViewRenderer {
     /// Each category's amount, share and bills, largest first, with a bar.
     func render(_ pie: Pie) -> String {
         let count = pie.slices.reduce(0) { $0 + $1.count }
-        let title = flow(["\(TableWords.shown(pie.kind.rawValue)) \(pie.period.label)", MoneyFormat.withSymbol(pie.total, pie.currency),
+        let title = flow(["\(pie.kind.words.shown) \(pie.period.label)", MoneyFormat.withSymbol(pie.total, pie.currency),
                           Translation.plural("%d bill", "%d bills", count: count)])
         guard !pie.slices.isEmpty else { return title + "\n" + Translation.translated("no bills") }
         var table = TextTable(headers: ["category", "amount", "share", "bills"])
@@ -137,7 +137,7 @@ struct ViewRenderer {
 
     /// The category's bills under a line for each month with its subtotal.
     func render(_ detail: CategoryDetail) -> String {
-        let name = Translation.translated("%s (%s)", icon(detail.icon) + TerminalText.safe(detail.category), TableWords.shown(detail.kind.rawValue))
+        let name = Translation.translated("%s (%s)", icon(detail.icon) + TerminalText.safe(detail.category), detail.kind.words.shown)
         let title = flow([name, MoneyFormat.withSymbol(detail.total, detail.currency), Translation.plural("%d bill", "%d bills", count: detail.count)])
         guard !detail.months.isEmpty else { return title + "\n" + Translation.translated("no bills") }
         var table = TextTable(headers: ["month", "date", "id", "amount", "remark", "place", "tags"])
@@ -223,7 +223,7 @@ struct ViewRenderer {
         let bill = detail.bill
         let fields = [
             (TableWords.shown("date"), bill.day.iso + " " + DateWords.weekday(bill.day)),
-            (TableWords.shown("kind"), TableWords.shown(bill.kind.rawValue) + (bill.isRefund ? Translation.translated(": a refund, money back") : "")),
+            (TableWords.shown("kind"), bill.kind.words.shown + (bill.isRefund ? Translation.translated(": a refund, money back") : "")),
             (TableWords.shown("amount"), MoneyFormat.withSymbol(bill.amount, bill.currency) + " " + bill.currency.code),
             (TableWords.shown("category"), icon(bill.icon) + TerminalText.safe(bill.category)),
             (TableWords.shown("book"), TerminalText.safe(bill.book)),

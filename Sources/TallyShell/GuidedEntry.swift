@@ -212,7 +212,7 @@ public struct GuidedEntry {
 
     private func preview(_ answers: Answers) -> String {
         let amount = MoneyFormat.grouped(answers.minorUnits, session.ledger.currentBook.currency)
-        var parts = [(answers.day ?? today).iso, Translation.translated(answers.kind.rawValue), amount, answers.category]
+        var parts = [(answers.day ?? today).iso, answers.kind.words.shown, amount, answers.category]
         if !answers.remark.isEmpty { parts.append(answers.remark) }
         if !answers.place.isEmpty { parts.append("@" + answers.place) }
         if !answers.tags.isEmpty { parts.append(answers.tags.map { "#" + $0 }.joined(separator: " ")) }
