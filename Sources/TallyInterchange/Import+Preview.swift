@@ -41,7 +41,7 @@ extension CSVImport {
             ]))
         }
         for skipped in checked.skipped {
-            lines.append((skipped.line, [.number(skipped.line), .words("pass over"), .null, .null, .null, .null, .null, .text(skipped.why)]))
+            lines.append((skipped.line, [.number(skipped.line), .words("pass over"), .null, .null, .null, .null, .null, .text(skipped.why.shown)]))
         }
         for bad in checked.bad {
             let reason = bad.text.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? bad.text

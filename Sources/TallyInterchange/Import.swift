@@ -120,7 +120,7 @@ struct CSVImport {
         var good: [Row] = []
         var bad: [(line: Int, text: String)] = []
         var badCount = 0
-        var skipped: [(line: Int, why: String)] = []
+        var skipped: [(line: Int, why: Phrase)] = []
         /// Rows' learned categories, by line, for a dry run to show and a refusal to offer.
         var suggestions: [Int: String] = [:]
         var resolver: NameResolver
@@ -193,8 +193,9 @@ struct CSVImport {
 
     enum Read {
         case bill(Row)
-        /// A row the settings pass over: a closed or neutral transaction.
-        case skipped(String)
+        /// A row the settings pass over: a closed or neutral transaction,
+        /// and why, in words said only if a dry run lists the row.
+        case skipped(Phrase)
     }
 
     private func read(_ record: CSVRecord, resolver: inout NameResolver) throws(RowProblem) -> Read {
@@ -207,14 +208,14 @@ struct CSVImport {
             let cell = fields[column].trimmingSpaces
             if test.contains ? cell.lowercased().contains(test.text.lowercased()) : Names.key(String(cell)) == Names.key(test.text) {
                 return .skipped(columns.names.indices.contains(column)
-                    ? Translation.translated("%s is '%s'", columns.names[column], cell) : Translation.translated("column %d is '%s'", column + 1, cell))
+                    ? .said("%s is '%s'", columns.names[column], cell) : .said("column %d is '%s'", column + 1, cell))
             }
         }
         let kindText = String((columns.value(.kind, in: fields) ?? "").trimmingSpaces)
         var kind: Kind?
         if !kindText.isEmpty {
             switch try meaning(ofKind: kindText) {
-            case .skip: return .skipped(Translation.translated("the kind is '%s'", kindText))
+            case .skip: return .skipped(.said("the kind is '%s'", kindText))
             case .expense: kind = .expense
             case .income: kind = .income
             }
