@@ -142,13 +142,13 @@ public enum Translation {
                 continue
             }
             var directive = at + 1
-            var position = 0
             while directive < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[directive]) {
-                position = position * 10 + Int(bytes[directive] - UInt8(ascii: "0"))
                 directive += 1
             }
             var index = next
-            if directive > at + 1, directive < bytes.count, bytes[directive] == UInt8(ascii: "$") {
+            // A template may come from a damaged ledger's undo history: a position too long for an Int is no directive.
+            if directive > at + 1, directive < bytes.count, bytes[directive] == UInt8(ascii: "$"),
+               let position = Int(String(decoding: bytes[(at + 1)..<directive], as: UTF8.self)) {
                 index = position - 1
                 directive += 1
             } else {

@@ -19,6 +19,7 @@ struct TranslationFormatTests {
         ("已添加 #%d（%s）", ["12", "午饭"], "已添加 #12（午饭）"),
         ("%s、%s", ["饼图", "时间线"], "饼图、时间线"),
         ("%1$s%1$s", ["é"], "éé"),
+        ("%99999999999999999999999$s and %s", ["a"], "%99999999999999999999999$s and %s"),
     ])
     func directivesAreFilled(template: String, arguments: [String], expected: String) {
         #expect(Translation.format(template, with: arguments) == expected)

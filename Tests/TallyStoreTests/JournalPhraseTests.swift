@@ -49,6 +49,7 @@ struct JournalPhraseTests {
         nil, "", "added #%s", "added #%s\u{1F}", "\u{1F}\u{1F}\u{1F}2", "added #%s\u{1F}\u{1F}\u{1F}3",
         "deleted %d bill\u{1F}deleted %d bills\u{1F}\u{1F}", "deleted %d bill\u{1F}deleted %d bills\u{1F}two",
         "deleted %d bill\u{1F}\u{1F}2", "added #%s\u{1F}\u{1F}1\u{1F}2",
+        "added #%99999999999999999999999$s\u{1F}\u{1F}\u{1F}2",
     ])
     func aPhraseThatCannotBeTrustedGivesWayToTheSummary(stored: String?) {
         #expect(JournalPhrase.read(stored, summary: "added #2") == Phrase(verbatim: "added #2"))
